@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+/**
+ * Backend settings, read once from the environment and validated at start-up.
+ * Every value has a working default so `npm start` needs nothing set.
+ */
+const onOff = z
+  .enum(["on", "off", "true", "false", "1", "0"])
+  .transform((v) => v === "on" || v === "true" || v === "1");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATA_DIR: z.string().default("./.data"),
+  /** A real PostgreSQL server; when unset the embedded PGlite in DATA_DIR is used. */
+  DATABASE_URL: z.string().url().optional(),
+  /** AES key (any string; SHA-256 of it is the key) for the `encrypt` response field. Off when unset. */
+  RESPONSE_ENCRYPTION_KEY: z.string().min(1).optional(),
+  /** Key that seals secrets at rest (order secrets, card codes). Generated into DATA_DIR when unset. */
+  DATA_ENCRYPTION_KEY: z.string().min(16).optional(),
+  /** Seed the demo world into an empty database. */
+  DEMO_SEED: onOff.default("on"),
+  DEMO_BOTS: onOff.default("on"),
+  DEMO_BOT_DELAY_MS: z.coerce.number().int().min(0).default(15000),
+  /** Addresses whose IPv4/IPv6 headers we believe (the web tier in front of us). */
+  TRUSTED_PROXIES: z.string().default("127.0.0.1,::1,::ffff:127.0.0.1"),
+  /** Token lifetime. */
+  TOKEN_TTL_HOURS: z.coerce.number().int().positive().default(24 * 7),
+  /** Rate limits (per window of RATE_WINDOW_SECONDS). */
+  RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(100),
+  CODE_LIMIT_PER_TARGET: z.coerce.number().int().positive().default(5),
+  CODE_LIMIT_PER_IP: z.coerce.number().int().positive().default(50),
+  TRADE_PWD_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  /** Delivery of verification codes: HTTP endpoints of an e-mail and an SMS provider
+   * (POST {to, text}). Unset: codes stay in the dev outbox (GET /dev/outbox). */
+  EMAIL_API_URL: z.string().url().optional(),
+  SMS_API_URL: z.string().url().optional(),
+});
+
+export type BackendConfig = z.infer<typeof schema>;
+
+export function readBackendConfig(env: Record<string, string | undefined> = process.env): BackendConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid backend settings:\n${lines}`);
+  }
+  if (parsed.data.NODE_ENV === "production" && !parsed.data.DATA_ENCRYPTION_KEY && parsed.data.DATABASE_URL) {
+    // Several processes share one database: they must share the key that seals secrets.
+    throw new Error("Invalid backend settings:\n  DATA_ENCRYPTION_KEY: required in production with DATABASE_URL");
+  }
+  return parsed.data;
+}

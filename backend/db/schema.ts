@@ -1,0 +1,260 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/** Table types. bigint columns are parsed to JS numbers (amounts in hundredths fit in 2^53). */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Id = Generated<number>;
+
+export interface ConfigTable {
+  grp: string;
+  ckey: string;
+  cvalue: string;
+  sort: Generated<number>;
+}
+
+export interface UsersTable {
+  id: Id;
+  email: string | null;
+  mobile: string | null;
+  nickname: string;
+  nickname_changed: Generated<boolean>;
+  avatar: Generated<string>;
+  password_hash: string;
+  trade_pwd_hash: string | null;
+  is_business: Generated<number>;
+  is_withdrawer: Generated<boolean>;
+  is_admin: Generated<boolean>;
+  online_status: Generated<number>;
+  level: Generated<number>;
+  invite_code: string;
+  invited_by: number | null;
+  kyc_auth_status: Generated<number>;
+  channel: string | null;
+  created_at: Timestamp;
+}
+
+export interface UserTokensTable {
+  token_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Date | null;
+}
+
+export interface AccountsTable {
+  user_id: number;
+  amount: Generated<number>;
+  frozen_amount: Generated<number>;
+  bail_amount: Generated<number>;
+  wealth_amount: Generated<number>;
+}
+
+export interface BillsTable {
+  id: Id;
+  user_id: number;
+  type: number;
+  description_en: string;
+  trans_amount: number;
+  current_amount: number;
+  opposite_user_id: number | null;
+  ref_type: string | null;
+  ref_id: number | null;
+  created_at: Timestamp;
+}
+
+export type BalancePart = "amount" | "frozen" | "bail" | "wealth";
+
+export interface LedgerEntriesTable {
+  id: Id;
+  user_id: number;
+  part: BalancePart;
+  delta: number;
+  balance_after: number;
+  bill_id: number | null;
+  reason: string;
+  ref_type: string | null;
+  ref_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface VerificationCodesTable {
+  id: Id;
+  target: string;
+  type: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: Date;
+  expires_at: Date;
+  consumed_at: Date | null;
+}
+
+export interface OutboxTable {
+  id: Id;
+  channel: "email" | "sms";
+  recipient: string;
+  type: string;
+  code: string | null;
+  body: string;
+  created_at: Date;
+  delivered_at: Date | null;
+}
+
+export interface RateLimitsTable {
+  bucket: string;
+  key: string;
+  window_start: Date;
+  count: Generated<number>;
+}
+
+export interface TrackRecordsTable {
+  id: Id;
+  type: number;
+  ref_id: number | null;
+  remark: string | null;
+  user_id: number | null;
+  ip: string | null;
+  created_at: Timestamp;
+}
+
+export interface UserRemarksTable {
+  id: Id;
+  user_id: number;
+  remark: string;
+  created_at: Timestamp;
+}
+
+export interface BannersTable {
+  id: Id;
+  pic: string;
+  type: number;
+  name_en: string;
+  url: string;
+  location: string;
+  sort: Generated<number>;
+}
+
+export interface CardTypesTable {
+  id: Id;
+  name_en: string;
+  icon: string;
+  sort: Generated<number>;
+}
+
+export interface CurrenciesTable {
+  id: Id;
+  currency: string;
+  symbol: string;
+  name_en: string;
+  sort: Generated<number>;
+}
+
+export interface CountriesTable {
+  id: Id;
+  name_en: string;
+  inter_code: string;
+  sort: Generated<number>;
+}
+
+export interface AdvertsTable {
+  id: Id;
+  user_id: number;
+  card_type_id: number;
+  card_type: number;
+  tag_list_en: Generated<string>;
+  min_trade: number;
+  max_trade: number;
+  trade_currency: string;
+  discount: number;
+  usd_discount: number;
+  trade_amount: number;
+  total_buy_amount: Generated<number>;
+  fix_trade: Generated<string>;
+  pay_limit: Generated<number>;
+  explain_info: Generated<string>;
+  total_trade: Generated<number>;
+  favourable_num: Generated<number>;
+  status: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface AdvertSecretsTable {
+  id: Id;
+  advert_id: number;
+  user_id: number | null;
+  sealed_secret: string;
+  secret_hash: string;
+  created_at: Timestamp;
+  used_at: Date | null;
+}
+
+export interface WithdrawersTable {
+  id: Id;
+  user_id: number;
+  status: Generated<number>;
+  currency: string;
+  currency_rate: number;
+  min_trade: number;
+  max_trade: number;
+  remain_balance: number;
+  total_balance: number;
+  tags: Generated<string>;
+  description: Generated<string>;
+  sales: Generated<number>;
+  feedback: Generated<number>;
+  last_update: Timestamp;
+}
+
+export interface RedemptionItemsTable {
+  id: Id;
+  name: string;
+  pic: string;
+  explain_info: Generated<string>;
+  wealth_amount: number;
+  restrict_type: Generated<number>;
+  limit_num: Generated<number>;
+  show_type: Generated<number>;
+  sort: Generated<number>;
+}
+
+export interface NoticesTable {
+  id: Id;
+  user_id: number;
+  type: number;
+  ref_id: number;
+  status: Generated<number>;
+  title_en: string;
+  content_en: string;
+  opposite_user_id: number | null;
+  goods_name: string | null;
+  trans_amount: number | null;
+  trans_currency: string | null;
+  trans_price: number | null;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  config: ConfigTable;
+  users: UsersTable;
+  user_tokens: UserTokensTable;
+  accounts: AccountsTable;
+  bills: BillsTable;
+  ledger_entries: LedgerEntriesTable;
+  verification_codes: VerificationCodesTable;
+  outbox: OutboxTable;
+  rate_limits: RateLimitsTable;
+  track_records: TrackRecordsTable;
+  user_remarks: UserRemarksTable;
+  banners: BannersTable;
+  card_types: CardTypesTable;
+  currencies: CurrenciesTable;
+  countries: CountriesTable;
+  adverts: AdvertsTable;
+  advert_secrets: AdvertSecretsTable;
+  withdrawers: WithdrawersTable;
+  redemption_items: RedemptionItemsTable;
+  notices: NoticesTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Advert = Selectable<AdvertsTable>;

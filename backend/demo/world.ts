@@ -1,0 +1,450 @@
+/**
+ * The demo world as plain data. `seed.ts` writes it into an empty database;
+ * `scripts/gen-demo-images.ts` draws the pictures it points at (public/demo/).
+ *
+ * Units (spec §9):
+ * - coin amounts and card faces (min_trade, max_trade, trade_amount, balances) are hundredths;
+ * - discounts and rates are per 10000; wealth (VIP points) and check-in rewards are per 10000;
+ * - fix_trade lists card faces in WHOLE units of the trade currency ("50|100|200" = 50, 100, 200 USD),
+ *   unlike min_trade/max_trade which are hundredths of the face.
+ */
+
+export const DEMO_PASSWORD = "demo1234";
+export const DEMO_TRADE_PASSWORD = "123456";
+export const DEMO_SELLER_MOBILE = "234-8000000001";
+
+/** Fixed logins, for tests, the README and the login page hint. */
+export const DEMO_LOGINS = {
+  password: DEMO_PASSWORD,
+  tradePassword: DEMO_TRADE_PASSWORD,
+  seller: "seller@demo.test",
+  sellerMobile: DEMO_SELLER_MOBILE,
+  seller2: "seller2@demo.test",
+  merchants: [1, 2, 3, 4, 5, 6].map((n) => `merchant${n}@demo.test`),
+  withdrawers: [1, 2, 3, 4].map((n) => `withdrawer${n}@demo.test`),
+  admin: "admin@demo.test",
+} as const;
+
+// ---------------------------------------------------------------------------
+// Config
+
+export interface DemoConfigRow {
+  grp: string;
+  ckey: string;
+  cvalue: string;
+}
+
+const HELP = "https://help.giftmarket.example";
+
+export const LEVEL_COUNT = 8;
+export const LEVEL_CARD_PICS = Array.from({ length: LEVEL_COUNT }, (_, i) => `/demo/level-v${i}.svg`);
+/** VIP points needed per level, per 10000 (0, 100, 500, 2000, 5000, 10000, 30000, 100000 points). */
+export const UPGRADE_WEALTH = [0, 1_000_000, 5_000_000, 20_000_000, 50_000_000, 100_000_000, 300_000_000, 1_000_000_000];
+export const BENEFITS = [
+  "Avatar Frame: a frame around your avatar that shows your level to every trader.",
+  "Cash Out: higher daily withdrawal limits and priority payout queues.",
+  "Security: extra login alerts and a dedicated account-recovery path.",
+  "VIP Service: a personal support agent answers you first.",
+  "Festival Gift: bonus points and coupons on public holidays and your birthday.",
+  "Best Rate: access to offers with a better rate reserved for members.",
+  "Arb Exemption: lower arbitration fees when a dispute is decided in your favour.",
+  "Partner: invitations to partner events and early access to new card types.",
+];
+/** Daily check-in rewards by streak day (1..7), per 10000 (1, 1, 2, 2, 3, 3, 5 points). */
+export const CHECKIN_REWARDS = [10_000, 10_000, 20_000, 20_000, 30_000, 30_000, 50_000];
+
+export const DEMO_CONFIG: DemoConfigRow[] = [
+  // 546.73 NGN per coin, in hundredths.
+  { grp: "system", ckey: "NGNRate", cvalue: "54673" },
+  { grp: "system", ckey: "CoinName", cvalue: "Coins" },
+
+  { grp: "contact", ckey: "blog", cvalue: "https://blog.giftmarket.example/" },
+  { grp: "contact", ckey: "whatsapp", cvalue: "https://wa.me/2348000000000" },
+  { grp: "contact", ckey: "telegram", cvalue: "https://giftmarket.example/go/telegram" },
+  { grp: "contact", ckey: "facebook", cvalue: "https://giftmarket.example/go/facebook" },
+  { grp: "contact", ckey: "twitter", cvalue: "https://giftmarket.example/go/twitter" },
+  { grp: "contact", ckey: "email", cvalue: "support@giftmarket.example" },
+  { grp: "contact", ckey: "helpCenter", cvalue: `${HELP}/` },
+  { grp: "contact", ckey: "downloadApp", cvalue: "https://giftmarket.example/download" },
+  { grp: "contact", ckey: "aboutUs", cvalue: `${HELP}/about-us` },
+  // "contectUs" is the spec's spelling of the key; keep it.
+  { grp: "contact", ckey: "contectUs", cvalue: `${HELP}/contact-us` },
+  { grp: "contact", ckey: "userAgreement", cvalue: `${HELP}/user-agreement` },
+  { grp: "contact", ckey: "privacyNotice", cvalue: `${HELP}/privacy-notice` },
+
+  { grp: "wealth", ckey: "levelCard", cvalue: LEVEL_CARD_PICS.join(",") },
+  { grp: "wealth", ckey: "upgradeWealth", cvalue: UPGRADE_WEALTH.join(",") },
+  { grp: "wealth", ckey: "benefitsIntroduction", cvalue: BENEFITS.join("|") },
+  { grp: "wealth", ckey: "wealthRuleUrl", cvalue: `${HELP}/vip-rules` },
+
+  // Demo addresses: well-formed (valid checksums) but derived from a hash, so nobody holds their keys.
+  { grp: "btc", ckey: "btcAddress", cvalue: "bc1q64dhp3qryxkgd6u3zk9ndvyncxuwxkhrkejync" },
+  { grp: "btc", ckey: "usdtAddress", cvalue: "TX7bu7R52d9JBq4XPTCs9dioPYy3Fe62pk" },
+  { grp: "btc", ckey: "serviceUrl", cvalue: `${HELP}/crypto-desk` },
+  // 1 coin per USD, per 10000.
+  { grp: "btc", ckey: "usdRate", cvalue: "10000" },
+  // 95% of the market price, per 10000.
+  { grp: "btc", ckey: "discount", cvalue: "9500" },
+
+  ...CHECKIN_REWARDS.map((r, i) => ({ grp: "checkin", ckey: String(i + 1), cvalue: String(r) })),
+];
+
+export const CONTACT_KEYS = [
+  "blog", "whatsapp", "telegram", "facebook", "twitter", "email",
+  "helpCenter", "downloadApp", "aboutUs", "contectUs", "userAgreement", "privacyNotice",
+] as const;
+
+/** The marker row: its presence means the demo world is in the database. */
+export const DEMO_MARKER = { grp: "system", ckey: "demoSeededAt" } as const;
+
+// ---------------------------------------------------------------------------
+// Catalogue
+
+export interface DemoCardType {
+  slug: string;
+  nameEn: string;
+  /** Two letters drawn on the icon tile. */
+  initials: string;
+  icon: string;
+}
+
+const card = (slug: string, nameEn: string, initials: string): DemoCardType => ({
+  slug,
+  nameEn,
+  initials,
+  icon: `/demo/card-${slug}.svg`,
+});
+
+export const DEMO_CARD_TYPES: DemoCardType[] = [
+  card("apple", "Apple Gift Card", "AG"),
+  card("steam", "Steam Wallet", "SW"),
+  card("amazon", "Amazon", "AM"),
+  card("google-play", "Google Play", "GP"),
+  card("razer-gold", "Razer Gold", "RG"),
+  card("sephora", "Sephora", "SE"),
+  card("nordstrom", "Nordstrom", "NO"),
+  card("walmart", "Walmart", "WM"),
+  card("ebay", "eBay", "EB"),
+  card("xbox", "Xbox", "XB"),
+  card("nike", "Nike", "NK"),
+  card("vanilla-visa", "Vanilla Visa", "VV"),
+];
+
+export type CardSlug = string;
+
+export const DEMO_CURRENCIES = [
+  { currency: "USD", symbol: "$", nameEn: "US Dollar" },
+  { currency: "GBP", symbol: "£", nameEn: "British Pound" },
+  { currency: "EUR", symbol: "€", nameEn: "Euro" },
+  { currency: "CAD", symbol: "C$", nameEn: "Canadian Dollar" },
+  { currency: "AUD", symbol: "A$", nameEn: "Australian Dollar" },
+] as const;
+
+export type CurrencyCode = (typeof DEMO_CURRENCIES)[number]["currency"];
+
+/**
+ * Fixed demo FX table: USD per one unit of the currency.
+ * An advert's discount (coins per face unit, per 10000) is its USD-equivalent rate times fx,
+ * and usd_discount = round(discount / fx), the rate per USD of face, which makes offers comparable.
+ */
+export const FX_USD: Record<CurrencyCode, number> = { USD: 1, GBP: 1.27, EUR: 1.08, CAD: 0.73, AUD: 0.66 };
+
+export function advertDiscounts(baseUsdDiscount: number, currency: CurrencyCode) {
+  const fx = FX_USD[currency];
+  const discount = Math.round(baseUsdDiscount * fx);
+  return { discount, usdDiscount: Math.round(discount / fx) };
+}
+
+export const DEMO_COUNTRIES: { nameEn: string; interCode: string }[] = [
+  { nameEn: "Nigeria", interCode: "234" },
+  { nameEn: "Ghana", interCode: "233" },
+  { nameEn: "Kenya", interCode: "254" },
+  { nameEn: "South Africa", interCode: "27" },
+  { nameEn: "United States", interCode: "1" },
+  { nameEn: "United Kingdom", interCode: "44" },
+  { nameEn: "Canada", interCode: "1" },
+  { nameEn: "Australia", interCode: "61" },
+  { nameEn: "Germany", interCode: "49" },
+  { nameEn: "France", interCode: "33" },
+  { nameEn: "Cameroon", interCode: "237" },
+  { nameEn: "Côte d'Ivoire", interCode: "225" },
+  { nameEn: "Benin", interCode: "229" },
+  { nameEn: "Togo", interCode: "228" },
+  { nameEn: "Uganda", interCode: "256" },
+  { nameEn: "Tanzania", interCode: "255" },
+  { nameEn: "Rwanda", interCode: "250" },
+  { nameEn: "Egypt", interCode: "20" },
+  { nameEn: "United Arab Emirates", interCode: "971" },
+  { nameEn: "India", interCode: "91" },
+];
+
+// ---------------------------------------------------------------------------
+// Banners (type 1 external in a new tab, 2 internal route, 3 external)
+
+export interface DemoBanner {
+  pic: string;
+  type: 1 | 2 | 3;
+  nameEn: string;
+  /** External address or internal route. Ignored when advertListOf is set. */
+  url: string;
+  /** Internal route to the offers of this card type: /advertList/{its id}, resolved at seed time. */
+  advertListOf?: CardSlug;
+  location: "home" | "home_h5" | "home_pop";
+}
+
+export const DEMO_BANNERS: DemoBanner[] = [
+  { pic: "/demo/banner-home-1.svg", type: 2, nameEn: "Sell Apple Gift Cards at top rates", url: "/advertList/1", advertListOf: "apple", location: "home" },
+  { pic: "/demo/banner-home-2.svg", type: 1, nameEn: "How to spot a used card", url: "https://blog.giftmarket.example/spot-a-used-card", location: "home" },
+  { pic: "/demo/banner-home-3.svg", type: 3, nameEn: "Safe trading guide", url: `${HELP}/safe-trading`, location: "home" },
+  { pic: "/demo/banner-h5-1.svg", type: 2, nameEn: "Daily check-in rewards", url: "/memberShipCenter/dailyCheckIn", location: "home_h5" },
+  { pic: "/demo/banner-h5-2.svg", type: 3, nameEn: "Invite friends, earn coins", url: `${HELP}/referral-programme`, location: "home_h5" },
+  { pic: "/demo/banner-pop-1.svg", type: 1, nameEn: "Welcome to Gift Market", url: `${HELP}/getting-started`, location: "home_pop" },
+];
+
+// ---------------------------------------------------------------------------
+// Users
+
+export const AVATAR_COUNT = 10;
+export const AVATAR_PICS = Array.from({ length: AVATAR_COUNT }, (_, i) => `/demo/avatar-${i + 1}.svg`);
+
+export interface DemoUser {
+  key: string;
+  email: string;
+  mobile: string | null;
+  nickname: string;
+  avatar: string;
+  /** Unique, 6 uppercase letters. */
+  inviteCode: string;
+  isBusiness: 0 | 1;
+  isWithdrawer: boolean;
+  isAdmin: boolean;
+  onlineStatus: 0 | 1;
+  /** Gets the trade password DEMO_TRADE_PASSWORD. */
+  tradePassword: boolean;
+  /** Opening available balance in hundredths, through the ledger with a bill. */
+  openingBalance: number;
+  /** Withdrawer deposit in hundredths, through the ledger (no bill). */
+  bail: number;
+}
+
+const user = (u: Omit<DemoUser, "mobile" | "tradePassword" | "openingBalance" | "bail" | "isWithdrawer" | "isAdmin"> & Partial<DemoUser>): DemoUser => ({
+  mobile: null,
+  tradePassword: false,
+  openingBalance: 0,
+  bail: 0,
+  isWithdrawer: false,
+  isAdmin: false,
+  ...u,
+});
+
+/** The withdrawer deposit of spec §9: 2,000,000 hundredths (20000 coins). */
+export const WITHDRAWER_BAIL = 2_000_000;
+
+export const DEMO_USERS: DemoUser[] = [
+  user({ key: "seller", email: "seller@demo.test", mobile: DEMO_SELLER_MOBILE, nickname: "DemoSeller", avatar: AVATAR_PICS[0], inviteCode: "DSELLA", isBusiness: 0, onlineStatus: 1, tradePassword: true, openingBalance: 250_000 }),
+  user({ key: "seller2", email: "seller2@demo.test", nickname: "DemoSeller2", avatar: AVATAR_PICS[1], inviteCode: "DSELLB", isBusiness: 0, onlineStatus: 1, openingBalance: 50_000 }),
+  user({ key: "merchant1", email: "merchant1@demo.test", nickname: "SwiftCards", avatar: AVATAR_PICS[2], inviteCode: "DMERCA", isBusiness: 1, onlineStatus: 1 }),
+  user({ key: "merchant2", email: "merchant2@demo.test", nickname: "NaijaTrade", avatar: AVATAR_PICS[3], inviteCode: "DMERCB", isBusiness: 1, onlineStatus: 1 }),
+  user({ key: "merchant3", email: "merchant3@demo.test", nickname: "CardHubLagos", avatar: AVATAR_PICS[4], inviteCode: "DMERCC", isBusiness: 1, onlineStatus: 1 }),
+  user({ key: "merchant4", email: "merchant4@demo.test", nickname: "PrimeRates", avatar: AVATAR_PICS[5], inviteCode: "DMERCD", isBusiness: 1, onlineStatus: 1 }),
+  user({ key: "merchant5", email: "merchant5@demo.test", nickname: "NightOwlCards", avatar: AVATAR_PICS[6], inviteCode: "DMERCE", isBusiness: 1, onlineStatus: 0 }),
+  user({ key: "merchant6", email: "merchant6@demo.test", nickname: "AbujaGiftPro", avatar: AVATAR_PICS[7], inviteCode: "DMERCF", isBusiness: 1, onlineStatus: 0 }),
+  user({ key: "withdrawer1", email: "withdrawer1@demo.test", nickname: "CashPointNG", avatar: AVATAR_PICS[8], inviteCode: "DWDRWA", isBusiness: 1, isWithdrawer: true, onlineStatus: 1, bail: WITHDRAWER_BAIL }),
+  user({ key: "withdrawer2", email: "withdrawer2@demo.test", nickname: "QuickPayout", avatar: AVATAR_PICS[9], inviteCode: "DWDRWB", isBusiness: 1, isWithdrawer: true, onlineStatus: 1, bail: WITHDRAWER_BAIL }),
+  user({ key: "withdrawer3", email: "withdrawer3@demo.test", nickname: "NairaDesk", avatar: AVATAR_PICS[2], inviteCode: "DWDRWC", isBusiness: 1, isWithdrawer: true, onlineStatus: 1, bail: WITHDRAWER_BAIL }),
+  user({ key: "withdrawer4", email: "withdrawer4@demo.test", nickname: "EagleExchange", avatar: AVATAR_PICS[5], inviteCode: "DWDRWD", isBusiness: 1, isWithdrawer: true, onlineStatus: 1, bail: WITHDRAWER_BAIL }),
+  user({ key: "admin", email: "admin@demo.test", nickname: "DemoAdmin", avatar: AVATAR_PICS[9], inviteCode: "DADMIN", isBusiness: 0, isAdmin: true, onlineStatus: 0 }),
+];
+
+// ---------------------------------------------------------------------------
+// Adverts
+
+const PICTURE_RULES = [
+  "Upload a clear photo of the card front and the scratched back with the code fully visible. Cards already redeemed or with a damaged code are rejected. Coins are released within 10 minutes of a valid check.",
+  "Physical cards only, no e-codes. No receipt needed under 200 face value. One card per order: send several cards as separate orders.",
+  "Show the whole card with the PIN scratched cleanly. No screenshots or edited pictures. Photos taken at an angle or in poor light slow down verification.",
+  "A receipt is required for cards of 100 or more. Cards scratched through the code are rejected. Do not redeem or check the card anywhere else while the order is open.",
+];
+const ECODE_RULES = [
+  "Send the e-code exactly as it appears in your e-mail, without spaces. Codes already checked on another platform are rejected. Coins are released as soon as the code redeems.",
+  "E-codes only. One code per order; split bulk codes across orders. The card region must match the currency of this offer.",
+  "Valid codes are paid within 5 minutes between 8am and 11pm WAT. Used or invalid codes go to arbitration with proof from the merchant.",
+];
+
+export interface DemoAdvert {
+  merchant: string;
+  cardType: CardSlug;
+  /** 0 picture, 1 e-code. */
+  kind: 0 | 1;
+  currency: CurrencyCode;
+  /** Coins per unit of face, per 10000, in the trade currency (see advertDiscounts). */
+  discount: number;
+  usdDiscount: number;
+  /** Hundredths of the card face. */
+  minTrade: number;
+  maxTrade: number;
+  /** Remaining face the merchant still buys, hundredths. */
+  tradeAmount: number;
+  /** Fixed faces in WHOLE units, pipe-separated ("50|100|200"); "" accepts any face in [min, max]. */
+  fixTrade: string;
+  /** Minutes. */
+  payLimit: number;
+  tagListEn: string;
+  explainInfo: string;
+  totalTrade: number;
+  favourableNum: number;
+}
+
+type Row = [
+  merchant: number,
+  cardType: CardSlug,
+  kind: 0 | 1,
+  currency: CurrencyCode,
+  baseUsdDiscount: number,
+  minFace: number,
+  maxFace: number,
+  remainingFace: number,
+  fixTrade: string,
+  payLimit: number,
+  tags: string,
+  totalTrade: number,
+];
+
+/** Faces here are whole units; they become hundredths below. */
+const ADVERT_ROWS: Row[] = [
+  [1, "apple", 0, "USD", 8600, 25, 500, 20000, "", 30, "Fast|Physical|No receipt", 2140],
+  [2, "apple", 1, "USD", 8450, 50, 1000, 15000, "50|100|200", 20, "E-code|Instant|24/7", 1688],
+  [3, "apple", 0, "GBP", 8300, 25, 500, 4000, "", 45, "Physical|Receipt required", 512],
+  [5, "apple", 0, "USD", 8800, 100, 500, 300, "", 60, "Physical|Large cards", 233],
+  [1, "steam", 1, "USD", 8200, 10, 200, 5000, "20|50|100", 15, "E-code|Fast", 1320],
+  [4, "steam", 0, "USD", 8000, 20, 200, 120, "", 30, "Physical|No receipt", 410],
+  [2, "steam", 1, "EUR", 7900, 20, 250, 3000, "", 30, "E-code|Europe", 298],
+  [6, "steam", 0, "CAD", 7600, 25, 200, 0, "", 30, "Physical", 87],
+  [3, "amazon", 1, "USD", 7800, 25, 500, 10000, "25|50|100", 20, "E-code|Fast|Bulk welcome", 964],
+  [1, "amazon", 0, "USD", 7500, 50, 500, 6000, "", 30, "Physical|Receipt required|Fast", 745],
+  [4, "amazon", 1, "GBP", 7700, 25, 300, 2000, "", 25, "E-code|UK only", 190],
+  [5, "amazon", 0, "AUD", 7300, 50, 500, 1500, "", 45, "Physical|No receipt", 66],
+  [2, "google-play", 1, "USD", 8100, 10, 200, 8000, "10|25|50", 15, "E-code|Instant", 1502],
+  [4, "google-play", 0, "USD", 7900, 25, 200, 90, "", 30, "Physical|Small cards", 221],
+  [1, "google-play", 1, "EUR", 7800, 25, 200, 2500, "", 20, "E-code|Europe", 143],
+  [3, "razer-gold", 1, "USD", 8700, 10, 500, 12000, "", 20, "E-code|Fast|24/7", 1875],
+  [2, "razer-gold", 1, "USD", 8900, 100, 1000, 25000, "100|200|500", 30, "E-code|Bulk welcome", 2960],
+  [6, "razer-gold", 1, "GBP", 8500, 20, 200, 800, "", 30, "E-code", 74],
+  [4, "sephora", 0, "USD", 7400, 25, 300, 3000, "", 30, "Physical|No receipt", 336],
+  [3, "sephora", 1, "USD", 7200, 25, 200, 1000, "", 20, "E-code", 128],
+  [5, "sephora", 0, "CAD", 7300, 50, 200, 600, "", 45, "Physical|Canada", 41],
+  [1, "nordstrom", 0, "USD", 7600, 25, 500, 4000, "50|100|200", 30, "Physical|Receipt required", 402],
+  [6, "nordstrom", 1, "USD", 7400, 50, 300, 200, "", 30, "E-code", 58],
+  [2, "walmart", 0, "USD", 7700, 25, 500, 7000, "", 30, "Fast|Physical|No receipt", 1104],
+  [4, "walmart", 1, "USD", 7500, 10, 200, 3500, "25|50|100", 20, "E-code|Instant", 517],
+  [3, "walmart", 0, "CAD", 7400, 50, 250, 900, "", 40, "Physical|Canada", 96],
+  [1, "ebay", 1, "USD", 7800, 25, 200, 2000, "", 20, "E-code|Fast", 288],
+  [5, "ebay", 0, "GBP", 7600, 25, 250, 1000, "", 45, "Physical|UK only", 52],
+  [2, "xbox", 1, "USD", 8300, 10, 200, 6000, "10|25|50", 15, "E-code|Instant|24/7", 1233],
+  [4, "xbox", 0, "USD", 8000, 25, 250, 1500, "", 30, "Physical|No receipt", 377],
+  [3, "xbox", 1, "EUR", 8100, 25, 200, 1200, "", 20, "E-code|Europe", 164],
+  [6, "xbox", 1, "AUD", 7800, 25, 200, 700, "", 30, "E-code|Australia", 39],
+  [1, "nike", 0, "USD", 7300, 25, 300, 2500, "", 30, "Physical|Receipt required", 211],
+  [4, "nike", 1, "GBP", 7200, 25, 200, 600, "", 25, "E-code|UK only", 47],
+  [3, "vanilla-visa", 0, "USD", 9100, 50, 500, 18000, "100|200|500", 45, "Physical|Receipt required|Big cards", 2488],
+  [2, "vanilla-visa", 1, "USD", 8900, 25, 300, 5000, "", 30, "E-code|Fast", 903],
+  [5, "vanilla-visa", 0, "USD", 9000, 100, 500, 400, "", 60, "Physical|Large cards", 118],
+  [2, "apple", 0, "CAD", 8200, 25, 300, 2500, "", 30, "Physical|Canada", 176],
+  [4, "apple", 1, "AUD", 8100, 25, 300, 1800, "", 25, "E-code|Australia", 93],
+  [1, "steam", 0, "GBP", 8000, 25, 250, 1100, "", 30, "Physical|UK only", 150],
+];
+
+export const DEMO_ADVERTS: DemoAdvert[] = ADVERT_ROWS.map(
+  ([m, cardType, kind, currency, base, min, max, remaining, fixTrade, payLimit, tags, totalTrade], i) => {
+    const rules = kind === 0 ? PICTURE_RULES : ECODE_RULES;
+    return {
+      merchant: `merchant${m}`,
+      cardType,
+      kind,
+      currency,
+      ...advertDiscounts(base, currency),
+      minTrade: min * 100,
+      maxTrade: max * 100,
+      tradeAmount: remaining * 100,
+      fixTrade,
+      payLimit,
+      tagListEn: tags,
+      explainInfo: rules[i % rules.length],
+      totalTrade,
+      // About 93-99% of completed trades got positive feedback.
+      favourableNum: Math.floor(totalTrade * (0.93 + (i % 7) / 100)),
+    };
+  },
+);
+
+// ---------------------------------------------------------------------------
+// Withdrawers (merchants who buy coins and pay NGN)
+
+export interface DemoWithdrawer {
+  user: string;
+  currency: "NGN";
+  /** NGN per coin, per 10000 (5_350_000 = 535.00 NGN per coin). */
+  currencyRate: number;
+  /** Coin hundredths. */
+  minTrade: number;
+  maxTrade: number;
+  remainBalance: number;
+  totalBalance: number;
+  tags: string;
+  description: string;
+  /** Completed sales, and how many of them got positive feedback. */
+  sales: number;
+  feedback: number;
+}
+
+export const DEMO_WITHDRAWERS: DemoWithdrawer[] = [
+  {
+    user: "withdrawer1", currency: "NGN", currencyRate: 5_350_000, minTrade: 1_000, maxTrade: 500_000,
+    remainBalance: 1_650_000, totalBalance: 2_000_000, tags: "Fast|Bank transfer|24/7",
+    description: "Payout to any Nigerian bank within 15 minutes. Double-check your account name before you confirm.",
+    sales: 1843, feedback: 1790,
+  },
+  {
+    user: "withdrawer2", currency: "NGN", currencyRate: 5_380_000, minTrade: 5_000, maxTrade: 300_000,
+    remainBalance: 900_000, totalBalance: 1_500_000, tags: "Best rate|Bank transfer",
+    description: "Best rate for orders above 100 coins. Paid from 8am to 10pm WAT; later orders are paid first thing in the morning.",
+    sales: 967, feedback: 941,
+  },
+  {
+    user: "withdrawer3", currency: "NGN", currencyRate: 5_320_000, minTrade: 1_000, maxTrade: 200_000,
+    remainBalance: 120_000, totalBalance: 1_000_000, tags: "Small amounts|Fast",
+    description: "Small withdrawals welcome. Bank and mobile wallet accounts are both accepted.",
+    sales: 2410, feedback: 2302,
+  },
+  {
+    user: "withdrawer4", currency: "NGN", currencyRate: 5_400_000, minTrade: 20_000, maxTrade: 1_000_000,
+    remainBalance: 2_000_000, totalBalance: 3_000_000, tags: "Large orders|Bank transfer",
+    description: "Large orders only, from 200 coins. Payment split into several transfers for amounts above 500,000 NGN.",
+    sales: 412, feedback: 405,
+  },
+];
+
+// ---------------------------------------------------------------------------
+// Point mall
+
+export interface DemoRedemptionItem {
+  name: string;
+  pic: string;
+  explainInfo: string;
+  /** VIP points, per 10000. */
+  wealthAmount: number;
+  /** 1 monthly, 2 overall, 0 unlimited. */
+  restrictType: 0 | 1 | 2;
+  limitNum: number;
+  /** 0 unavailable, 1 available. */
+  showType: 0 | 1;
+}
+
+export const DEMO_REDEMPTION_ITEMS: DemoRedemptionItem[] = [
+  { name: "Airtime top-up ₦500", pic: "/demo/mall-airtime.svg", explainInfo: "₦500 airtime sent to your bound mobile number within 24 hours.", wealthAmount: 500_000, restrictType: 1, limitNum: 2, showType: 1 },
+  { name: "Data bundle 1 GB", pic: "/demo/mall-data.svg", explainInfo: "A 1 GB, 30-day data bundle for your bound mobile number.", wealthAmount: 800_000, restrictType: 1, limitNum: 2, showType: 1 },
+  { name: "Bonus 5 Coins", pic: "/demo/mall-coins.svg", explainInfo: "5 coins added to your available balance at once.", wealthAmount: 1_500_000, restrictType: 2, limitNum: 3, showType: 1 },
+  { name: "Fee-free withdrawal", pic: "/demo/mall-fee-free.svg", explainInfo: "Your next withdrawal carries no service fee.", wealthAmount: 1_000_000, restrictType: 0, limitNum: 0, showType: 1 },
+  { name: "Gold avatar frame", pic: "/demo/mall-frame.svg", explainInfo: "A gold frame around your avatar for 30 days.", wealthAmount: 3_000_000, restrictType: 2, limitNum: 1, showType: 1 },
+  { name: "Power bank 10000 mAh", pic: "/demo/mall-power-bank.svg", explainInfo: "Out of stock. Back next month.", wealthAmount: 20_000_000, restrictType: 2, limitNum: 1, showType: 0 },
+];

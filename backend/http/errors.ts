@@ -1,0 +1,20 @@
+import { Code } from "../../contract/envelope";
+
+/** A refusal the caller should see: becomes `{ code, msg }` in the envelope. */
+export class ApiError extends Error {
+  constructor(
+    public readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const fail = (msg: string) => new ApiError(Code.FAILED, msg);
+export const invalid = (msg: string) => new ApiError(Code.INVALID, msg);
+export const notLoggedIn = () => new ApiError(Code.NOT_LOGGED_IN, "Please log in first.");
+export const forbidden = (msg = "Access denied") => new ApiError(Code.FORBIDDEN, msg);
+export const notFound = (what = "Record") => new ApiError(Code.NOT_FOUND, `${what} not found.`);
+export const tooMany = (msg = "Too many attempts. Please try again later.") => new ApiError(Code.TOO_MANY, msg);
+export const conflict = (msg: string) => new ApiError(Code.CONFLICT, msg);
+export const notImplemented = () => new ApiError(Code.NOT_IMPLEMENTED, "Service not implemented");

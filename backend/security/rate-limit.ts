@@ -1,0 +1,43 @@
+import { sql } from "kysely";
+import type { Executor } from "../db/index";
+
+/**
+ * Fixed-window counters in the database, so limits hold across restarts and
+ * processes. `hit` counts one attempt and says whether it is within the limit.
+ */
+export async function hit(
+  db: Executor,
+  bucket: string,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  now: Date,
+): Promise<{ allowed: boolean; count: number }> {
+  const windowMs = windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const row = await db
+    .insertInto("rate_limits")
+    .values({ bucket, key, window_start: windowStart, count: 1 })
+    .onConflict((oc) => oc.columns(["bucket", "key", "window_start"]).doUpdateSet({ count: sql`rate_limits.count + 1` }))
+    .returning("count")
+    .executeTakeFirstOrThrow();
+  return { allowed: row.count <= limit, count: row.count };
+}
+
+/** How many attempts are counted in the current window (without counting one). */
+export async function peek(db: Executor, bucket: string, key: string, windowSeconds: number, now: Date) {
+  const windowMs = windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const row = await db
+    .selectFrom("rate_limits")
+    .select("count")
+    .where("bucket", "=", bucket)
+    .where("key", "=", key)
+    .where("window_start", "=", windowStart)
+    .executeTakeFirst();
+  return row?.count ?? 0;
+}
+
+export async function pruneRateLimits(db: Executor, now: Date) {
+  await db.deleteFrom("rate_limits").where("window_start", "<", new Date(now.getTime() - 24 * 3600_000)).execute();
+}

@@ -1,0 +1,42 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+/**
+ * Seals small secrets at rest (order secrets; later card codes) with AES-256-GCM.
+ * Sealed form: "v1.<iv b64url>.<tag b64url>.<ciphertext b64url>".
+ */
+export interface SecretBox {
+  seal(plain: string): string;
+  open(sealed: string): string;
+}
+
+export function createSecretBox(keyMaterial: string): SecretBox {
+  const key = createHash("sha256").update(keyMaterial, "utf8").digest();
+  return {
+    seal(plain) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv("aes-256-gcm", key, iv);
+      const ct = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+      return ["v1", iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), ct.toString("base64url")].join(".");
+    },
+    open(sealed) {
+      const [v, iv, tag, ct] = sealed.split(".");
+      if (v !== "v1" || !iv || !tag || ct === undefined) throw new Error("not a sealed secret");
+      const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
+      decipher.setAuthTag(Buffer.from(tag, "base64url"));
+      return Buffer.concat([decipher.update(Buffer.from(ct, "base64url")), decipher.final()]).toString("utf8");
+    },
+  };
+}
+
+/** DATA_ENCRYPTION_KEY, or a key generated once into DATA_DIR (the embedded default). */
+export function loadDataKey(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const file = join(dataDir, "data-encryption.key");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString("base64url");
+  writeFileSync(file, key + "\n", { mode: 0o600 });
+  return key;
+}

@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { defineCall, id, noBody, okEmpty } from "../define";
+import {
+  bannerSchema,
+  btcTradeConfigSchema,
+  cardTypeSchema,
+  checkInConfigEntrySchema,
+  configEntrySchema,
+  countrySchema,
+  currencySchema,
+  systemConfigSchema,
+} from "../entities";
+import { bannerLocationSchema, TrackRecordType } from "../enums";
+import { listOf } from "./common";
+
+/** Configuration, tracking and the public catalog (banners, card types, currencies, countries). */
+export const configCalls = {
+  "/systemConfig/getSystemConfig": defineCall({
+    path: "/systemConfig/getSystemConfig",
+    auth: "none",
+    request: noBody,
+    response: systemConfigSchema,
+    doc: "NGN rate (hundredths), coin name and the contact addresses.",
+  }),
+  "/systemConfig/getBtcTradeConfig": defineCall({
+    path: "/systemConfig/getBtcTradeConfig",
+    auth: "none",
+    request: noBody,
+    response: z.object({ btcTrade: btcTradeConfigSchema }),
+    doc: "Receiving addresses, service url, USD rate and discount for BTC/USDT orders.",
+  }),
+  "/systemConfig/getWealthConfig": defineCall({
+    path: "/systemConfig/getWealthConfig",
+    auth: "none",
+    request: noBody,
+    response: z.object({ wealth: z.array(configEntrySchema) }),
+    doc: "Membership config entries: levelCard, upgradeWealth, benefitsIntroduction, wealthRuleUrl.",
+  }),
+  "/systemConfig/getUserCheckInConfig": defineCall({
+    path: "/systemConfig/getUserCheckInConfig",
+    auth: "none",
+    request: noBody,
+    response: z.object({ checkInList: z.array(checkInConfigEntrySchema) }),
+    doc: "Reward of each day of the check-in streak.",
+  }),
+  "/trackRecord/addTrackRecord": defineCall({
+    path: "/trackRecord/addTrackRecord",
+    auth: "none",
+    request: z.discriminatedUnion("type", [
+      z.object({
+        type: z.literal(TrackRecordType.Channel),
+        remark: z.string().trim().min(1, "The channel must not be empty.").max(100, "The channel is too long."),
+      }),
+      z.object({ type: z.literal(TrackRecordType.BannerClick), refId: id }),
+    ]),
+    response: okEmpty,
+    doc: "Records an arrival through a channel link (type 4, remark) or a banner click (type 3, refId). Response designed: null.",
+  }),
+  "/banner/getBanners": defineCall({
+    path: "/banner/getBanners",
+    auth: "none",
+    request: z.object({ location: bannerLocationSchema }),
+    response: listOf(bannerSchema),
+    doc: "Banners of one location (home, home_h5, home_pop).",
+  }),
+  "/cardType/getCardType": defineCall({
+    path: "/cardType/getCardType",
+    auth: "none",
+    request: noBody,
+    response: listOf(cardTypeSchema),
+    doc: "Card types with their best rate and number of offers.",
+  }),
+  "/currency/getCurrency": defineCall({
+    path: "/currency/getCurrency",
+    auth: "none",
+    request: noBody,
+    response: listOf(currencySchema),
+    doc: "Card currencies. Response designed: list of {id, currency (ISO code), symbol, nameEn}.",
+  }),
+  "/country/getCountryList": defineCall({
+    path: "/country/getCountryList",
+    auth: "none",
+    request: noBody,
+    response: listOf(countrySchema),
+    doc: "Countries with their calling code (interCode).",
+  }),
+};

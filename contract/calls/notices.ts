@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { defineCall, lastId, noBody, okEmpty } from "../define";
+import { noticeSchema } from "../entities";
+import { byId, listOf } from "./common";
+
+/** Notifications and the top-bar badges. */
+export const noticeCalls = {
+  "/notice/checkNotice": defineCall({
+    path: "/notice/checkNotice",
+    auth: "user",
+    request: noBody,
+    response: z.object({
+      /** Orders still trading (statuses 0-3): the Orders badge. */
+      orderCount: z.number().int(),
+      /** Pending withdrawals (statuses 0-1): the Withdrawal badge. */
+      withdrawCount: z.number().int(),
+      /** Unread notices. */
+      unRead: z.number().int(),
+      /** The latest notices for the bell popover. */
+      list: z.array(noticeSchema),
+    }),
+    doc: "Badge counts and the latest notices.",
+  }),
+  "/notice/getNoticeList": defineCall({
+    path: "/notice/getNoticeList",
+    auth: "user",
+    request: z.object({ lastId }),
+    response: listOf(noticeSchema),
+    doc: "The user's notices, newest first, paged by the id of the last item.",
+  }),
+  "/notice/setRead": defineCall({
+    path: "/notice/setRead",
+    auth: "user",
+    request: byId,
+    response: okEmpty,
+    doc: "Marks one of the user's notices read. Response designed: null.",
+  }),
+  "/notice/setAllRead": defineCall({
+    path: "/notice/setAllRead",
+    auth: "user",
+    request: noBody,
+    response: okEmpty,
+    doc: "Marks all the user's notices read. Response designed: null.",
+  }),
+};

@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { ORDER_IMAGES_MAX } from "../constants";
+import { defineCall, id, lastId, okEmpty, optionalTimestamp } from "../define";
+import {
+  advertWithMerchantSchema,
+  businessUserSchema,
+  feedbackSchema,
+  orderChangeSchema,
+  orderDetailsSchema,
+  orderSchema,
+} from "../entities";
+import { OrderListTab, orderListTabSchema } from "../enums";
+import { optionalText, positiveMinor } from "../fields";
+import { byId, created, currencyFilter, listOf, optionalId, startBeforeEnd } from "./common";
+
+/** Offers (adverts) and sell-card orders. */
+export const tradingCalls = {
+  "/advert/getAdvertList": defineCall({
+    path: "/advert/getAdvertList",
+    auth: "none",
+    request: z.object({ currency: currencyFilter, cardTypeId: id }),
+    response: z.object({
+      list: z.array(advertWithMerchantSchema),
+      /** The merchants of the listed offers. */
+      businessList: z.array(businessUserSchema),
+    }),
+    doc: "Offers of one card type (optionally one currency) with their merchants' online status.",
+  }),
+  "/advert/getAdvertDetail": defineCall({
+    path: "/advert/getAdvertDetail",
+    auth: "optional",
+    request: byId,
+    response: z.object({
+      advert: advertWithMerchantSchema,
+      /** Secret the seller's card images and code are encrypted with (sent back with addOrder). */
+      secret: z.string(),
+    }),
+    doc: "One offer with its merchant, and the secret used to encrypt the card for it.",
+  }),
+  "/order/addOrder": defineCall({
+    path: "/order/addOrder",
+    auth: "user",
+    request: z
+      .object({
+        advertId: id,
+        /** Card face in hundredths of the offer's currency. */
+        tradeAmount: positiveMinor("Please enter the card face."),
+        /** Uploaded image paths joined with "|" (picture offers). */
+        cardImg: optionalText(ORDER_IMAGES_MAX * 501, "Too many images."),
+        /** Card codes joined with "\n" (e-code offers). */
+        cardCode: optionalText(5000, "The Gift Card Code is too long."),
+        secret: z
+          .string({ required_error: "The secret is required." })
+          .trim()
+          .min(1, "The secret is required.")
+          .max(256, "The secret is too long."),
+        remark: optionalText(200, "The remark has at most 200 characters."),
+      })
+      .superRefine((v, ctx) => {
+        const images = v.cardImg ? v.cardImg.split("|") : [];
+        if (images.length > ORDER_IMAGES_MAX)
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["cardImg"], message: `At most ${ORDER_IMAGES_MAX} images.` });
+        if (images.some((p) => !p.trim()))
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["cardImg"], message: "The Gift Card Image must not be Empty." });
+        if (!v.cardImg && !v.cardCode)
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["cardImg"], message: "Please add the gift card images or code." });
+      }),
+    response: created,
+    doc: "Sells a card against an offer; the server checks the offer's type, limits, remaining amount and merchant online status. Returns the order id.",
+  }),
+  "/order/getOrderList": defineCall({
+    path: "/order/getOrderList",
+    auth: "user",
+    request: z
+      .object({
+        lastId,
+        /** Tab: 0 Active Orders (statuses 0-3), 4 Completed, 5 Cancelled, 6 Frozen. */
+        status: orderListTabSchema.optional().default(OrderListTab.Active),
+        cardTypeId: optionalId,
+        start: optionalTimestamp,
+        end: optionalTimestamp,
+      })
+      .superRefine(startBeforeEnd),
+    response: listOf(orderSchema),
+    doc: "The user's orders of one tab, newest first, paged by the id of the last item.",
+  }),
+  "/order/getOrderDetails": defineCall({
+    path: "/order/getOrderDetails",
+    auth: "user",
+    request: byId,
+    response: z.object({
+      orderInfo: orderSchema,
+      orderDetails: orderDetailsSchema,
+      orderChange: z.array(orderChangeSchema),
+      /** The seller's comment, null until given. */
+      feedback: feedbackSchema.nullable(),
+    }),
+    doc: "One order (buyer or seller only) with its encrypted card, timeline and feedback.",
+  }),
+  "/order/acceptDispute": defineCall({
+    path: "/order/acceptDispute",
+    auth: "user",
+    request: byId,
+    response: okEmpty,
+    doc: "The seller accepts the merchant's dispute proposal (status 2 or 3), completing the order. Response designed: null.",
+  }),
+  "/order/applyArbitration": defineCall({
+    path: "/order/applyArbitration",
+    auth: "user",
+    request: byId,
+    response: okEmpty,
+    doc: "The seller asks for arbitration of an order in negotiation (status 2). Response designed: null.",
+  }),
+};

@@ -1,0 +1,355 @@
+import { z } from "zod";
+
+/**
+ * Every status and type of the spec (§3, §4) as a const object, its value type,
+ * a zod schema that accepts exactly those values, and label maps where the
+ * spec names the labels.
+ */
+
+type ValueOf<T> = T[keyof T];
+
+/** Integer enum schema: a JSON number that is one of the object's values. */
+export function intEnum<const T extends Record<string, number>>(obj: T, message: string) {
+  const values: readonly number[] = Object.values(obj);
+  return z
+    .number({ invalid_type_error: message, required_error: message })
+    .int({ message })
+    .refine((v): v is ValueOf<T> => values.includes(v), { message });
+}
+
+/** String enum schema: one of the object's values (surrounding spaces are ignored). */
+export function strEnum<const T extends Record<string, string>>(obj: T, message: string) {
+  const values = Object.values(obj) as [ValueOf<T>, ...ValueOf<T>[]];
+  return z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z.enum(values as unknown as [string, ...string[]], { errorMap: () => ({ message }) }),
+  ) as unknown as z.ZodType<ValueOf<T>, z.ZodTypeDef, ValueOf<T>>;
+}
+
+// ---------------------------------------------------------------- orders
+
+export const OrderStatus = {
+  Waiting: 0,
+  Processing: 1,
+  InNegotiation: 2,
+  InArbitration: 3,
+  Completed: 4,
+  Cancelled: 5,
+  Frozen: 6,
+} as const;
+export type OrderStatus = ValueOf<typeof OrderStatus>;
+export const orderStatusSchema = intEnum(OrderStatus, "Unknown order status.");
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  0: "Waiting",
+  1: "Processing",
+  2: "In negotiation",
+  3: "In arbitration",
+  4: "Completed",
+  5: "Cancelled",
+  6: "Frozen",
+};
+
+/** Dispute type of an order (the dispute panel shows when it is set). */
+export const ArbitrationType = {
+  InvalidCard: 0,
+  UseLimits: 1,
+  RedeemedCard: 2,
+  WrongAmountOrRate: 3,
+  CancelNegotiation: 4,
+} as const;
+export type ArbitrationType = ValueOf<typeof ArbitrationType>;
+export const arbitrationTypeSchema = intEnum(ArbitrationType, "Unknown dispute type.");
+export const arbitrationTypeLabels: Record<ArbitrationType, string> = {
+  0: "Invalid card",
+  1: "Use limits",
+  2: "Redeemed Card",
+  3: "Wrong amount / rate",
+  4: "Cancel negotiation",
+};
+
+/**
+ * The four tabs of /orderList and the numeric `status` parameter of
+ * /order/getOrderList that each one sends:
+ *   0 Active Orders: every order still open (status 0 Waiting, 1 Processing,
+ *     2 In negotiation, 3 In arbitration). Note: 0 here means "all active",
+ *     not "Waiting only".
+ *   4 Completed, 5 Cancelled, 6 Frozen: exactly that order status.
+ * So for the three closed tabs the parameter equals the order status.
+ */
+export const OrderListTab = {
+  Active: 0,
+  Completed: 4,
+  Cancelled: 5,
+  Frozen: 6,
+} as const;
+export type OrderListTab = ValueOf<typeof OrderListTab>;
+export const orderListTabSchema = intEnum(OrderListTab, "Unknown order list tab.");
+export const orderListTabLabels: Record<OrderListTab, string> = {
+  0: "Active Orders",
+  4: "Completed",
+  5: "Cancelled",
+  6: "Frozen",
+};
+/** Order statuses listed under each tab. */
+export const orderListTabStatuses: Record<OrderListTab, readonly OrderStatus[]> = {
+  0: [0, 1, 2, 3],
+  4: [4],
+  5: [5],
+  6: [6],
+};
+
+// ---------------------------------------------------------------- adverts
+
+/** Advert cardType: how the seller hands over the card. */
+export const AdvertCardType = {
+  Picture: 0,
+  ECode: 1,
+} as const;
+export type AdvertCardType = ValueOf<typeof AdvertCardType>;
+export const advertCardTypeSchema = intEnum(AdvertCardType, "Unknown card type.");
+/** Labels of the card-type filter on /advertList (the "All" option sends nothing). */
+export const advertCardTypeLabels: Record<AdvertCardType, string> = {
+  0: "Pictures",
+  1: "E-codes",
+};
+
+export const OnlineStatus = {
+  Offline: 0,
+  Online: 1,
+} as const;
+export type OnlineStatus = ValueOf<typeof OnlineStatus>;
+/** Responses may carry any integer: 0 is offline, anything else online. */
+export const onlineStatusSchema = z.number().int();
+export const isOnline = (onlineStatus: number | null | undefined) => !!onlineStatus;
+export const onlineStatusLabels: Record<OnlineStatus, string> = { 0: "Offline", 1: "Online" };
+
+// ---------------------------------------------------------------- wallet
+
+export const WithdrawalStatus = {
+  Waiting: 0,
+  Processing: 1,
+  Completed: 2,
+  Cancelled: 3,
+} as const;
+export type WithdrawalStatus = ValueOf<typeof WithdrawalStatus>;
+export const withdrawalStatusSchema = intEnum(WithdrawalStatus, "Unknown withdrawal status.");
+export const withdrawalStatusLabels: Record<WithdrawalStatus, string> = {
+  0: "Waiting",
+  1: "Processing",
+  2: "Completed",
+  3: "Cancelled",
+};
+
+/** Bill (transaction) type. The ALL tab of the wallet sends no type (or 0). */
+export const BillType = {
+  Income: 1,
+  Withdraw: 2,
+  Invite: 3,
+  Transfer: 4,
+} as const;
+export type BillType = ValueOf<typeof BillType>;
+export const billTypeSchema = intEnum(BillType, "Unknown transaction type.");
+export const billTypeLabels: Record<BillType, string> = {
+  1: "Income",
+  2: "Withdraw",
+  3: "Invite",
+  4: "Transfer",
+};
+
+export const VirtualCoinType = {
+  BTC: 0,
+  USDT: 1,
+} as const;
+export type VirtualCoinType = ValueOf<typeof VirtualCoinType>;
+export const virtualCoinTypeSchema = intEnum(VirtualCoinType, "Please select BTC or USDT.");
+export const virtualCoinTypeLabels: Record<VirtualCoinType, string> = { 0: "BTC", 1: "USDT (TRC20)" };
+
+// ---------------------------------------------------------------- notices
+
+export const NoticeType = {
+  Order: 1,
+  Withdrawal: 2,
+} as const;
+export type NoticeType = ValueOf<typeof NoticeType>;
+export const noticeTypeSchema = intEnum(NoticeType, "Unknown notice type.");
+export const noticeTypeLabels: Record<NoticeType, string> = { 1: "Order", 2: "Withdrawal" };
+
+export const NoticeStatus = {
+  Unread: 0,
+  Read: 1,
+} as const;
+export type NoticeStatus = ValueOf<typeof NoticeStatus>;
+export const noticeStatusSchema = intEnum(NoticeStatus, "Unknown notice status.");
+
+// ---------------------------------------------------------------- banners
+
+/** 1 and 3: external address in a new tab; 2: internal route. */
+export const BannerType = {
+  External: 1,
+  Internal: 2,
+  ExternalAlt: 3,
+} as const;
+export type BannerType = ValueOf<typeof BannerType>;
+export const bannerTypeSchema = intEnum(BannerType, "Unknown banner type.");
+export const isExternalBanner = (type: number) => type === BannerType.External || type === BannerType.ExternalAlt;
+
+export const BannerLocation = {
+  Home: "home",
+  HomeH5: "home_h5",
+  HomePop: "home_pop",
+} as const;
+export type BannerLocation = ValueOf<typeof BannerLocation>;
+export const bannerLocationSchema = strEnum(BannerLocation, "Unknown banner location.");
+
+// ---------------------------------------------------------------- users
+
+export const Relationship = {
+  None: 0,
+  Trust: 1,
+  Block: 2,
+} as const;
+export type Relationship = ValueOf<typeof Relationship>;
+export const relationshipSchema = intEnum(Relationship, "Unknown relationship.");
+export const relationshipLabels: Record<Relationship, string> = { 0: "None", 1: "Trusted", 2: "Blocked" };
+
+/** The `type` of /userRelationship/getRelationshipList: trusted or blocked users. */
+export const RelationshipListType = {
+  Trust: 1,
+  Block: 2,
+} as const;
+export type RelationshipListType = ValueOf<typeof RelationshipListType>;
+export const relationshipListTypeSchema = intEnum(RelationshipListType, "Please choose trusted or blocked users.");
+
+export const FeedbackType = {
+  Positive: 1,
+  Negative: 2,
+} as const;
+export type FeedbackType = ValueOf<typeof FeedbackType>;
+export const feedbackTypeSchema = intEnum(FeedbackType, "Select a feedback, please.");
+export const feedbackTypeLabels: Record<FeedbackType, string> = { 1: "Positive", 2: "Negative" };
+
+export const KycIdKind = {
+  IdentityCard: 0,
+  Passport: 1,
+  DrivingLicense: 2,
+} as const;
+export type KycIdKind = ValueOf<typeof KycIdKind>;
+export const kycIdKindSchema = intEnum(KycIdKind, "Please select your ID Type.");
+export const kycIdKindLabels: Record<KycIdKind, string> = {
+  0: "Identity Card",
+  1: "Passport",
+  2: "Driving License",
+};
+
+/** KYC status (profile.kycAuthStatus): 0 editable (upload and submit allowed), 1 read-only. */
+export const KycStatus = {
+  Editable: 0,
+  ReadOnly: 1,
+} as const;
+export type KycStatus = ValueOf<typeof KycStatus>;
+export const kycStatusSchema = intEnum(KycStatus, "Unknown KYC status.");
+
+/** 0/1 flags of the profile (tradepwdFlag, emailBindFlag, ...). */
+export const Flag = { No: 0, Yes: 1 } as const;
+export type Flag = ValueOf<typeof Flag>;
+export const flagSchema = intEnum(Flag, "Expected 0 or 1.");
+
+// ---------------------------------------------------------------- membership
+
+/** Wealth (VIP point) record type; 0 is the ALL tab. */
+export const WealthRecordType = {
+  All: 0,
+  Income: 1,
+  Invite: 2,
+  Exchange: 3,
+  Transfer: 4,
+} as const;
+export type WealthRecordType = ValueOf<typeof WealthRecordType>;
+export const wealthRecordTypeSchema = intEnum(WealthRecordType, "Unknown record type.");
+export const wealthRecordTypeLabels: Record<WealthRecordType, string> = {
+  0: "ALL",
+  1: "Income",
+  2: "Invite",
+  3: "Exchange",
+  4: "Transfer",
+};
+
+/** Redemption item limit: 1 per month, 2 overall, anything else unlimited. */
+export const RestrictType = {
+  Unlimited: 0,
+  Monthly: 1,
+  Overall: 2,
+} as const;
+export type RestrictType = ValueOf<typeof RestrictType>;
+/** Responses may carry any integer: values other than 1 and 2 mean unlimited. */
+export const restrictTypeSchema = z.number().int();
+export const restrictTypeLabels: Record<RestrictType, string> = { 0: "Unlimited", 1: "Monthly", 2: "Overall" };
+
+export const ShowType = {
+  Unavailable: 0,
+  Available: 1,
+} as const;
+export type ShowType = ValueOf<typeof ShowType>;
+export const showTypeSchema = intEnum(ShowType, "Unknown show type.");
+
+// ---------------------------------------------------------------- auth
+
+export const VerificationCodeType = {
+  Register: "REGISTER",
+  Forget: "FORGET",
+  TradePwd: "TRADE_PWD",
+  Bind: "BIND",
+} as const;
+export type VerificationCodeType = ValueOf<typeof VerificationCodeType>;
+export const verificationCodeTypeSchema = strEnum(VerificationCodeType, "Unknown verification code type.");
+
+export const LoginType = {
+  Email: "EMAIL",
+  Mobile: "MOBILE",
+} as const;
+export type LoginType = ValueOf<typeof LoginType>;
+export const loginTypeSchema = strEnum(LoginType, "Please choose e-mail or mobile.");
+export const loginTypeLabels: Record<LoginType, string> = { EMAIL: "Email Login", MOBILE: "Mobile Login" };
+
+export const UploadImageType = {
+  Avatar: "avatar",
+  Cert: "cert",
+  Order: "order",
+} as const;
+export type UploadImageType = ValueOf<typeof UploadImageType>;
+export const uploadImageTypeSchema = strEnum(UploadImageType, "Unknown image type.");
+
+// ---------------------------------------------------------------- tracking and config keys
+
+/** /trackRecord/addTrackRecord type: 3 banner click (refId), 4 arrival through a channel link (remark). */
+export const TrackRecordType = {
+  BannerClick: 3,
+  Channel: 4,
+} as const;
+export type TrackRecordType = ValueOf<typeof TrackRecordType>;
+
+/** Keys of the contact config (the spec spells contectUs this way). */
+export const CONTACT_KEYS = [
+  "blog",
+  "whatsapp",
+  "telegram",
+  "facebook",
+  "twitter",
+  "email",
+  "helpCenter",
+  "downloadApp",
+  "aboutUs",
+  "contectUs",
+  "userAgreement",
+  "privacyNotice",
+] as const;
+export type ContactKey = (typeof CONTACT_KEYS)[number];
+
+/** ckey values of the wealth config. */
+export const WealthConfigKey = {
+  LevelCard: "levelCard",
+  UpgradeWealth: "upgradeWealth",
+  BenefitsIntroduction: "benefitsIntroduction",
+  WealthRuleUrl: "wealthRuleUrl",
+} as const;
+export type WealthConfigKey = ValueOf<typeof WealthConfigKey>;

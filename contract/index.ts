@@ -1,0 +1,44 @@
+import type { z } from "zod";
+import { authCalls } from "./calls/auth";
+import { chatCalls } from "./calls/chat";
+import { configCalls } from "./calls/config";
+import { membershipCalls } from "./calls/membership";
+import { noticeCalls } from "./calls/notices";
+import { tradingCalls } from "./calls/trading";
+import { userCalls } from "./calls/user";
+import { walletCalls } from "./calls/wallet";
+
+/**
+ * Every /client call of spec §7, keyed by its path (without the /client prefix).
+ * Each value is a CallDef: { path, auth, request, response, doc, upload? }.
+ */
+export const calls = {
+  ...configCalls,
+  ...authCalls,
+  ...userCalls,
+  ...tradingCalls,
+  ...walletCalls,
+  ...noticeCalls,
+  ...membershipCalls,
+  ...chatCalls,
+};
+
+export type Calls = typeof calls;
+export type ClientPath = keyof Calls;
+/** What a caller passes (before parsing: defaults, coercions and trims not applied). */
+export type CallRequest<P extends ClientPath> = z.input<Calls[P]["request"]>;
+/** What a handler receives after parsing the request. */
+export type CallInput<P extends ClientPath> = z.output<Calls[P]["request"]>;
+/** The `data` of a successful answer. */
+export type CallResponse<P extends ClientPath> = z.infer<Calls[P]["response"]>;
+
+export const clientPaths = Object.keys(calls) as ClientPath[];
+export const isClientPath = (path: string): path is ClientPath => Object.prototype.hasOwnProperty.call(calls, path);
+
+export { authCalls, chatCalls, configCalls, membershipCalls, noticeCalls, tradingCalls, userCalls, walletCalls };
+export * from "./define";
+export * from "./envelope";
+export * from "./enums";
+export * from "./constants";
+export * from "./fields";
+export * from "./entities";
