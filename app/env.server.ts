@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+/** Web-tier settings, read once and validated; every one has a working default. */
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** Signs the session cookie. server.ts generates one into DATA_DIR when unset (not in production). */
+  SESSION_SECRET: z.string().min(8).default("dev-only-session-secret"),
+  /** A /client backend elsewhere; unset: the backend runs in-process. */
+  CLIENT_API_URL: z.string().url().optional(),
+  /** Must match the backend's; unset: responses are not encrypted. */
+  RESPONSE_ENCRYPTION_KEY: z.string().min(1).optional(),
+  /** Retries of timeouts and network errors (spec §9: 10 by default, 0 turns them off). */
+  API_RETRIES: z.coerce.number().int().min(0).max(10).default(10),
+  API_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(300),
+  API_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  API_UPLOAD_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+});
+
+export type WebEnv = z.infer<typeof schema>;
+
+let cached: WebEnv | undefined;
+export function webEnv(): WebEnv {
+  if (!cached) {
+    const source = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
+    const parsed = schema.safeParse(source);
+    if (!parsed.success) throw new Error("Invalid web settings: " + parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+    cached = parsed.data;
+  }
+  return cached;
+}

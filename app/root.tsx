@@ -1,0 +1,62 @@
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import stylesheet from "./tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "GiftMarket — sell gift cards for coins" },
+  { name: "description", content: "Sell gift cards to verified merchants and cash out to your bank account." },
+];
+
+/**
+ * Old share links look like {host}/#/register/CODE (hash routing). The server never
+ * sees a hash, so a tiny inline script moves such a path into the real URL.
+ */
+const HASH_ROUTE_SCRIPT = `(function(){var h=location.hash;if(h&&h.indexOf("#/")===0){location.replace(h.slice(1));}})();`;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#2f54d6" />
+        <script dangerouslySetInnerHTML={{ __html: HASH_ROUTE_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-full bg-gray-100 text-gray-900 antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error)
+    ? error.status === 404
+      ? "页面不存在，返回首页"
+      : (error.data as { message?: string } | undefined)?.message ?? error.statusText
+    : "Something went wrong.";
+  return (
+    <main className="mx-auto max-w-md p-6 text-center">
+      <h1 className="text-xl font-semibold">{message}</h1>
+      <p className="mt-4">
+        <a className="text-brand-700 underline" href="/home">
+          Home
+        </a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,174 @@
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import type { CallRequest, CallResponse, ClientPath } from "../../contract/index";
+import { Code } from "../../contract/envelope";
+import pkg from "../../package.json";
+import { webEnv } from "../env.server";
+import { clearSignIn, deviceId, getSession, loginUrl } from "../session.server";
+import { decryptResponse } from "./response-crypto";
+
+/**
+ * The one typed /client caller. Server-side only: it adds the token from the
+ * session and the spec §7 headers, times out (10 s, 60 s for uploads), retries
+ * timeouts and network errors (10 × 300 ms), maps HTTP statuses to the spec §8
+ * texts and decrypts `encrypt`.
+ */
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; code: number; msg: string };
+
+/** What server.ts puts in the load context. */
+export interface ApiLoadContext {
+  /** The backend's handler, in-process (absent when CLIENT_API_URL points elsewhere). */
+  clientApi?: (request: Request) => Promise<Response>;
+  /** The browser's socket address, as the HTTP server saw it. */
+  remoteAddress?: string;
+}
+
+/** Spec §8: HTTP statuses and what the user is told. */
+export function statusText(status: number, url: string): string {
+  switch (status) {
+    case 400: return "Request error";
+    case 401: return "Unauthorized, please login";
+    case 403: return "Access denied";
+    case 404: return `Error in request address: ${url}`;
+    case 408: return "Request timeout";
+    case 500: return "Server internal error";
+    case 501: return "Service not implemented";
+    case 502: return "Gateway error";
+    case 503: return "Service not available";
+    case 504: return "Gateway timeout";
+    case 505: return "HTTP version is not supported";
+    default: return `Connection error (${status})`;
+  }
+}
+
+export interface CallOptions {
+  /** Override the session's token (right after login), or null for none. */
+  token?: string | null;
+  retries?: number;
+  /** Multipart body for upload calls. */
+  form?: FormData;
+}
+
+export interface Transport {
+  fetch: (request: Request) => Promise<Response>;
+  baseUrl: string;
+  retries: number;
+  retryDelayMs: number;
+  timeoutMs: number;
+  uploadTimeoutMs: number;
+  encryptionKey?: string;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const isTransient = (e: unknown) =>
+  e instanceof TypeError || (e instanceof DOMException && (e.name === "TimeoutError" || e.name === "AbortError")) ||
+  (e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError"));
+
+/** Performs one call over a transport (exported for tests). */
+export async function performCall(
+  transport: Transport,
+  path: string,
+  body: unknown,
+  headers: Headers,
+  opts: { form?: FormData; retries?: number } = {},
+): Promise<ApiResult<unknown>> {
+  const url = `${transport.baseUrl}/client${path}`;
+  const retries = opts.retries ?? transport.retries;
+  const timeout = opts.form ? transport.uploadTimeoutMs : transport.timeoutMs;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const h = new Headers(headers);
+      if (!opts.form) h.set("content-type", "application/json");
+      const request = new Request(url, {
+        method: "POST",
+        headers: h,
+        body: opts.form ?? JSON.stringify(body ?? {}),
+        signal: AbortSignal.timeout(timeout),
+      });
+      const response = await transport.fetch(request);
+      if (!response.ok) return { ok: false, code: -response.status, msg: statusText(response.status, url) };
+      const env = (await response.json()) as { code?: number; msg?: string; data?: unknown; encrypt?: string };
+      // Spec §8: "A response without a code is passed through whole."
+      if (typeof env?.code !== "number") return { ok: true, data: env };
+      if (env.code !== Code.OK) return { ok: false, code: env.code, msg: env.msg ?? "Request error" };
+      if (env.encrypt !== undefined) {
+        if (!transport.encryptionKey) return { ok: false, code: Code.INTERNAL, msg: "Server internal error" };
+        return { ok: true, data: await decryptResponse(env.encrypt, transport.encryptionKey) };
+      }
+      return { ok: true, data: env.data ?? null };
+    } catch (e) {
+      if (isTransient(e) && attempt < retries) {
+        await sleep(transport.retryDelayMs);
+        continue;
+      }
+      const timedOut = e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError");
+      return { ok: false, code: timedOut ? -408 : -503, msg: timedOut ? "Request timeout" : "Service not available" };
+    }
+  }
+}
+
+function transportFor(context: AppLoadContext): Transport {
+  const env = webEnv();
+  const ctx = context as ApiLoadContext;
+  const inProcess = !env.CLIENT_API_URL && ctx.clientApi;
+  return {
+    fetch: inProcess ? ctx.clientApi! : (r) => fetch(r),
+    baseUrl: inProcess ? "http://backend.internal" : (env.CLIENT_API_URL ?? "http://localhost:3000").replace(/\/+$/, ""),
+    retries: env.API_RETRIES,
+    retryDelayMs: env.API_RETRY_DELAY_MS,
+    timeoutMs: env.API_TIMEOUT_MS,
+    uploadTimeoutMs: env.API_UPLOAD_TIMEOUT_MS,
+    encryptionKey: env.RESPONSE_ENCRYPTION_KEY,
+  };
+}
+
+function splitAddress(addr: string | undefined): { v4: string; v6: string } {
+  if (!addr) return { v4: "", v6: "" };
+  if (addr.startsWith("::ffff:")) return { v4: addr.slice(7), v6: "" };
+  return addr.includes(":") ? { v4: "", v6: addr } : { v4: addr, v6: "" };
+}
+
+/** A caller bound to one incoming request: its session token, device and address. */
+export async function apiFor(request: Request, context: AppLoadContext) {
+  const session = await getSession(request);
+  const device = await deviceId(request);
+  const transport = transportFor(context);
+  const addr = splitAddress((context as ApiLoadContext).remoteAddress);
+  const baseHeaders = new Headers({
+    IPv4: addr.v4,
+    IPv6: addr.v6,
+    channel: session.get("channel") ?? "",
+    IMEI: device.id,
+    MAC: device.id,
+    client: "web",
+    client_version: pkg.version,
+  });
+
+  async function call<P extends ClientPath>(path: P, body?: CallRequest<P>, opts: CallOptions = {}): Promise<ApiResult<CallResponse<P>>> {
+    const headers = new Headers(baseHeaders);
+    const token = opts.token === undefined ? session.get("token") : opts.token;
+    if (token) headers.set("Authorization", token);
+    return (await performCall(transport, path, body, headers, { form: opts.form, retries: opts.retries })) as ApiResult<CallResponse<P>>;
+  }
+
+  return {
+    call,
+    session,
+    signedIn: Boolean(session.get("token")),
+    /** Set-Cookie for a new device id, to attach to the response when present. */
+    deviceCookie: device.setCookie,
+  };
+}
+
+export type Api = Awaited<ReturnType<typeof apiFor>>;
+
+/** Code 3 on a page that needs a session: sign out locally and go to /login, then back. */
+export async function loginRedirect(request: Request): Promise<never> {
+  throw redirect(loginUrl(request), { headers: { "Set-Cookie": await clearSignIn(request) } });
+}
+
+/** The data of a call, or: code 3 → login redirect; other failures → the route's error boundary with the message. */
+export async function must<T>(request: Request, result: ApiResult<T>): Promise<T> {
+  if (result.ok) return result.data;
+  if (result.code === Code.NOT_LOGGED_IN) return loginRedirect(request);
+  throw new Response(JSON.stringify({ message: result.msg }), { status: 502, headers: { "content-type": "application/json" } });
+}

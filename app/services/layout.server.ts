@@ -1,0 +1,43 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { DEFAULT_COIN_NAME, DEFAULT_NGN_RATE } from "../../contract/constants";
+import { commitSession } from "../session.server";
+import { apiFor } from "./api.server";
+
+/**
+ * What every page inside the main layout needs: who is signed in, the system
+ * config (NGN rate, coin name, contact links for the footer), the top bar's
+ * counts and a flash toast.
+ */
+export async function loadLayout(request: Request, context: AppLoadContext) {
+  const api = await apiFor(request, context);
+  const [config, notice] = await Promise.all([
+    api.call("/systemConfig/getSystemConfig"),
+    api.signedIn ? api.call("/notice/checkNotice") : Promise.resolve(undefined),
+  ]);
+  // A token the backend no longer knows (expired, revoked): sign out locally.
+  const expired = notice && !notice.ok && notice.code === 3;
+  if (expired) {
+    api.session.unset("token");
+    api.session.unset("profile");
+  }
+  const profile = expired ? undefined : api.session.get("profile");
+  const toast = api.session.get("toast");
+  const headers = new Headers();
+  if (toast || expired) headers.append("Set-Cookie", await commitSession(api.session));
+  if (api.deviceCookie) headers.append("Set-Cookie", api.deviceCookie);
+  const counts = notice?.ok ? notice.data : undefined;
+  return {
+    data: {
+      user: profile && !expired ? { nickname: profile.nickname, avatar: profile.avatar, isBusiness: profile.isBusiness, level: profile.level } : null,
+      ngnRate: config.ok ? config.data.NGNRate : DEFAULT_NGN_RATE,
+      coinName: config.ok ? config.data.CoinName : DEFAULT_COIN_NAME,
+      contact: config.ok ? config.data.contact : {},
+      counts: { orders: counts?.orderCount ?? 0, withdrawals: counts?.withdrawCount ?? 0, unread: counts?.unRead ?? 0, messages: 0 },
+      notices: counts?.list ?? [],
+      toast: toast ?? null,
+    },
+    headers,
+  };
+}
+
+export type LayoutData = Awaited<ReturnType<typeof loadLayout>>["data"];

@@ -1,0 +1,107 @@
+import { createCookie, createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
+import { webEnv } from "./env.server";
+
+/**
+ * The session proxy. The token the backend issues lives only in this HttpOnly,
+ * signed cookie; the browser's scripts never see it. Beside it: a profile
+ * snapshot for the top bar, the channel a visitor arrived through, and flash toasts.
+ */
+export interface ProfileSnapshot {
+  nickname: string;
+  avatar: string;
+  isBusiness: number;
+  level: number;
+}
+
+export interface Toast {
+  id: string;
+  kind: "success" | "error" | "info";
+  text: string;
+}
+
+interface SessionData {
+  token: string;
+  profile: ProfileSnapshot;
+  channel: string;
+}
+interface FlashData {
+  toast: Toast;
+}
+
+const DAY = 24 * 3600;
+
+let storage: ReturnType<typeof createCookieSessionStorage<SessionData, FlashData>> | undefined;
+function sessionStorage() {
+  if (!storage) {
+    const env = webEnv();
+    storage = createCookieSessionStorage<SessionData, FlashData>({
+      cookie: {
+        name: "__session",
+        httpOnly: true,
+        sameSite: "lax",
+        path: "/",
+        secure: env.NODE_ENV === "production",
+        secrets: [env.SESSION_SECRET],
+        maxAge: DAY, // spec §9: the cookie default expiry is 1 day
+      },
+    });
+  }
+  return storage;
+}
+
+export type AppSession = Session<SessionData, FlashData>;
+
+export function getSession(request: Request): Promise<AppSession> {
+  return sessionStorage().getSession(request.headers.get("Cookie"));
+}
+
+export function commitSession(session: AppSession): Promise<string> {
+  return sessionStorage().commitSession(session);
+}
+
+export function destroySession(session: AppSession): Promise<string> {
+  return sessionStorage().destroySession(session);
+}
+
+/** A stable per-browser id for the IMEI/MAC headers; not tied to the account. */
+const deviceCookie = createCookie("__device", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 365 * DAY });
+
+export async function deviceId(request: Request): Promise<{ id: string; setCookie?: string }> {
+  const existing = (await deviceCookie.parse(request.headers.get("Cookie"))) as string | null;
+  if (existing && /^[0-9a-f-]{36}$/.test(existing)) return { id: existing };
+  const id = crypto.randomUUID();
+  return { id, setCookie: await deviceCookie.serialize(id) };
+}
+
+export function flashToast(session: AppSession, text: string, kind: Toast["kind"] = "success") {
+  session.flash("toast", { id: crypto.randomUUID(), kind, text });
+}
+
+/** Where to go back to after signing in: a same-site path only. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/home"): string {
+  if (!to || typeof to !== "string") return fallback;
+  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}
+
+export function loginUrl(request: Request): string {
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  return `/login?redirectTo=${encodeURIComponent(back)}`;
+}
+
+/** The token, or a redirect to /login that comes back here afterwards. */
+export async function requireToken(request: Request): Promise<string> {
+  const session = await getSession(request);
+  const token = session.get("token");
+  if (!token) throw redirect(loginUrl(request));
+  return token;
+}
+
+/** Sign the session out locally: drops token and profile, keeps the channel. */
+export async function clearSignIn(request: Request): Promise<string> {
+  const session = await getSession(request);
+  session.unset("token");
+  session.unset("profile");
+  return commitSession(session);
+}

@@ -1,0 +1,127 @@
+import { randomUUID } from "node:crypto";
+import { ZodError, type z } from "zod";
+import { calls, type CallDef } from "../contract/index";
+import { Code } from "../contract/envelope";
+import type { BackendConfig } from "./config";
+import { devOutbox } from "./adapters/outbox";
+import type { DB } from "./db/index";
+import { handlers } from "./handlers";
+import { ApiError, notLoggedIn } from "./http/errors";
+import { requireRole, systemClock, type CallContext, type Clock, type Services } from "./http/context";
+import { encryptData } from "./http/response-crypto";
+import { clientIp, type Peer } from "./http/ip";
+import { createSecretBox, loadDataKey, type SecretBox } from "./security/secret-box";
+import { resolveToken, tokenFromHeader } from "./security/tokens";
+
+export interface Backend {
+  /** The Fetch-style handler: serves /client/*, and /dev/outbox outside production. */
+  handle(request: Request, peer?: Peer): Promise<Response>;
+  services: Services;
+}
+
+export interface BackendOptions {
+  db: DB;
+  config: BackendConfig;
+  clock?: Clock;
+  secrets?: SecretBox;
+  /** Where errors are reported; never receives request bodies. */
+  log?: (line: string) => void;
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
+
+/** The first problem, in the words the spec gives for the field. */
+function firstIssue(err: ZodError): string {
+  const issue = err.issues[0];
+  if (!issue) return "Request error";
+  if (issue.code === "invalid_type" && issue.received === "undefined") {
+    const field = issue.path.join(".");
+    return field ? `${field} is required.` : "Request body is required.";
+  }
+  return issue.message;
+}
+
+export function createBackend(opts: BackendOptions): Backend {
+  const services: Services = {
+    db: opts.db,
+    config: opts.config,
+    clock: opts.clock ?? systemClock,
+    secrets: opts.secrets ?? createSecretBox(loadDataKey(opts.config.DATA_ENCRYPTION_KEY, opts.config.DATA_DIR)),
+  };
+  const log = opts.log ?? ((line: string) => console.error(line));
+  const registry = new Map<string, { def: CallDef; handler: (input: unknown, ctx: CallContext) => Promise<unknown> }>();
+  for (const [path, def] of Object.entries(calls) as [string, CallDef][]) {
+    registry.set(path, { def, handler: (handlers as unknown as Record<string, (i: unknown, c: CallContext) => Promise<unknown>>)[path]! });
+  }
+
+  function envelope(data: unknown) {
+    const key = services.config.RESPONSE_ENCRYPTION_KEY;
+    return key ? { code: Code.OK, encrypt: encryptData(data, key) } : { code: Code.OK, data };
+  }
+
+  async function readInput(request: Request, def: CallDef): Promise<unknown> {
+    if (def.upload) {
+      // A body that is not multipart (or is malformed) is the caller's mistake, not a server error.
+      const form = await request.formData().catch(() => {
+        throw new ApiError(Code.INVALID, "Request body must be multipart form data.");
+      });
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of form.entries()) out[k] = v;
+      return out;
+    }
+    const text = await request.text();
+    if (!text.trim()) return {};
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new ApiError(Code.INVALID, "Request body must be JSON.");
+    }
+  }
+
+  async function callClient(path: string, request: Request, peer: Peer | undefined): Promise<Response> {
+    const entry = registry.get(path);
+    if (!entry) return json({ code: Code.NOT_FOUND, msg: `Error in request address: ${path}` }, 404);
+    if (request.method !== "POST") return json({ code: Code.INVALID, msg: "Use POST." }, 405);
+    const { def, handler } = entry;
+    const now = services.clock.now();
+    const token = tokenFromHeader(request.headers.get("authorization"));
+    const ctx: CallContext = { ...services, now, ip: clientIp(request, peer, services.config), headers: request.headers, token };
+    try {
+      if (token) {
+        const userId = await resolveToken(services.db, token, now);
+        if (userId) ctx.user = await services.db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
+      }
+      if (def.auth === "user" && !ctx.user) throw notLoggedIn();
+      if (def.auth === "business" || def.auth === "withdrawer" || def.auth === "admin") requireRole(ctx, def.auth);
+      const raw = await readInput(request, def);
+      const parsed = (def.request as z.ZodTypeAny).safeParse(raw ?? {});
+      if (!parsed.success) throw new ApiError(Code.INVALID, firstIssue(parsed.error));
+      const result = await handler(parsed.data, ctx);
+      // The response schema is the contract: it also strips anything a query selected by mistake.
+      const out = (def.response as z.ZodTypeAny).safeParse(result);
+      if (!out.success) {
+        log(`[backend] ${path}: response does not match the contract: ${out.error.issues.slice(0, 3).map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
+        return json({ code: Code.INTERNAL, msg: "Server internal error" });
+      }
+      return json(envelope(out.data));
+    } catch (err) {
+      if (err instanceof ApiError) return json({ code: err.code, msg: err.message });
+      const ref = randomUUID().slice(0, 8);
+      // The message and stack only; never the request body (it may hold passwords or card codes).
+      log(`[backend] ${path} failed (ref ${ref}): ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      return json({ code: Code.INTERNAL, msg: `Server internal error (ref ${ref})` });
+    }
+  }
+
+  async function handle(request: Request, peer?: Peer): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname.startsWith("/client/")) return callClient(url.pathname.slice("/client".length), request, peer);
+    if (url.pathname === "/dev/outbox" && request.method === "GET" && services.config.NODE_ENV !== "production") {
+      return json(await devOutbox(services.db));
+    }
+    return json({ code: Code.NOT_FOUND, msg: `Error in request address: ${url.pathname}` }, 404);
+  }
+
+  return { handle, services };
+}

@@ -1,0 +1,42 @@
+import type { BackendConfig } from "../config";
+import type { DB } from "../db/index";
+import type { User } from "../db/schema";
+import type { SecretBox } from "../security/secret-box";
+import { forbidden, notLoggedIn } from "./errors";
+
+/** A clock the tests can move. */
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+/** What every handler may use: built once when the backend starts. */
+export interface Services {
+  db: DB;
+  config: BackendConfig;
+  clock: Clock;
+  secrets: SecretBox;
+}
+
+/** One call: the services plus who is calling, from where. */
+export interface CallContext extends Services {
+  now: Date;
+  ip: string;
+  user?: User;
+  /** The raw token of this call (logout revokes it). */
+  token?: string;
+  headers: Headers;
+}
+
+export function requireUser(ctx: CallContext): User {
+  if (!ctx.user) throw notLoggedIn();
+  return ctx.user;
+}
+
+export function requireRole(ctx: CallContext, role: "business" | "withdrawer" | "admin"): User {
+  const user = requireUser(ctx);
+  const ok =
+    role === "business" ? user.is_business === 1 : role === "withdrawer" ? user.is_withdrawer : user.is_admin;
+  if (!ok) throw forbidden();
+  return user;
+}

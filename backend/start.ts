@@ -1,0 +1,32 @@
+import { readBackendConfig, type BackendConfig } from "./config";
+import { createBackend, type Backend } from "./app";
+import { migrate, openDatabase, pgliteDir } from "./db/index";
+import { seedDemoWorld } from "./demo/seed";
+import { startJobs } from "./jobs/index";
+
+/**
+ * Opens the database, migrates it, seeds the demo world into an empty one and
+ * starts the background jobs. What server.ts (and the test harness) runs.
+ */
+export async function startBackend(env: Record<string, string | undefined> = process.env): Promise<{
+  backend: Backend;
+  config: BackendConfig;
+  stop(): Promise<void>;
+}> {
+  const config = readBackendConfig(env);
+  const database = await openDatabase(
+    config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: pgliteDir(config.DATA_DIR) },
+  );
+  await migrate(database.db);
+  if (config.DEMO_SEED) await seedDemoWorld(database.db);
+  const backend = createBackend({ db: database.db, config });
+  const jobs = startJobs(backend.services);
+  return {
+    backend,
+    config,
+    async stop() {
+      await jobs.stop();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * `npm run db:reset`: starts the demo world afresh. Embedded PGlite: deletes
+ * DATA_DIR/pglite. With DATABASE_URL: drops and recreates the public schema.
+ * Then migrates and seeds.
+ */
+import { rmSync } from "node:fs";
+import { sql } from "kysely";
+import { readBackendConfig } from "../backend/config";
+import { migrate, openDatabase, pgliteDir } from "../backend/db/index";
+import { seedDemoWorld } from "../backend/demo/seed";
+
+const config = readBackendConfig();
+if (!config.DATABASE_URL) rmSync(pgliteDir(config.DATA_DIR), { recursive: true, force: true });
+const database = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: pgliteDir(config.DATA_DIR) });
+if (config.DATABASE_URL) {
+  await sql`drop schema public cascade`.execute(database.db);
+  await sql`create schema public`.execute(database.db);
+}
+await migrate(database.db);
+await seedDemoWorld(database.db);
+await database.close();
+console.log(`Demo world reset (${config.DATABASE_URL ? "PostgreSQL" : "PGlite in " + config.DATA_DIR}).`);

@@ -1,0 +1,40 @@
+/**
+ * `npm start`: builds the web tier when the build is missing or older than the
+ * sources, then runs server.ts (migrating and seeding the database on first start).
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const buildFile = join(root, "build", "index.js");
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+function needsBuild(): boolean {
+  if (!existsSync(buildFile)) return true;
+  const built = statSync(buildFile).mtimeMs;
+  const sources = Math.max(
+    newestMtime(join(root, "app")),
+    newestMtime(join(root, "contract")),
+    ...["remix.config.js", "tailwind.config.ts", "package.json"].map((f) => statSync(join(root, f)).mtimeMs),
+  );
+  return sources > built;
+}
+
+if (needsBuild()) {
+  console.log("Building the web tier…");
+  const cli = join(root, "node_modules", "@remix-run", "dev", "dist", "cli.js");
+  const r = spawnSync(process.execPath, [cli, "build"], { cwd: root, stdio: "inherit" });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+await import("../server");

@@ -1,0 +1,186 @@
+/**
+ * `npm test`: the whole test run, the way CI runs it.
+ *
+ *   1. make sure Debian's Chromium is installed (only when the e2e part runs);
+ *   2. unit + integration suite  (vitest.config.ts);
+ *   3. build the web tier         (remix build);
+ *   4. end-to-end suite           (vitest.e2e.config.ts);
+ *   5. read both vitest JSON reports and print one closing line:
+ *        tests: 123 passed, 0 failed[, 4 skipped]
+ *
+ * The exit code is non-zero when any step failed, any test failed, or no
+ * test ran at all. A failing unit step does not stop the e2e part, so both
+ * parts always report.
+ *
+ * Environment:
+ *   TEST_ONLY=unit | e2e   run just one part.
+ *   TEST_SUMMARY_FILE=path also write {passed, failed, skipped, ok} there as
+ *                          JSON (.ci/run adds up its two runs with it).
+ *   Everything else (DATABASE_URL, ...) passes through to the test runs.
+ */
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ensureChromium } from "./ensure-chromium";
+
+/** The parts of vitest's JSON report (jest-compatible) that we read. */
+interface VitestJsonReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults: Array<{
+    name: string;
+    status: "passed" | "failed";
+    message: string;
+    assertionResults: Array<{ status: string }>;
+  }>;
+}
+
+/** What one part (unit or e2e) contributed to the total. */
+interface PartResult {
+  name: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+  /** Why a step of this part failed, besides failing tests (exit code, missing report, ...). */
+  problems: string[];
+}
+
+/** Runs a command with live output; resolves with its exit code (never rejects). */
+function run(command: string, args: string[]): Promise<number> {
+  console.log(`\n$ ${command} ${args.join(" ")}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ["ignore", "inherit", "inherit"], env: process.env });
+    child.on("error", (err) => {
+      console.error(`could not start ${command}: ${err.message}`);
+      resolve(127);
+    });
+    child.on("exit", (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+/** Runs one vitest config with the JSON reporter and turns its report into a PartResult. */
+async function runVitest(name: string, config: string, reportFile: string): Promise<PartResult> {
+  const result: PartResult = { name, passed: 0, failed: 0, skipped: 0, problems: [] };
+  const code = await run("npx", [
+    "vitest",
+    "run",
+    "--config",
+    config,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile=${reportFile}`,
+  ]);
+  if (code !== 0) result.problems.push(`vitest exited with code ${code}`);
+
+  if (!existsSync(reportFile)) {
+    result.problems.push("vitest wrote no JSON report");
+    return result;
+  }
+  try {
+    const report = JSON.parse(await readFile(reportFile, "utf8")) as VitestJsonReport;
+    result.passed = report.numPassedTests;
+    result.failed = report.numFailedTests;
+    result.skipped = report.numPendingTests + report.numTodoTests;
+    // A file that failed before any test ran (import error, failing beforeAll
+    // with no tests reported) has no failed assertion: count it as one failure
+    // so the closing line cannot read "0 failed" for a broken file.
+    for (const file of report.testResults) {
+      const failedInFile = file.assertionResults.filter((a) => a.status === "failed").length;
+      if (file.status === "failed" && failedInFile === 0) {
+        result.failed += 1;
+        result.problems.push(`${file.name}: ${file.message || "failed to run"}`);
+      }
+    }
+  } catch (err) {
+    result.problems.push(`unreadable JSON report: ${(err as Error).message}`);
+  }
+  return result;
+}
+
+async function main(): Promise<number> {
+  const only = process.env.TEST_ONLY;
+  if (only && only !== "unit" && only !== "e2e") {
+    console.error(`TEST_ONLY must be "unit" or "e2e", not "${only}"`);
+    return 2;
+  }
+  const runUnit = only !== "e2e";
+  const runE2e = only !== "unit";
+
+  const reportDir = await mkdtemp(join(tmpdir(), "test-reports-"));
+  const parts: PartResult[] = [];
+
+  try {
+    // (a) The browser first: a missing one should be said before minutes of tests.
+    let chromiumProblem: string | undefined;
+    if (runE2e) {
+      try {
+        await ensureChromium();
+      } catch (err) {
+        chromiumProblem = (err as Error).message;
+        console.error(chromiumProblem);
+      }
+    }
+
+    // (b) Unit + integration.
+    if (runUnit) {
+      parts.push(await runVitest("unit", "vitest.config.ts", join(reportDir, "unit.json")));
+    }
+
+    // (c) + (d) Build, then end-to-end (pointless without a browser or a build).
+    if (runE2e) {
+      if (chromiumProblem) {
+        parts.push({ name: "e2e", passed: 0, failed: 0, skipped: 0, problems: [chromiumProblem] });
+      } else {
+        const buildCode = await run("npx", ["remix", "build"]);
+        if (buildCode !== 0) {
+          parts.push({
+            name: "e2e",
+            passed: 0,
+            failed: 0,
+            skipped: 0,
+            problems: [`remix build exited with code ${buildCode}; e2e suite not run`],
+          });
+        } else {
+          parts.push(await runVitest("e2e", "vitest.e2e.config.ts", join(reportDir, "e2e.json")));
+        }
+      }
+    }
+  } finally {
+    await rm(reportDir, { recursive: true, force: true });
+  }
+
+  // (e) Summary: one line per part (worded so it is not mistaken for the
+  // closing line), the problems, then the closing line.
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  console.log("\n──── test summary ────");
+  for (const part of parts) {
+    total.passed += part.passed;
+    total.failed += part.failed;
+    total.skipped += part.skipped;
+    console.log(`  ${part.name}: passed ${part.passed} / failed ${part.failed} / skipped ${part.skipped}`);
+    for (const problem of part.problems) console.log(`    ! ${problem}`);
+  }
+  const anyProblem = parts.some((p) => p.problems.length > 0);
+  if (total.passed + total.failed === 0) console.log("    ! no test ran");
+
+  const ok = !anyProblem && total.failed === 0 && total.passed > 0;
+  if (process.env.TEST_SUMMARY_FILE) {
+    await writeFile(process.env.TEST_SUMMARY_FILE, JSON.stringify({ ...total, ok }) + "\n");
+  }
+
+  const skipped = total.skipped > 0 ? `, ${total.skipped} skipped` : "";
+  console.log(`tests: ${total.passed} passed, ${total.failed} failed${skipped}`);
+  return ok ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

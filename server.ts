@@ -1,0 +1,79 @@
+/**
+ * One Node process: static files, the /client backend (unless CLIENT_API_URL
+ * points elsewhere), and the Remix web tier for everything else.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import express from "express";
+import { toNodeHandler } from "./backend/http/node-adapter";
+import { startBackend } from "./backend/start";
+
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = process.env.DATA_DIR ?? "./.data";
+
+/** SESSION_SECRET, or one generated once into DATA_DIR so sessions survive restarts. */
+function sessionSecret(): string {
+  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
+  if (process.env.NODE_ENV === "production") throw new Error("SESSION_SECRET must be set in production.");
+  const file = join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}
+process.env.SESSION_SECRET = sessionSecret();
+
+const buildPath = new URL("./build/index.js", import.meta.url);
+if (!existsSync(buildPath)) {
+  console.error("No web build found: run `npm run build` first (npm start does it for you).");
+  process.exit(1);
+}
+
+const backend = process.env.CLIENT_API_URL ? undefined : await startBackend();
+const build = (await import(buildPath.href)) as ServerBuild;
+
+const app = express();
+app.disable("x-powered-by");
+app.get("/healthz", (_req, res) => {
+  res.type("text/plain").send("ok");
+});
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+
+if (backend) {
+  const serveBackend = toNodeHandler(backend.backend.handle);
+  app.all(["/client/*", "/dev/*"], (req, res) => void serveBackend(req, res));
+}
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: build.mode,
+    // The web tier calls the backend in-process: no socket, the same handler.
+    getLoadContext: (req) => ({
+      remoteAddress: req.socket.remoteAddress,
+      clientApi: backend ? (request: Request) => backend.backend.handle(request, { trusted: true }) : undefined,
+    }),
+  }),
+);
+
+const server = app.listen(port, () => {
+  console.log(`Marketplace on http://localhost:${port}` + (backend ? ` (backend: ${backend.config.DATABASE_URL ? "PostgreSQL" : "PGlite in " + dataDir})` : ` (backend: ${process.env.CLIENT_API_URL})`));
+});
+
+let closing = false;
+async function shutdown() {
+  if (closing) return;
+  closing = true;
+  server.close();
+  server.closeAllConnections?.();
+  await backend?.stop();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown());
+process.on("SIGINT", () => void shutdown());

@@ -1,0 +1,76 @@
+/**
+ * Browser helpers for the e2e tests: Debian's Chromium driven by
+ * playwright-core (no downloaded browser), a phone-sized context with or
+ * without JavaScript, the dev outbox (verification codes) and screenshots.
+ *
+ *   const browser = await launchBrowser();
+ *   const context = await newContext(browser, { js: false });
+ *   const page = await context.newPage();
+ *   const code = await latestCode(server.url, "a@example.com", "register");
+ *   await shot(page, "register-filled");   // tests/e2e/screenshots/register-filled.png
+ */
+import { mkdir } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+/** Flags from STACK.md: without the background-networking ones Chromium floods the closed network. */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Where `shot()` writes (gitignored). */
+export const SCREENSHOT_DIR = fileURLToPath(new URL("../screenshots/", import.meta.url));
+
+/** Launches Debian's headless Chromium (scripts/ensure-chromium.ts installs it). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
+}
+
+/** A fresh, phone-sized context; `js: false` for the no-JavaScript runs (plain form posts). */
+export function newContext(browser: Browser, opts: { js: boolean }): Promise<BrowserContext> {
+  return browser.newContext({ javaScriptEnabled: opts.js, viewport: { width: 390, height: 844 } });
+}
+
+/** One message the server "sent" (dev outbox). */
+export interface OutboxEntry {
+  to: string;
+  type: string;
+  code: string;
+  time: string | number;
+}
+
+/** Reads the dev outbox: GET {url}/dev/outbox, newest first. */
+export async function readOutbox(url: string): Promise<OutboxEntry[]> {
+  const res = await fetch(`${url}/dev/outbox`);
+  if (!res.ok) throw new Error(`GET /dev/outbox answered ${res.status}`);
+  return (await res.json()) as OutboxEntry[];
+}
+
+/**
+ * The newest code sent to `to` of `type`. Polls for up to `timeoutMs`
+ * (the message may be written just after the form post returns).
+ */
+export async function latestCode(url: string, to: string, type: string, timeoutMs = 5_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const entry = (await readOutbox(url)).find((e) => e.to === to && e.type === type);
+    if (entry) return entry.code;
+    if (Date.now() > deadline) throw new Error(`no "${type}" code for ${to} in the dev outbox`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Saves a full-page screenshot as tests/e2e/screenshots/<name>.png; returns its path. */
+export async function shot(page: Page, name: string): Promise<string> {
+  const path = join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, "_")}.png`);
+  await mkdir(dirname(path), { recursive: true });
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

@@ -1,0 +1,202 @@
+/**
+ * Starts the real application (`node --import tsx server.ts`) for an e2e test
+ * file, on a free port, with its own data directory and, when DATABASE_URL is
+ * set, its own fresh PostgreSQL database.
+ *
+ *   const server = await startServer();            // in beforeAll
+ *   await page.goto(`${server.url}/home`);
+ *   await server.stop();                            // in afterAll
+ *
+ * Set E2E_SERVER_LOG=1 to stream the server's output to the test's stderr.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+
+/** The repository root (where server.ts lives): three levels above this file. */
+const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+
+const HEALTH_POLL_MS = 250;
+const HEALTH_TIMEOUT_MS = 120_000;
+const STOP_GRACE_MS = 10_000;
+/** How much of the server's output to keep for error messages. */
+const OUTPUT_LIMIT = 64 * 1024;
+
+export interface StartedServer {
+  /** Base URL without a trailing slash, e.g. http://127.0.0.1:40123 */
+  url: string;
+  /** Stops the server (SIGTERM, SIGKILL after 10 s) and removes its data dir and database. */
+  stop(): Promise<void>;
+  /** The server's DATA_DIR (a fresh temp dir). */
+  dataDir: string;
+  /** The last 64 KiB of the server's stdout and stderr, for debugging a failed test. */
+  output(): string;
+}
+
+export interface StartServerOptions {
+  /** Extra environment for the server; wins over the defaults. */
+  env?: Record<string, string>;
+}
+
+/** Asks the OS for a free TCP port: listen on port 0, read it, close. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error("could not read a free port"))));
+    });
+  });
+}
+
+/** Runs one statement on the server that `url` points to, then disconnects. */
+async function adminQuery(url: string, sql: string, params: unknown[] = []): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql, params);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates `e2e_<random>` on the DATABASE_URL server; returns its name and URL. */
+async function createTestDatabase(baseUrl: string): Promise<{ name: string; url: string }> {
+  const name = `e2e_${randomBytes(6).toString("hex")}`;
+  // The name is ours (hex only), so quoting it directly is safe.
+  await adminQuery(baseUrl, `CREATE DATABASE "${name}"`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString() };
+}
+
+/** Drops a test database, ending any connection the server left open first. */
+async function dropTestDatabase(baseUrl: string, name: string): Promise<void> {
+  await adminQuery(
+    baseUrl,
+    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+    [name],
+  );
+  await adminQuery(baseUrl, `DROP DATABASE IF EXISTS "${name}"`);
+}
+
+/** Resolves when the child has exited (at once if it already has). */
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once("exit", () => resolve()));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function startServer(opts: StartServerOptions = {}): Promise<StartedServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = await mkdtemp(join(tmpdir(), "e2e-data-"));
+
+  // A fresh database per server when the run targets a real PostgreSQL.
+  const baseDbUrl = opts.env?.DATABASE_URL ? undefined : process.env.DATABASE_URL;
+  const database = baseDbUrl ? await createTestDatabase(baseDbUrl) : undefined;
+
+  // Pass the test runner's environment through, minus vitest's own markers,
+  // so the server behaves like a plain process.
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST")),
+  );
+  const env: NodeJS.ProcessEnv = {
+    ...inherited,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    NODE_ENV: "test",
+    DEMO_BOTS: "off",
+    SESSION_SECRET: "test-secret",
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...opts.env,
+  };
+
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+
+  // Keep the tail of the output (stderr separately, for the start-up error).
+  let output = "";
+  let stderr = "";
+  const streamLog = process.env.E2E_SERVER_LOG === "1";
+  child.stdout!.on("data", (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-OUTPUT_LIMIT);
+    if (streamLog) process.stderr.write(`[server] ${chunk}`);
+  });
+  child.stderr!.on("data", (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-OUTPUT_LIMIT);
+    stderr = (stderr + chunk.toString()).slice(-OUTPUT_LIMIT);
+    if (streamLog) process.stderr.write(`[server] ${chunk}`);
+  });
+
+  // Never leave a server behind if the test process dies without stop().
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+
+  let stopped: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopped ??= (async () => {
+      process.off("exit", killOnExit);
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
+        await exited(child);
+        clearTimeout(timer);
+      }
+      await rm(dataDir, { recursive: true, force: true });
+      if (baseDbUrl && database) await dropTestDatabase(baseDbUrl, database.name);
+    })();
+    return stopped;
+  };
+
+  // Wait for /healthz; fail fast if the process exits first.
+  let exitedEarly = false;
+  let exitReason = "";
+  child.once("exit", (code, signal) => {
+    exitedEarly = true;
+    exitReason = signal ? `signal ${signal}` : `exit code ${code}`;
+  });
+  child.once("error", (err) => {
+    exitedEarly = true;
+    exitReason = `could not start: ${err.message}`;
+  });
+
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  try {
+    for (;;) {
+      if (exitedEarly) {
+        throw new Error(`server.ts exited before it was healthy (${exitReason}). stderr:\n${stderr || "(empty)"}`);
+      }
+      try {
+        const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5_000) });
+        await res.arrayBuffer(); // drain, so the socket is released
+        if (res.status === 200) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        throw new Error(
+          `server.ts did not answer 200 on /healthz within ${HEALTH_TIMEOUT_MS / 1000} s. output:\n${output || "(empty)"}`,
+        );
+      }
+      await sleep(HEALTH_POLL_MS);
+    }
+  } catch (err) {
+    await stop().catch(() => {});
+    throw err;
+  }
+
+  return { url, stop, dataDir, output: () => output };
+}

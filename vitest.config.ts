@@ -1,0 +1,32 @@
+/**
+ * Vitest configuration for the unit and integration suites.
+ *
+ * Unit tests sit beside the code they test (contract/, backend/, app/);
+ * API integration tests live under tests/integration/. End-to-end tests
+ * have their own config (vitest.e2e.config.ts) because they need a built
+ * web tier, a running server and a browser.
+ */
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    // Mirror tsconfig's "~/*" → "./app/*" path mapping used by the Remix app.
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  test: {
+    include: [
+      "contract/**/*.test.ts",
+      "backend/**/*.test.ts",
+      "app/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+    ],
+    environment: "node",
+    // PGlite's first open takes a few seconds; migrations in beforeAll more.
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    // Separate processes isolate PGlite instances; the machine has 2 cores.
+    pool: "forks",
+    maxWorkers: 2,
+  },
+});
