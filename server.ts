@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
 import express from "express";
 import { toNodeHandler } from "./backend/http/node-adapter";
 import { startBackend } from "./backend/start";
@@ -38,6 +39,8 @@ const build = (await import(buildPath.href)) as ServerBuild;
 
 const app = express();
 app.disable("x-powered-by");
+// Sellers are on 2G/3G: every text response goes out gzip-compressed.
+app.use(compression());
 app.get("/healthz", (_req, res) => {
   res.type("text/plain").send("ok");
 });

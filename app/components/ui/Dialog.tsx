@@ -1,0 +1,226 @@
+/**
+ * Modal dialogs on Headless UI (focus trap, Escape to close, focus returned
+ * to the trigger, the rest of the page made inert, labelled by the title).
+ *
+ *   <Dialog open={open} onClose={() => setOpen(false)} title="Bank account"
+ *           description="Where we send your money." actions={<Button type="button">OK</Button>}>
+ *     ...body...
+ *   </Dialog>
+ *
+ *   <Form id="cancel-order" method="post"><input type="hidden" name="intent" value="cancel" /></Form>
+ *   <ConfirmDialog open={open} onClose={() => setOpen(false)} title="Cancel this order?"
+ *                  confirmLabel="Confirm" tone="danger" form="cancel-order" />
+ *
+ * NO-JAVASCRIPT FALLBACK (required for every dialog, see UI.md):
+ * a dialog needs JavaScript, so what it asks must also be reachable as a page
+ * or a section that a link opens. The usual shape, in a route:
+ *
+ *   const hydrated = useHydrated();                  // from "remix-utils/use-hydrated"
+ *   const [params] = useSearchParams();
+ *   const asking = params.get("confirm") === "cancel";
+ *
+ *   <ButtonLink to="?confirm=cancel" preventScrollReset
+ *     onClick={(e) => { if (hydrated) { e.preventDefault(); setOpen(true); } }}>
+ *     Cancel order
+ *   </ButtonLink>
+ *
+ *   {!hydrated && asking ? (                         // server-rendered section, no JS
+ *     <section aria-labelledby="confirm-cancel-title">
+ *       <h2 id="confirm-cancel-title">Cancel this order?</h2>
+ *       <Form method="post"><button name="intent" value="cancel">Confirm</button></Form>
+ *       <Link to=".">Cancel</Link>
+ *     </section>
+ *   ) : null}
+ *   <ConfirmDialog open={open} ... />                // JS: the dialog
+ *
+ * The action must do the real work and re-check everything: a dialog only asks.
+ * Dialogs render nothing on the server while closed, so they are safe to keep
+ * in the tree. Use the exact spec texts for titles and buttons.
+ */
+import type { MutableRefObject, ReactNode, RefObject } from "react";
+import {
+  Description,
+  Dialog as HeadlessDialog,
+  DialogBackdrop,
+  DialogPanel,
+  DialogTitle,
+} from "@headlessui/react";
+import { Button, type ButtonVariant } from "./Button";
+import { CloseIcon } from "./Icon";
+
+const cx = (...c: Array<string | false | null | undefined>) => c.filter(Boolean).join(" ");
+
+export interface DialogProps {
+  /** Whether the dialog is shown. */
+  open: boolean;
+  /** Called on Escape, a click on the backdrop, or the close button. */
+  onClose: () => void;
+  /** The heading; names the dialog for screen readers. */
+  title: ReactNode;
+  /** A short text under the title; describes the dialog for screen readers. */
+  description?: ReactNode;
+  /** The body. */
+  children?: ReactNode;
+  /** Buttons at the bottom (primary last, so it sits on the right / at the bottom on phones). */
+  actions?: ReactNode;
+  /** Show an "×" close button in the corner. Default true. */
+  showClose?: boolean;
+  /** Panel width. Default "sm" (about 28rem). */
+  size?: "sm" | "md" | "lg";
+  /** "alertdialog" for confirmations that interrupt. Default "dialog". */
+  role?: "dialog" | "alertdialog";
+  /** Element to focus first (otherwise the first element with `data-autofocus`, or the first focusable). */
+  initialFocus?: RefObject<HTMLElement | null>;
+  /** Extra classes for the panel. */
+  className?: string;
+}
+
+const widths = { sm: "max-w-md", md: "max-w-lg", lg: "max-w-2xl" } as const;
+
+/** A modal dialog: backdrop, centred panel (a bottom sheet on phones), title, description, body, actions. */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  actions,
+  showClose = true,
+  size = "sm",
+  role = "dialog",
+  initialFocus,
+  className,
+}: DialogProps) {
+  return (
+    <HeadlessDialog
+      open={open}
+      onClose={() => onClose()}
+      role={role}
+      initialFocus={initialFocus as MutableRefObject<HTMLElement | null> | undefined}
+      className="relative z-50"
+    >
+      <DialogBackdrop
+        transition
+        className="fixed inset-0 bg-gray-900/50 transition-opacity duration-150 data-[closed]:opacity-0 motion-reduce:transition-none"
+      />
+      <div className="fixed inset-0 w-screen overflow-y-auto">
+        <div className="flex min-h-full items-end justify-center p-0 sm:items-center sm:p-4">
+          <DialogPanel
+            transition
+            className={cx(
+              "relative w-full rounded-t-2xl bg-white p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-xl sm:rounded-2xl sm:p-6",
+              "transition duration-150 ease-out data-[closed]:translate-y-4 data-[closed]:opacity-0",
+              "motion-reduce:transition-none",
+              widths[size],
+              className,
+            )}
+          >
+            <DialogTitle as="h2" className={cx("text-lg font-semibold text-gray-900", showClose && "pr-8")}>
+              {title}
+            </DialogTitle>
+            {description ? <Description className="mt-2 text-sm text-gray-600">{description}</Description> : null}
+            {showClose ? (
+              <button
+                type="button"
+                onClick={() => onClose()}
+                className="absolute right-3 top-3 inline-flex h-10 w-10 items-center justify-center rounded-lg text-gray-600 hover:bg-gray-100 hover:text-gray-900"
+              >
+                <CloseIcon className="h-5 w-5" />
+                <span className="sr-only">Close</span>
+              </button>
+            ) : null}
+            {children ? <div className="mt-4 text-gray-900">{children}</div> : null}
+            {actions ? (
+              <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{actions}</div>
+            ) : null}
+          </DialogPanel>
+        </div>
+      </div>
+    </HeadlessDialog>
+  );
+}
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  /** Called on Cancel, Escape or a backdrop click. */
+  onClose: () => void;
+  /** The question, verbatim from the spec. */
+  title: ReactNode;
+  /** Optional detail under the title. */
+  description?: ReactNode;
+  /** Default "Confirm". */
+  confirmLabel?: ReactNode;
+  /** Default "Cancel". */
+  cancelLabel?: ReactNode;
+  /** Called when Confirm is pressed (after which the dialog closes unless `keepOpen`). */
+  onConfirm?: () => void;
+  /** "danger" for anything that moves money or ends an order. Default "primary". */
+  tone?: Extract<ButtonVariant, "primary" | "danger">;
+  /**
+   * Id of a <form>/<Form> elsewhere on the page: Confirm becomes its submit
+   * button (HTML `form` attribute), so the dialog can live in a portal.
+   */
+  form?: string;
+  /** name/value sent with the submit (e.g. name="intent" value="cancel"). */
+  name?: string;
+  value?: string;
+  /** Confirm shows a spinner and is disabled (e.g. while the navigation is submitting). */
+  busy?: boolean;
+  /** Keep the dialog open after Confirm (to show `busy` until the action answers). */
+  keepOpen?: boolean;
+  /** Extra content between the description and the buttons. */
+  children?: ReactNode;
+}
+
+/** A yes/no question with Cancel and Confirm; Confirm can submit a form on the page. */
+export function ConfirmDialog({
+  open,
+  onClose,
+  title,
+  description,
+  confirmLabel = "Confirm",
+  cancelLabel = "Cancel",
+  onConfirm,
+  tone = "primary",
+  form,
+  name,
+  value,
+  busy = false,
+  keepOpen = false,
+  children,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={title}
+      description={description}
+      role="alertdialog"
+      showClose={false}
+      actions={
+        <>
+          <Button type="button" variant="secondary" onClick={onClose} data-autofocus>
+            {cancelLabel}
+          </Button>
+          <Button
+            type={form ? "submit" : "button"}
+            form={form}
+            name={name}
+            value={value}
+            variant={tone}
+            busy={busy}
+            onClick={() => {
+              onConfirm?.();
+              // Let the submit event leave first; the form lives outside the dialog.
+              if (!keepOpen) setTimeout(onClose, 0);
+            }}
+          >
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </Dialog>
+  );
+}

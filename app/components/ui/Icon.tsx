@@ -1,0 +1,193 @@
+/**
+ * Inline SVG icons (no icon font, no external host). 24×24 outline style,
+ * drawn with currentColor, so they take the text colour.
+ *
+ *   <BellIcon className="h-6 w-6 text-gray-600" />
+ *   <Icon name="wallet" />
+ *
+ * Icons are decorative (aria-hidden, not focusable). An icon-only button or
+ * link needs its own text: <span className="sr-only">Notifications</span>.
+ */
+import type { ReactNode } from "react";
+
+export interface IconProps {
+  /** Size and colour classes. Default "h-5 w-5". */
+  className?: string;
+}
+
+function Svg({ className, children, filled = false }: IconProps & { children: ReactNode; filled?: boolean }) {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      viewBox="0 0 24 24"
+      fill={filled ? "currentColor" : "none"}
+      stroke={filled ? "none" : "currentColor"}
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className={className ?? "h-5 w-5"}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export function MenuIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <path d="M4 6h16M4 12h16M4 18h16" />
+    </Svg>
+  );
+}
+
+export function CloseIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <path d="M6 6l12 12M18 6L6 18" />
+    </Svg>
+  );
+}
+
+export function BellIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <path d="M6 10a6 6 0 1 1 12 0c0 4 1.5 6 2.5 7h-17C4.5 16 6 14 6 10z" />
+      <path d="M10 20a2 2 0 0 0 4 0" />
+    </Svg>
+  );
+}
+
+export function ChevronDownIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <path d="M6 9l6 6 6-6" />
+    </Svg>
+  );
+}
+
+export function CheckIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <path d="M5 13l4 4L19 7" />
+    </Svg>
+  );
+}
+
+/** A filled seal with a check: "verified" merchants and accounts. Colour it with text-brand-600. */
+export function VerifiedIcon(p: IconProps) {
+  return (
+    <Svg {...p} filled>
+      <path d="M12 2l2.4 1.8 3-.1.9 2.9 2.5 1.7-1 2.8 1 2.8-2.5 1.7-.9 2.9-3-.1L12 22l-2.4-1.8-3 .1-.9-2.9-2.5-1.7 1-2.8-1-2.8 2.5-1.7.9-2.9 3 .1z" />
+      <path d="M8.5 12.2l2.4 2.4 4.6-4.8" fill="none" stroke="#fff" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" />
+    </Svg>
+  );
+}
+
+export function UserIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21a8 8 0 0 1 16 0" />
+    </Svg>
+  );
+}
+
+export function WalletIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <path d="M19 7V5.5A1.5 1.5 0 0 0 17.5 4H5a2 2 0 0 0 0 4h14a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H5a2 2 0 0 1-2-2V6" />
+      <path d="M16 14h.01" strokeWidth={2.5} />
+    </Svg>
+  );
+}
+
+export function OrdersIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <path d="M9 5H7a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2h-2" />
+      <rect x="9" y="3" width="6" height="4" rx="1" />
+      <path d="M9 12h6M9 16h4" />
+    </Svg>
+  );
+}
+
+export function MessageIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <path d="M21 12a8 8 0 0 1-11.8 7L4 20l1.2-4.4A8 8 0 1 1 21 12z" />
+    </Svg>
+  );
+}
+
+export function HelpIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .8-1 1.5v.4" />
+      <path d="M12 17h.01" strokeWidth={2.5} />
+    </Svg>
+  );
+}
+
+export function CopyIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <rect x="9" y="9" width="11" height="11" rx="2" />
+      <path d="M5 15H4.5A1.5 1.5 0 0 1 3 13.5v-9A1.5 1.5 0 0 1 4.5 3h9A1.5 1.5 0 0 1 15 4.5V5" />
+    </Svg>
+  );
+}
+
+export function ArrowLeftIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <path d="M19 12H5M11 18l-6-6 6-6" />
+    </Svg>
+  );
+}
+
+export function SearchIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <circle cx="11" cy="11" r="7" />
+      <path d="M20 20l-4-4" />
+    </Svg>
+  );
+}
+
+export function CalendarIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <rect x="3" y="5" width="18" height="16" rx="2" />
+      <path d="M16 3v4M8 3v4M3 10h18" />
+    </Svg>
+  );
+}
+
+/** Every icon by name, for data-driven menus: <Icon name="orders" />. */
+export const icons = {
+  menu: MenuIcon,
+  close: CloseIcon,
+  bell: BellIcon,
+  "chevron-down": ChevronDownIcon,
+  check: CheckIcon,
+  verified: VerifiedIcon,
+  user: UserIcon,
+  wallet: WalletIcon,
+  orders: OrdersIcon,
+  message: MessageIcon,
+  help: HelpIcon,
+  copy: CopyIcon,
+  "arrow-left": ArrowLeftIcon,
+  search: SearchIcon,
+  calendar: CalendarIcon,
+} as const;
+
+export type IconName = keyof typeof icons;
+
+export function Icon({ name, className }: IconProps & { name: IconName }) {
+  const C = icons[name];
+  return <C className={className} />;
+}

@@ -1,0 +1,14 @@
+/**
+ * The end of an infinite list: the text "no more", centred and muted.
+ *
+ *   {!hasMore && items.length > 0 ? <NoMore /> : null}
+ */
+const cx = (...c: Array<string | false | null | undefined>) => c.filter(Boolean).join(" ");
+
+export interface NoMoreProps {
+  className?: string;
+}
+
+export function NoMore({ className }: NoMoreProps) {
+  return <p className={cx("py-4 text-center text-sm text-gray-600", className)}>no more</p>;
+}

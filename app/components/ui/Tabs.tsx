@@ -1,0 +1,99 @@
+/**
+ * URL-driven tabs: each tab is a link, so they work without JavaScript, can be
+ * bookmarked and shared, and the Back button moves between them. The route
+ * (a child route per tab, or a `$label` param) renders the panel.
+ *
+ *   <Tabs label="Orders" tabs={[
+ *     { to: "/orders/ongoing", label: "Ongoing", count: 3 },
+ *     { to: "/orders/done", label: "Done" },
+ *   ]} />
+ *
+ * The active tab is a NavLink with aria-current="page" (this is navigation,
+ * not an ARIA tablist). For tabs in the query string (`?status=1`), NavLink
+ * cannot tell them apart: pass `current` on each item yourself:
+ *
+ *   const status = params.get("status") ?? "0";
+ *   tabs={STATUSES.map((s) => ({ to: `?status=${s.id}`, label: s.name, current: status === String(s.id) }))}
+ */
+import type { ReactNode } from "react";
+import { Link, NavLink, type LinkProps } from "@remix-run/react";
+import { CountBadge } from "./Badge";
+
+type To = LinkProps["to"];
+
+const cx = (...c: Array<string | false | null | undefined>) => c.filter(Boolean).join(" ");
+
+export interface TabItem {
+  /** Where the tab goes. */
+  to: To;
+  /** Visible text. */
+  label: ReactNode;
+  /** Optional count badge (hidden for 0, "99+" above 99). */
+  count?: number;
+  /** Words for the count, for screen readers ("new"). */
+  countLabel?: string;
+  /** NavLink `end`: only active on an exact path match. */
+  end?: boolean;
+  /** Force the active state (query-string tabs); otherwise NavLink decides from the path. */
+  current?: boolean;
+  /** React key; defaults to `to` when it is a string. */
+  key?: string;
+}
+
+export interface TabsProps {
+  tabs: readonly TabItem[];
+  /** Accessible name of the tab bar ("Order status"). */
+  label: string;
+  /** Keep the scroll position when switching tabs. Default true. */
+  preventScrollReset?: boolean;
+  /** Replace the history entry instead of pushing one. Default false. */
+  replace?: boolean;
+  /** Tabs share the width equally (good for 2-4 tabs on a phone). Default false: they scroll sideways. */
+  fill?: boolean;
+  className?: string;
+}
+
+const tabBase =
+  "inline-flex h-11 items-center justify-center gap-1.5 whitespace-nowrap border-b-2 px-3 text-sm font-medium no-underline transition-colors";
+const tabActive = "border-brand-600 text-brand-700";
+const tabIdle = "border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900";
+
+export function Tabs({ tabs, label, preventScrollReset = true, replace = false, fill = false, className }: TabsProps) {
+  return (
+    <nav aria-label={label} className={cx("border-b border-gray-200", className)}>
+      <ul className={cx("-mb-px flex overflow-x-auto", fill ? "" : "gap-1")}>
+        {tabs.map((t, i) => {
+          const key = t.key ?? (typeof t.to === "string" ? t.to : String(i));
+          const inner = (
+            <>
+              <span>{t.label}</span>
+              <CountBadge count={t.count} label={t.countLabel} />
+            </>
+          );
+          const common = { to: t.to, preventScrollReset, replace };
+          return (
+            <li key={key} className={fill ? "flex-1" : undefined}>
+              {t.current === undefined ? (
+                <NavLink
+                  {...common}
+                  end={t.end}
+                  className={({ isActive }) => cx(tabBase, fill && "w-full", isActive ? tabActive : tabIdle)}
+                >
+                  {inner}
+                </NavLink>
+              ) : (
+                <Link
+                  {...common}
+                  aria-current={t.current ? "page" : undefined}
+                  className={cx(tabBase, fill && "w-full", t.current ? tabActive : tabIdle)}
+                >
+                  {inner}
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * The toast region: one short message at the top of the screen ("Success",
+ * the spec's short messages). Put it once in the layout and feed it the flash
+ * message that the session carried across the redirect:
+ *
+ *   // loader: const toast = session.get("toast"); ... headers: commitSession(session)
+ *   <Toast toast={data.toast} />
+ *
+ * - With JavaScript: hides itself after 3 s (the timer pauses while the
+ *   pointer or keyboard focus is on it), or at once with the × button.
+ * - Without JavaScript: stays, with a "Dismiss" link that reloads the page
+ *   (the flash is gone by then, so the toast does not come back).
+ * - The region is always in the page with aria-live="polite", so screen
+ *   readers hear new messages that arrive on client-side navigations.
+ * - `id` must change for every new message (the same text twice is two toasts).
+ */
+import { useEffect, useState } from "react";
+import { Link, useLocation } from "@remix-run/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { CheckIcon, CloseIcon } from "./Icon";
+
+const cx = (...c: Array<string | false | null | undefined>) => c.filter(Boolean).join(" ");
+
+export type ToastKind = "success" | "error" | "info";
+
+export interface ToastMessage {
+  kind: ToastKind;
+  text: string;
+  /** Unique per message. */
+  id: string;
+}
+
+export interface ToastProps {
+  toast?: ToastMessage | null;
+  /** Milliseconds before it hides (with JavaScript). Default 3000. */
+  duration?: number;
+}
+
+const kinds: Record<ToastKind, string> = {
+  success: "bg-money-in-700 text-white",
+  error: "bg-money-out-700 text-white",
+  info: "bg-gray-900 text-white",
+};
+
+export function Toast({ toast, duration = 3000 }: ToastProps) {
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const [dismissedId, setDismissedId] = useState<string | null>(null);
+  const [paused, setPaused] = useState(false);
+  const visible = toast && toast.text && toast.id !== dismissedId ? toast : null;
+  const visibleId = visible?.id;
+
+  useEffect(() => {
+    if (!hydrated || !visibleId || paused) return;
+    const timer = setTimeout(() => setDismissedId(visibleId), duration);
+    return () => clearTimeout(timer);
+  }, [hydrated, visibleId, paused, duration]);
+
+  // A new message starts unpaused even if the pointer rested on the old one.
+  useEffect(() => setPaused(false), [visibleId]);
+
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+      className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex justify-center px-4"
+    >
+      {visible ? (
+        <div
+          key={visible.id}
+          className={cx(
+            "pointer-events-auto flex max-w-md items-center gap-3 rounded-xl py-2.5 pl-4 pr-2 text-sm font-medium shadow-lg",
+            kinds[visible.kind],
+          )}
+          onMouseEnter={() => setPaused(true)}
+          onMouseLeave={() => setPaused(false)}
+          onFocus={() => setPaused(true)}
+          onBlur={() => setPaused(false)}
+        >
+          {visible.kind === "success" ? <CheckIcon className="h-5 w-5 shrink-0" /> : null}
+          <span className="min-w-0 flex-1">{visible.text}</span>
+          {hydrated ? (
+            <button
+              type="button"
+              onClick={() => setDismissedId(visible.id)}
+              className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg hover:bg-white/15 focus-visible:outline-white"
+            >
+              <CloseIcon className="h-4 w-4" />
+              <span className="sr-only">Dismiss</span>
+            </button>
+          ) : (
+            <Link
+              to={{ pathname: location.pathname, search: location.search }}
+              replace
+              preventScrollReset
+              className="inline-flex h-9 shrink-0 items-center rounded-lg px-2 text-white underline underline-offset-2 hover:bg-white/15 focus-visible:outline-white"
+            >
+              Dismiss
+            </Link>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}
