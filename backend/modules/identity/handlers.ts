@@ -1,0 +1,60 @@
+import { requireUser } from "../../http/context";
+import { fail, invalid, notFound } from "../../http/errors";
+import type { HandlerGroup } from "../../http/handler-types";
+import { NICKNAME_SET_ONCE } from "../auth/handlers";
+import {
+  accountOf,
+  changeNicknameOnce,
+  findUser,
+  isLocalAvatarPath,
+  setAvatar,
+  statisticsOf,
+  toOwnProfile,
+  toPublicProfile,
+} from "./queries";
+
+export const BAD_AVATAR = "Please choose one of the avatars or upload an image.";
+
+/** The signed-in user's balances and profile, and other users' public profiles. */
+export const identityHandlers = {
+  async "/userInfo/getAccountBalance"(_input, ctx) {
+    const user = requireUser(ctx);
+    return { account: await accountOf(ctx.db, user.id), level: user.level };
+  },
+
+  async "/userInfo/getProfileInfo"(_input, ctx) {
+    const user = requireUser(ctx);
+    const [account, statistics] = await Promise.all([accountOf(ctx.db, user.id), statisticsOf(ctx.db, user.id)]);
+    return {
+      profile: toOwnProfile(user),
+      account: { email: user.email, mobile: user.mobile },
+      statistics,
+      bail_amount: account.bailAmount,
+    };
+  },
+
+  async "/userInfo/getUserInfo"(input, ctx) {
+    const user = await findUser(ctx.db, input.userId);
+    if (!user) throw notFound("User");
+    return { profile: toPublicProfile(user), statistics: await statisticsOf(ctx.db, user.id) };
+  },
+
+  async "/userInfo/updateNickname"(input, ctx) {
+    const user = requireUser(ctx);
+    if (!(await changeNicknameOnce(ctx.db, user.id, input.nickname))) throw fail(NICKNAME_SET_ONCE);
+    return null;
+  },
+
+  async "/userInfo/updateAvatar"(input, ctx) {
+    const user = requireUser(ctx);
+    if (!isLocalAvatarPath(input.avatar)) throw invalid(BAD_AVATAR);
+    await setAvatar(ctx.db, user.id, input.avatar);
+    return null;
+  },
+} satisfies HandlerGroup<
+  | "/userInfo/getAccountBalance"
+  | "/userInfo/getProfileInfo"
+  | "/userInfo/getUserInfo"
+  | "/userInfo/updateNickname"
+  | "/userInfo/updateAvatar"
+>;

@@ -1,0 +1,160 @@
+import type { Account, Profile, PublicProfile, Statistics } from "../../../contract/entities";
+import type { Flag, KycStatus } from "../../../contract/enums";
+import type { Executor } from "../../db/index";
+import type { User } from "../../db/schema";
+
+/** Profiles, balances and the per-user statistics. Every function takes `db | trx`. */
+
+const flag = (b: boolean): Flag => (b ? 1 : 0);
+
+export function findUser(db: Executor, id: number) {
+  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The user's balances; zeros when the account row does not exist yet. */
+export async function accountOf(db: Executor, userId: number): Promise<Account> {
+  const a = await db
+    .selectFrom("accounts")
+    .select(["amount", "frozen_amount", "bail_amount", "wealth_amount"])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return {
+    amount: Number(a?.amount ?? 0),
+    frozenAmount: Number(a?.frozen_amount ?? 0),
+    bailAmount: Number(a?.bail_amount ?? 0),
+    wealthAmount: Number(a?.wealth_amount ?? 0),
+  };
+}
+
+/** What anybody may see of a user. Never the contacts. */
+export function toPublicProfile(u: User): PublicProfile {
+  return {
+    id: u.id,
+    avatar: u.avatar,
+    nickname: u.nickname,
+    isBusiness: flag(u.is_business !== 0),
+    onlineStatus: u.online_status,
+    level: u.level,
+  };
+}
+
+/**
+ * kycAuthFlag: 1 once a KYC certificate was submitted. Until the KYC issue adds
+ * the certificate table, users.kyc_auth_status (1 = submitted, read-only) is the
+ * only record of it.
+ */
+const kycSubmitted = (u: User) => u.kyc_auth_status === 1;
+
+/** The signed-in user's own profile: the public fields plus the 0/1 flags. */
+export function toOwnProfile(u: User): Profile {
+  return {
+    ...toPublicProfile(u),
+    tradepwdFlag: flag(!!u.trade_pwd_hash),
+    emailBindFlag: flag(!!u.email),
+    mobileBindFlag: flag(!!u.mobile),
+    kycAuthFlag: flag(kycSubmitted(u)),
+    kycAuthStatus: (u.kyc_auth_status === 1 ? 1 : 0) as KycStatus,
+    inviteCode: u.invite_code,
+  };
+}
+
+// ---------------------------------------------------------------- statistics
+// One function per statistic. Those whose tables do not exist yet answer 0 and
+// name the issue that fills them.
+
+/** Friends the user invited (users.invited_by). */
+export async function countInvited(db: Executor, userId: number): Promise<number> {
+  const r = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("invited_by", "=", userId)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** Orders the user took part in, any status. The orders table arrives with issue 3 (selling cards). */
+export async function countAllOrders(_db: Executor, _userId: number): Promise<number> {
+  return 0;
+}
+
+/** Coins (hundredths) over all the user's orders. The orders table arrives with issue 3 (selling cards). */
+export async function sumAllOrders(_db: Executor, _userId: number): Promise<number> {
+  return 0;
+}
+
+/** Completed trades. The orders table arrives with issue 3 (selling cards). */
+export async function countCompletedTrades(_db: Executor, _userId: number): Promise<number> {
+  return 0;
+}
+
+/** Coins (hundredths) over completed trades. The orders table arrives with issue 3 (selling cards). */
+export async function sumCompletedTrades(_db: Executor, _userId: number): Promise<number> {
+  return 0;
+}
+
+/** Positive feedback received. The feedback table arrives with issue 3 (userFeedback calls). */
+export async function countPositiveFeedback(_db: Executor, _userId: number): Promise<number> {
+  return 0;
+}
+
+/** Negative feedback received. The feedback table arrives with issue 3 (userFeedback calls). */
+export async function countNegativeFeedback(_db: Executor, _userId: number): Promise<number> {
+  return 0;
+}
+
+/** Users who trust this user. The relationships table arrives with the relationships issue (userRelationship calls). */
+export async function countTrustedBy(_db: Executor, _userId: number): Promise<number> {
+  return 0;
+}
+
+/** Users who blocked this user. The relationships table arrives with the relationships issue (userRelationship calls). */
+export async function countBlockedBy(_db: Executor, _userId: number): Promise<number> {
+  return 0;
+}
+
+export async function statisticsOf(db: Executor, userId: number): Promise<Statistics> {
+  const [totalNum, totalAmount, beTrustNum, beBlackNum, inviteCount, tradeNum, favourableNum, negativeNum, tradeAmount] =
+    await Promise.all([
+      countAllOrders(db, userId),
+      sumAllOrders(db, userId),
+      countTrustedBy(db, userId),
+      countBlockedBy(db, userId),
+      countInvited(db, userId),
+      countCompletedTrades(db, userId),
+      countPositiveFeedback(db, userId),
+      countNegativeFeedback(db, userId),
+      sumCompletedTrades(db, userId),
+    ]);
+  return { totalNum, totalAmount, beTrustNum, beBlackNum, inviteCount, tradeNum, favourableNum, negativeNum, tradeAmount };
+}
+
+// ---------------------------------------------------------------- changes
+
+/**
+ * Sets the nickname only if it was never changed: compare-and-set in SQL, so
+ * of two concurrent calls at most one succeeds. Returns whether it changed.
+ */
+export async function changeNicknameOnce(db: Executor, userId: number, nickname: string): Promise<boolean> {
+  const r = await db
+    .updateTable("users")
+    .set({ nickname, nickname_changed: true })
+    .where("id", "=", userId)
+    .where("nickname_changed", "=", false)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function setAvatar(db: Executor, userId: number, avatar: string) {
+  await db.updateTable("users").set({ avatar }).where("id", "=", userId).execute();
+}
+
+/** The built-in avatars (public/demo/avatar-N.svg). */
+const DEMO_AVATAR = /^\/demo\/avatar-[1-9]\d{0,2}\.svg$/;
+/** Uploaded avatars: plain path segments under /files/avatar/, no "..", no query, no scheme. */
+const UPLOADED_AVATAR = /^\/files\/avatar\/(?:[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}\/){0,4}[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}$/;
+
+/** Whether an avatar path is one of ours: a built-in avatar or an uploaded one. Never an absolute URL. */
+export function isLocalAvatarPath(path: string): boolean {
+  if (path.includes("..")) return false;
+  return DEMO_AVATAR.test(path) || UPLOADED_AVATAR.test(path);
+}

@@ -1,0 +1,43 @@
+import { requireUser } from "../../http/context";
+import { notFound } from "../../http/errors";
+import type { HandlerGroup } from "../../http/handler-types";
+import {
+  countPendingWithdrawals,
+  countTradingOrders,
+  countUnread,
+  latestUnread,
+  markAllRead,
+  markRead,
+  noticePage,
+} from "./queries";
+
+/** The signed-in user's notices and the top-bar badges. Every call touches only the caller's own notices. */
+export const noticeHandlers = {
+  async "/notice/checkNotice"(_input, ctx) {
+    const user = requireUser(ctx);
+    const [orderCount, withdrawCount, unRead, list] = await Promise.all([
+      countTradingOrders(ctx.db, user.id),
+      countPendingWithdrawals(ctx.db, user.id),
+      countUnread(ctx.db, user.id),
+      latestUnread(ctx.db, user.id),
+    ]);
+    return { orderCount, withdrawCount, unRead, list };
+  },
+
+  async "/notice/getNoticeList"(input, ctx) {
+    const user = requireUser(ctx);
+    return { list: await noticePage(ctx.db, user.id, input.lastId) };
+  },
+
+  async "/notice/setRead"(input, ctx) {
+    const user = requireUser(ctx);
+    if (!(await markRead(ctx.db, user.id, input.id))) throw notFound("Notice");
+    return null;
+  },
+
+  async "/notice/setAllRead"(_input, ctx) {
+    const user = requireUser(ctx);
+    await markAllRead(ctx.db, user.id);
+    return null;
+  },
+} satisfies HandlerGroup<"/notice/checkNotice" | "/notice/getNoticeList" | "/notice/setRead" | "/notice/setAllRead">;

@@ -1,0 +1,101 @@
+import { LIST_PAGE_SIZE } from "../../../contract/constants";
+import type { Notice } from "../../../contract/entities";
+import { NoticeStatus, type NoticeType } from "../../../contract/enums";
+import type { Executor } from "../../db/index";
+
+/** Notices and the top-bar badge counts. Every query is scoped to one user id. */
+
+/** How many notices the bell popover shows. */
+export const LATEST_NOTICES = 5;
+
+/** Orders still trading (statuses 0-3) of the user. The orders table arrives with issue 3. */
+export async function countTradingOrders(_db: Executor, _userId: number): Promise<number> {
+  return 0;
+}
+
+/** Pending withdrawals (statuses 0-1) of the user. The withdrawals table arrives with issue 4. */
+export async function countPendingWithdrawals(_db: Executor, _userId: number): Promise<number> {
+  return 0;
+}
+
+export async function countUnread(db: Executor, userId: number): Promise<number> {
+  const r = await db
+    .selectFrom("notices")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .where("status", "=", NoticeStatus.Unread)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+function noticeRows(db: Executor, userId: number) {
+  return db
+    .selectFrom("notices as n")
+    .leftJoin("users as o", "o.id", "n.opposite_user_id")
+    .select([
+      "n.id",
+      "n.type",
+      "n.ref_id",
+      "n.status",
+      "n.title_en",
+      "n.content_en",
+      "n.created_at",
+      "n.goods_name",
+      "n.trans_amount",
+      "n.trans_currency",
+      "n.trans_price",
+      "o.nickname as opposite_nickname",
+      "o.avatar as opposite_avatar",
+    ])
+    .where("n.user_id", "=", userId);
+}
+type NoticeRow = Awaited<ReturnType<ReturnType<typeof noticeRows>["executeTakeFirstOrThrow"]>>;
+
+const numOrNull = (v: number | null) => (v === null ? null : Number(v));
+
+export function toNotice(r: NoticeRow): Notice {
+  return {
+    id: r.id,
+    type: r.type as NoticeType,
+    refId: Number(r.ref_id),
+    status: r.status === NoticeStatus.Unread ? NoticeStatus.Unread : NoticeStatus.Read,
+    titleEn: r.title_en,
+    contentEn: r.content_en,
+    createtime: new Date(r.created_at).getTime(),
+    oppositeNickname: r.opposite_nickname ?? null,
+    oppositePhoto: r.opposite_avatar ?? null,
+    goodsName: r.goods_name,
+    transAmount: numOrNull(r.trans_amount),
+    transCurrency: r.trans_currency,
+    transPrice: numOrNull(r.trans_price),
+  };
+}
+
+/** The newest unread notices of the user. */
+export async function latestUnread(db: Executor, userId: number, limit = LATEST_NOTICES): Promise<Notice[]> {
+  const rows = await noticeRows(db, userId).where("n.status", "=", NoticeStatus.Unread).orderBy("n.id", "desc").limit(limit).execute();
+  return rows.map(toNotice);
+}
+
+/** One page of the user's notices, newest first, after the cursor `lastId` (absent or 0: first page). */
+export async function noticePage(db: Executor, userId: number, lastId?: number | null): Promise<Notice[]> {
+  let q = noticeRows(db, userId);
+  if (lastId) q = q.where("n.id", "<", lastId);
+  const rows = await q.orderBy("n.id", "desc").limit(LIST_PAGE_SIZE).execute();
+  return rows.map(toNotice);
+}
+
+/** Marks one notice read if it is the user's. Returns whether it is (another user's id changes nothing). */
+export async function markRead(db: Executor, userId: number, id: number): Promise<boolean> {
+  const r = await db
+    .updateTable("notices")
+    .set({ status: NoticeStatus.Read })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function markAllRead(db: Executor, userId: number) {
+  await db.updateTable("notices").set({ status: NoticeStatus.Read }).where("user_id", "=", userId).where("status", "=", NoticeStatus.Unread).execute();
+}
