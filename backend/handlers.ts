@@ -1,0 +1,66 @@
+import type { ClientPath } from "../contract/index";
+import type { Handler, Handlers } from "./http/handler-types";
+import { notImplemented } from "./http/errors";
+import { authHandlers } from "./modules/auth/handlers";
+import { catalogHandlers } from "./modules/catalog/handlers";
+import { identityHandlers } from "./modules/identity/handlers";
+import { noticeHandlers } from "./modules/notices/handlers";
+
+/** A call whose domain lands in a later issue: answers "Service not implemented" in the envelope. */
+const later = <P extends ClientPath>(): Handler<P> => async () => {
+  throw notImplemented();
+};
+
+/**
+ * Every call of the contract, each with its handler. This object is typed
+ * `Handlers`: a call without a handler here fails to type-check.
+ */
+export const handlers: Handlers = {
+  ...catalogHandlers,
+  ...authHandlers,
+  ...identityHandlers,
+  ...noticeHandlers,
+
+  // Selling cards (issue 3)
+  "/order/addOrder": later(),
+  "/order/getOrderList": later(),
+  "/order/getOrderDetails": later(),
+  "/order/acceptDispute": later(),
+  "/order/applyArbitration": later(),
+  "/userFeedback/addFeedback": later(),
+  "/userFeedback/getFeedbackList": later(),
+  "/image/uploadImage": later(),
+  // Wallet and cash-out (issue 4)
+  "/userBill/getUserBillList": later(),
+  "/userBill/getTradeStatistics": later(),
+  "/userPayment/getPaymentType": later(),
+  "/userPayment/getPaymentList": later(),
+  "/userPayment/addPayment": later(),
+  "/userPayment/updatePayment": later(),
+  "/userPayment/removePayment": later(),
+  "/userWithdraw/getWithdrawer": later(),
+  "/userWithdraw/getWithdrawerDetail": later(),
+  "/userWithdraw/applyWithdraw": later(),
+  "/userWithdraw/getWithdrawDetail": later(),
+  "/userWithdraw/getWithdrawList": later(),
+  "/virtualCoinOrder/addVirtualCoinOrder": later(),
+  // Chat (issue 5)
+  "/im/getUserSig": later(),
+  // Identity, relationships, referral, membership (later issues)
+  "/userCert/getKycVerification": later(),
+  "/userCert/updateKycVerification": later(),
+  "/userRedemptionCode/confirmRedemptionCode": later(),
+  "/userRelationship/getRelationship": later(),
+  "/userRelationship/getRelationshipList": later(),
+  "/userRelationship/addTrust": later(),
+  "/userRelationship/addBlock": later(),
+  "/userRelationship/cancelRelationship": later(),
+  "/userShare/getShareStatistics": later(),
+  "/userShare/getShareUsers": later(),
+  "/wealthRedemption/wealthRedemptionList": later(),
+  "/wealthRedemption/wealthExchange": later(),
+  "/wealthRecord/pageWealthRecord": later(),
+  "/wealthRecord/wealthRecordList": later(),
+  "/userCheckIn/getCheckInInfo": later(),
+  "/userCheckIn/userCheckIn": later(),
+};
