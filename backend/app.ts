@@ -4,8 +4,11 @@ import { calls, type CallDef } from "../contract/index";
 import { Code } from "../contract/envelope";
 import type { BackendConfig } from "./config";
 import { devOutbox } from "./adapters/outbox";
+import type { BlobStore } from "./adapters/blob-store";
+import { openBlobStore } from "./adapters/blob-store-factory";
 import type { DB } from "./db/index";
 import { handlers } from "./handlers";
+import { serveBlob } from "./modules/images/handlers";
 import { ApiError, notLoggedIn } from "./http/errors";
 import { requireRole, systemClock, type CallContext, type Clock, type Services } from "./http/context";
 import { encryptData } from "./http/response-crypto";
@@ -24,6 +27,8 @@ export interface BackendOptions {
   config: BackendConfig;
   clock?: Clock;
   secrets?: SecretBox;
+  /** Image storage; by default the one the config chooses (local encrypted files or S3 SSE-C). */
+  blobs?: BlobStore;
   /** Where errors are reported; never receives request bodies. */
   log?: (line: string) => void;
 }
@@ -35,7 +40,8 @@ const json = (body: unknown, status = 200) =>
 function firstIssue(err: ZodError): string {
   const issue = err.issues[0];
   if (!issue) return "Request error";
-  if (issue.code === "invalid_type" && issue.received === "undefined") {
+  // zod's bare "Required" only: a schema's own required_error is the spec's message for the field.
+  if (issue.code === "invalid_type" && issue.received === "undefined" && issue.message === "Required") {
     const field = issue.path.join(".");
     return field ? `${field} is required.` : "Request body is required.";
   }
@@ -48,6 +54,7 @@ export function createBackend(opts: BackendOptions): Backend {
     config: opts.config,
     clock: opts.clock ?? systemClock,
     secrets: opts.secrets ?? createSecretBox(loadDataKey(opts.config.DATA_ENCRYPTION_KEY, opts.config.DATA_DIR)),
+    blobs: opts.blobs ?? openBlobStore(opts.config),
   };
   const log = opts.log ?? ((line: string) => console.error(line));
   const registry = new Map<string, { def: CallDef; handler: (input: unknown, ctx: CallContext) => Promise<unknown> }>();
@@ -116,6 +123,8 @@ export function createBackend(opts: BackendOptions): Backend {
 
   async function handle(request: Request, peer?: Peer): Promise<Response> {
     const url = new URL(request.url);
+    // Order images, for a request presenting the customer key (SSE-C style).
+    if (url.pathname.startsWith("/blob/")) return serveBlob(services, request, log);
     if (url.pathname.startsWith("/client/")) return callClient(url.pathname.slice("/client".length), request, peer);
     if (url.pathname === "/dev/outbox" && request.method === "GET" && services.config.NODE_ENV !== "production") {
       return json(await devOutbox(services.db));

@@ -4,6 +4,7 @@ import { chatCalls } from "./calls/chat";
 import { configCalls } from "./calls/config";
 import { membershipCalls } from "./calls/membership";
 import { noticeCalls } from "./calls/notices";
+import { staffOrderCalls } from "./calls/staff-orders";
 import { tradingCalls } from "./calls/trading";
 import { userCalls } from "./calls/user";
 import { walletCalls } from "./calls/wallet";
@@ -33,9 +34,26 @@ export type CallInput<P extends ClientPath> = z.output<Calls[P]["request"]>;
 export type CallResponse<P extends ClientPath> = z.infer<Calls[P]["response"]>;
 
 export const clientPaths = Object.keys(calls) as ClientPath[];
+
+/**
+ * Calls the spec does not show, for merchants, withdrawers and administrators. They are
+ * keyed by their full path (served at exactly that path, e.g. /merchant/order/list), use
+ * the same envelope, and are added by the issues that need them.
+ */
+export const staffCalls = {
+  ...staffOrderCalls,
+};
+export type StaffPath = keyof typeof staffCalls;
+export type AnyPath = ClientPath | StaffPath;
+type AllCalls = Calls & typeof staffCalls;
+export const allCalls: AllCalls = { ...calls, ...staffCalls };
+export type AnyCallInput<P extends AnyPath> = z.output<AllCalls[P]["request"]>;
+export type AnyCallResponse<P extends AnyPath> = z.infer<AllCalls[P]["response"]>;
+export type AnyCallRequest<P extends AnyPath> = z.input<AllCalls[P]["request"]>;
 export const isClientPath = (path: string): path is ClientPath => Object.prototype.hasOwnProperty.call(calls, path);
 
-export { authCalls, chatCalls, configCalls, membershipCalls, noticeCalls, tradingCalls, userCalls, walletCalls };
+export { authCalls, chatCalls, configCalls, membershipCalls, noticeCalls, staffOrderCalls, tradingCalls, userCalls, walletCalls };
+export * from "./calls/staff-orders";
 export * from "./define";
 export * from "./envelope";
 export * from "./enums";
