@@ -1,0 +1,173 @@
+/**
+ * A banner carousel on CSS scroll-snap: it swipes and scrolls without
+ * JavaScript (dots are links to each slide); once hydrated it gets prev/next
+ * buttons, dot buttons and an auto-advance every 5 s that pauses while the
+ * pointer or focus is inside and when the user asks for reduced motion.
+ *
+ * Every banner goes through /banner/{id}, which records the click and
+ * redirects; external banners (type 1 and 3) open in a new tab.
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { Banner } from "../../../contract/entities";
+import { isExternalBanner } from "../../../contract/enums";
+import { cx } from "../layout/cx";
+import { ChevronLeftIcon, ChevronRightIcon } from "../layout/icons";
+
+export const AUTO_ADVANCE_MS = 5_000;
+
+export interface BannerCarouselProps {
+  banners: readonly Banner[];
+  /** Intrinsic size of the pictures (all banners of one location share it). */
+  width: number;
+  height: number;
+  /** Unique per page: prefixes the slide ids. */
+  id: string;
+  /** Accessible name ("Promotions"). */
+  label: string;
+  className?: string;
+}
+
+export function bannerLinkProps(b: Pick<Banner, "id" | "type">) {
+  return isExternalBanner(b.type)
+    ? { href: `/banner/${b.id}`, target: "_blank", rel: "noopener noreferrer" }
+    : { href: `/banner/${b.id}` };
+}
+
+export function BannerCarousel({ banners, width, height, id, label, className }: BannerCarouselProps) {
+  const hydrated = useHydrated();
+  const scroller = useRef<HTMLUListElement>(null);
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const count = banners.length;
+
+  const goTo = useCallback(
+    (i: number) => {
+      const el = scroller.current;
+      if (!el || count === 0) return;
+      const target = ((i % count) + count) % count;
+      el.scrollTo({ left: target * el.clientWidth, behavior: "smooth" });
+    },
+    [count],
+  );
+
+  // Which slide is showing, from the scroll position.
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    let frame = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        if (el.clientWidth > 0) setIndex(Math.round(el.scrollLeft / el.clientWidth));
+      });
+    };
+    el.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      el.removeEventListener("scroll", onScroll);
+      cancelAnimationFrame(frame);
+    };
+  }, []);
+
+  // Auto-advance, only with JavaScript, only when visible and not paused.
+  useEffect(() => {
+    if (!hydrated || paused || count < 2) return;
+    if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
+    const timer = setInterval(() => {
+      const el = scroller.current;
+      if (!el || el.offsetParent === null || document.hidden) return;
+      goTo(index + 1);
+    }, AUTO_ADVANCE_MS);
+    return () => clearInterval(timer);
+  }, [hydrated, paused, count, index, goTo]);
+
+  if (count === 0) return null;
+
+  const navButton =
+    "absolute top-1/2 z-10 hidden h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-gray-900 shadow-md ring-1 ring-gray-200 hover:bg-white sm:inline-flex";
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={label}
+      className={cx("relative", className)}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <ul
+        ref={scroller}
+        className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-xl bg-gray-200 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+      >
+        {banners.map((b, i) => (
+          <li
+            key={b.id}
+            id={`${id}-${i + 1}`}
+            className="relative w-full shrink-0 snap-start snap-always scroll-mt-24"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${count}`}
+          >
+            <a {...bannerLinkProps(b)} className="block" tabIndex={hydrated && i !== index ? -1 : undefined}>
+              <img
+                src={b.pic}
+                alt={b.nameEn}
+                width={width}
+                height={height}
+                loading={i === 0 ? "eager" : "lazy"}
+                className="block h-auto w-full"
+                style={{ aspectRatio: `${width} / ${height}` }}
+              />
+              {isExternalBanner(b.type) ? <span className="sr-only"> (opens in a new tab)</span> : null}
+            </a>
+          </li>
+        ))}
+      </ul>
+
+      {count > 1 ? (
+        <>
+          {hydrated ? (
+            <>
+              <button type="button" onClick={() => goTo(index - 1)} className={cx(navButton, "left-3")}>
+                <ChevronLeftIcon className="h-5 w-5" />
+                <span className="sr-only">Previous banner</span>
+              </button>
+              <button type="button" onClick={() => goTo(index + 1)} className={cx(navButton, "right-3")}>
+                <ChevronRightIcon className="h-5 w-5" />
+                <span className="sr-only">Next banner</span>
+              </button>
+            </>
+          ) : null}
+          <ol className="mt-2 flex justify-center gap-1" aria-label="Choose a banner">
+            {banners.map((b, i) => {
+              const dot = cx(
+                "block h-2 rounded-full transition-all",
+                hydrated && i === index ? "w-6 bg-brand-600" : "w-2 bg-gray-400",
+              );
+              return (
+                <li key={b.id}>
+                  {hydrated ? (
+                    <button
+                      type="button"
+                      onClick={() => goTo(i)}
+                      aria-current={i === index ? "true" : undefined}
+                      className="flex h-6 w-6 items-center justify-center"
+                    >
+                      <span className={dot} />
+                      <span className="sr-only">Banner {i + 1}</span>
+                    </button>
+                  ) : (
+                    <a href={`#${id}-${i + 1}`} className="flex h-6 w-6 items-center justify-center">
+                      <span className={dot} />
+                      <span className="sr-only">Banner {i + 1}</span>
+                    </a>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        </>
+      ) : null}
+    </section>
+  );
+}

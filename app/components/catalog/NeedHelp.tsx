@@ -1,0 +1,73 @@
+/**
+ * "Need Help?" (spec §2, home): a popover with the contact chat links
+ * (WhatsApp, Telegram, e-mail). A Headless UI Popover with JavaScript, a
+ * <details> without. Renders nothing when no contact is configured.
+ */
+import type { ReactNode } from "react";
+import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { HelpIcon } from "../ui";
+import { contactHref, type Contact } from "../layout/contact";
+import { cx } from "../layout/cx";
+import { MailIcon, TelegramIcon, WhatsAppIcon } from "../layout/icons";
+
+const CHANNELS: { key: string; label: string; icon: (p: { className?: string }) => ReactNode; tone: string }[] = [
+  { key: "whatsapp", label: "WhatsApp", icon: WhatsAppIcon, tone: "bg-money-in-50 text-money-in-700" },
+  { key: "telegram", label: "Telegram", icon: TelegramIcon, tone: "bg-brand-50 text-brand-700" },
+  { key: "email", label: "Email", icon: MailIcon, tone: "bg-gray-100 text-gray-700" },
+];
+
+const trigger =
+  "inline-flex h-12 items-center gap-2 rounded-full bg-brand-600 px-4 text-sm font-semibold text-white shadow-lg hover:bg-brand-700";
+const panel = "absolute bottom-full right-0 mb-2 w-64 rounded-xl bg-white p-2 shadow-xl ring-1 ring-gray-200";
+
+export function NeedHelp({ contact }: { contact: Contact }) {
+  const hydrated = useHydrated();
+  const links = CHANNELS.map((c) => ({ ...c, href: contactHref(contact, c.key) })).filter((c) => c.href);
+  if (links.length === 0) return null;
+
+  const body = (
+    <>
+      <p className="px-2 pb-1 pt-1 text-sm font-semibold text-gray-900">Chat with our support team</p>
+      <ul className="flex flex-col">
+        {links.map((c) => (
+          <li key={c.key}>
+            <a
+              href={c.href}
+              {...(c.key === "email" ? {} : { target: "_blank", rel: "noopener noreferrer" })}
+              className="flex h-12 items-center gap-3 rounded-lg px-2 text-sm font-medium text-gray-900 no-underline hover:bg-gray-50"
+            >
+              <span className={cx("inline-flex h-8 w-8 items-center justify-center rounded-full", c.tone)}>
+                <c.icon className="h-5 w-5" />
+              </span>
+              {c.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+
+  const face = (
+    <>
+      <HelpIcon className="h-5 w-5" />
+      Need Help?
+    </>
+  );
+
+  return (
+    <div className="fixed bottom-4 right-4 z-30" data-testid="need-help">
+      {hydrated ? (
+        <Popover className="relative">
+          <PopoverButton className={trigger}>{face}</PopoverButton>
+          <PopoverPanel className={panel}>{body}</PopoverPanel>
+        </Popover>
+      ) : (
+        <details className="relative">
+          <summary className={cx(trigger, "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>{face}</summary>
+          <div className={panel}>{body}</div>
+        </details>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * Display helpers for offers and card types (units of spec §9), built on
+ * app/services/format.ts. Exact integer arithmetic, no floats.
+ *   discount / maxDiscount: coins per 1 unit of card currency, per 10000
+ *   ngnRate: NGN per coin, in hundredths
+ *   faces (minTrade, maxTrade, fixTrade entries, tradeAmount): hundredths of the currency
+ */
+import { formatCoins } from "../../services/format";
+
+function toBig(v: number | string | null | undefined): bigint {
+  const n = typeof v === "string" ? Number(v) : v;
+  return n === null || n === undefined || !Number.isFinite(n) ? 0n : BigInt(Math.round(n));
+}
+
+/** Rounds num/den half away from zero (den > 0). */
+function divRound(num: bigint, den: bigint): bigint {
+  const neg = num < 0n;
+  const a = neg ? -num : num;
+  const q = (a * 2n + den) / (den * 2n);
+  return neg ? -q : q;
+}
+
+/**
+ * NGN for one unit of the card's currency: discount/10000 coins × ngnRate/100 NGN,
+ * with 2 decimals: ngnPerUnit(8500, 54673) → "₦464.72".
+ */
+export function ngnPerUnit(discountPer10000: number, ngnRateHundredths: number): string {
+  // discount × rate is NGN × 10^6; NGN hundredths = that / 10^4.
+  const hundredths = divRound(toBig(discountPer10000) * toBig(ngnRateHundredths), 10_000n);
+  return `₦${formatCoins(hundredths.toString())}`;
+}
+
+/**
+ * Coins for one unit of currency (discount / 10000), 2 to 4 decimals:
+ * 8600 → "0.86", 8613 → "0.8613", 12000 → "1.20".
+ */
+export function coinsPerUnit(discountPer10000: number): string {
+  const d = toBig(discountPer10000);
+  const neg = d < 0n;
+  const a = neg ? -d : d;
+  const int = a / 10_000n;
+  let frac = (a % 10_000n).toString().padStart(4, "0").replace(/0+$/, "");
+  if (frac.length < 2) frac = frac.padEnd(2, "0");
+  const intStr = int.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${neg ? "-" : ""}${intStr}.${frac}`;
+}
+
+/** A face in hundredths as currency units, without ".00" for whole values: 2500 → "25", 2550 → "25.50". */
+export function faceUnits(hundredths: number): string {
+  const s = formatCoins(hundredths);
+  return s.endsWith(".00") ? s.slice(0, -3) : s;
+}
+
+/** The fixed faces of an offer (hundredths), from its pipe-separated fixTrade. */
+export function fixedFaces(fixTrade: string | null | undefined): number[] {
+  return (fixTrade ?? "")
+    .split("|")
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0);
+}

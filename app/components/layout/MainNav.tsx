@@ -1,0 +1,142 @@
+/**
+ * The signed-in main links: Orders, Withdrawal, Message (with badges),
+ * Account and Blog. Inline on desktop; on phones they collapse into a menu
+ * button (a Headless UI Popover with JavaScript, a <details> without).
+ */
+import { CloseButton, Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
+import { Link, NavLink, useLocation } from "@remix-run/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { CloseIcon, CountBadge, MenuIcon } from "../ui";
+import { cx } from "./cx";
+import { ExternalIcon } from "./icons";
+import { MAIN_NAV, type CountKey } from "./nav";
+
+export interface MainNavProps {
+  counts: Record<CountKey, number>;
+  /** contact.blog, already checked to be an http(s) address. */
+  blogUrl?: string;
+}
+
+const desktopLink = (active: boolean) =>
+  cx(
+    "inline-flex h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-medium no-underline",
+    active ? "bg-brand-50 text-brand-700" : "text-gray-700 hover:bg-gray-100 hover:text-gray-900",
+  );
+
+const mobileLink = (active: boolean) =>
+  cx(
+    "flex h-12 items-center justify-between gap-2 rounded-lg px-3 text-base font-medium no-underline",
+    active ? "bg-brand-50 text-brand-700" : "text-gray-800 hover:bg-gray-50",
+  );
+
+/** Desktop: the links inline (hidden on phones). */
+export function MainNavInline({ counts, blogUrl }: MainNavProps) {
+  return (
+    <nav aria-label="Main" className="hidden md:block">
+      <ul className="flex items-center gap-1">
+        {MAIN_NAV.map((i) => (
+          <li key={i.to}>
+            <NavLink to={i.to} className={({ isActive }) => desktopLink(isActive)}>
+              {i.label}
+              {i.count ? <CountBadge count={counts[i.count]} label={i.countLabel} /> : null}
+            </NavLink>
+          </li>
+        ))}
+        {blogUrl ? (
+          <li>
+            <a href={blogUrl} target="_blank" rel="noopener noreferrer" className={desktopLink(false)}>
+              Blog
+              <ExternalIcon className="h-3.5 w-3.5" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}
+
+function MobileLinks({ counts, blogUrl, closeOnClick }: MainNavProps & { closeOnClick: boolean }) {
+  const { pathname } = useLocation();
+  return (
+    <ul className="flex flex-col gap-1 p-2">
+      {MAIN_NAV.map((i) => {
+        const content = (
+          <>
+            <span>{i.label}</span>
+            {i.count ? <CountBadge count={counts[i.count]} label={i.countLabel} /> : null}
+          </>
+        );
+        const active = pathname === i.to || pathname.startsWith(`${i.to}/`);
+        const props = { to: i.to, className: mobileLink(active), "aria-current": active ? ("page" as const) : undefined };
+        return (
+          <li key={i.to}>
+            {closeOnClick ? (
+              <CloseButton as={Link} {...props}>
+                {content}
+              </CloseButton>
+            ) : (
+              <Link {...props}>{content}</Link>
+            )}
+          </li>
+        );
+      })}
+      {blogUrl ? (
+        <li>
+          <a href={blogUrl} target="_blank" rel="noopener noreferrer" className={mobileLink(false)}>
+            <span>Blog</span>
+            <ExternalIcon className="h-4 w-4 text-gray-600" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+const toggle =
+  "relative inline-flex h-10 w-10 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 hover:text-gray-900";
+const sheet =
+  "absolute inset-x-0 top-full z-40 border-b border-gray-200 bg-white shadow-lg";
+
+/** Phones: a menu button that opens the links under the top bar. */
+export function MainNavMobile({ counts, blogUrl }: MainNavProps) {
+  const hydrated = useHydrated();
+  const pending = counts.orders + counts.withdrawals + counts.messages > 0;
+  const dot = pending ? (
+    <span aria-hidden="true" className="absolute right-1.5 top-1.5 h-2.5 w-2.5 rounded-full bg-money-out-700 ring-2 ring-white" />
+  ) : null;
+
+  if (!hydrated) {
+    return (
+      <details className="group md:hidden" data-menu="main">
+        <summary className={cx(toggle, "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>
+          <MenuIcon className="h-6 w-6 group-open:hidden" />
+          <CloseIcon className="hidden h-6 w-6 group-open:block" />
+          <span className="sr-only">Menu</span>
+          {dot}
+        </summary>
+        <nav aria-label="Main" className={sheet}>
+          <MobileLinks counts={counts} blogUrl={blogUrl} closeOnClick={false} />
+        </nav>
+      </details>
+    );
+  }
+
+  return (
+    <Popover className="md:hidden" data-menu="main">
+      {({ open }) => (
+        <>
+          <PopoverButton className={toggle}>
+            {open ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
+            <span className="sr-only">Menu</span>
+            {dot}
+          </PopoverButton>
+          <PopoverPanel as="nav" aria-label="Main" className={sheet}>
+            <MobileLinks counts={counts} blogUrl={blogUrl} closeOnClick />
+          </PopoverPanel>
+        </>
+      )}
+    </Popover>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * The signed-in user's dropdown (spec §2): Profile, Membership Center, Daily
+ * Check-in, Wealth Record, Bank Account, Verify ID, Settings, Partners, and
+ * Sign out behind the confirmation 'Confirm to Sign out ?'.
+ *
+ * With JavaScript: a Headless UI Menu, and Sign out opens a dialog whose
+ * Confirm submits a POST form to /logout. Without it: a <details> menu, and
+ * Sign out is a link to the /logout confirmation page.
+ */
+import { useState } from "react";
+import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { ChevronDownIcon, ConfirmDialog, UserIcon } from "../ui";
+import { cx } from "./cx";
+import { LogoutIcon } from "./icons";
+import { USER_MENU } from "./nav";
+
+export const SIGN_OUT_QUESTION = "Confirm to Sign out ?";
+
+export interface UserMenuProps {
+  user: { nickname: string; avatar: string };
+}
+
+export function Avatar({ src, size = 32, className }: { src?: string | null; size?: number; className?: string }) {
+  if (!src) {
+    return (
+      <span
+        className={cx("inline-flex shrink-0 items-center justify-center rounded-full bg-gray-200 text-gray-600", className)}
+        style={{ width: size, height: size }}
+        aria-hidden="true"
+      >
+        <UserIcon className="h-5 w-5" />
+      </span>
+    );
+  }
+  return (
+    <img
+      src={src}
+      alt=""
+      width={size}
+      height={size}
+      className={cx("shrink-0 rounded-full bg-gray-200 object-cover", className)}
+      style={{ width: size, height: size }}
+    />
+  );
+}
+
+const trigger =
+  "flex h-10 items-center gap-1.5 rounded-full pl-1 pr-2 text-sm font-medium text-gray-800 hover:bg-gray-100";
+const panel =
+  "absolute inset-x-2 top-full z-50 mt-1 overflow-hidden rounded-xl bg-white py-1 shadow-lg ring-1 ring-gray-200 focus:outline-none md:inset-x-auto md:right-0 md:w-60";
+const item = "flex w-full items-center gap-2 px-4 py-2.5 text-left text-sm text-gray-800 no-underline";
+
+function Face({ user }: UserMenuProps) {
+  return (
+    <>
+      <Avatar src={user.avatar} />
+      <span className="hidden max-w-[10rem] truncate lg:inline">{user.nickname}</span>
+      <span className="sr-only lg:hidden">{user.nickname}: account menu</span>
+      <ChevronDownIcon className="h-4 w-4 text-gray-600" />
+    </>
+  );
+}
+
+function Header({ user }: UserMenuProps) {
+  return (
+    <div className="flex items-center gap-3 border-b border-gray-100 px-4 py-3">
+      <Avatar src={user.avatar} size={40} />
+      <span className="min-w-0 truncate text-sm font-semibold text-gray-900">{user.nickname}</span>
+    </div>
+  );
+}
+
+export function UserMenu({ user }: UserMenuProps) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const [confirming, setConfirming] = useState(false);
+  const signingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
+
+  if (!hydrated) {
+    return (
+      <details className="group md:relative" data-menu="user">
+        <summary className={cx(trigger, "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>
+          <Face user={user} />
+        </summary>
+        <div className={panel}>
+          <Header user={user} />
+          <ul>
+            {USER_MENU.map((i) => (
+              <li key={i.to}>
+                <Link to={i.to} className={cx(item, "hover:bg-gray-50")}>
+                  {i.label}
+                </Link>
+              </li>
+            ))}
+            <li className="border-t border-gray-100">
+              <Link to="/logout" className={cx(item, "text-money-out-700 hover:bg-gray-50")}>
+                <LogoutIcon className="h-4 w-4" />
+                Sign out
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </details>
+    );
+  }
+
+  return (
+    <>
+      <Menu as="div" className="md:relative" data-menu="user">
+        <MenuButton className={trigger}>
+          <Face user={user} />
+        </MenuButton>
+        <MenuItems className={panel}>
+          <Header user={user} />
+          {USER_MENU.map((i) => (
+            <MenuItem key={i.to} as={Link} to={i.to} className={cx(item, "data-[focus]:bg-gray-100")}>
+              {i.label}
+            </MenuItem>
+          ))}
+          <div className="my-1 border-t border-gray-100" />
+          <MenuItem
+            as="button"
+            type="button"
+            onClick={() => setConfirming(true)}
+            className={cx(item, "text-money-out-700 data-[focus]:bg-gray-100")}
+          >
+            <LogoutIcon className="h-4 w-4" />
+            Sign out
+          </MenuItem>
+        </MenuItems>
+      </Menu>
+      <Form id="logout-form" method="post" action="/logout" className="hidden" />
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={SIGN_OUT_QUESTION}
+        confirmLabel="Confirm"
+        tone="danger"
+        form="logout-form"
+        busy={signingOut}
+      />
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export const cx = (...c: Array<string | false | null | undefined>) => c.filter(Boolean).join(" ");

@@ -1,0 +1,34 @@
+/** The top bar's destinations (spec §2, top bar and footer). */
+export interface NavItem {
+  to: string;
+  label: string;
+}
+
+/** The signed-in user's dropdown, in the spec's order (Sign out comes last, separately). */
+export const USER_MENU: readonly NavItem[] = [
+  { to: "/profile", label: "Profile" },
+  { to: "/memberShipCenter", label: "Membership Center" },
+  { to: "/memberShipCenter/dailyCheckIn", label: "Daily Check-in" },
+  { to: "/memberShipCenter/wealthRecord", label: "Wealth Record" },
+  { to: "/security/bankAccount", label: "Bank Account" },
+  { to: "/security/kycVerification", label: "Verify ID" },
+  { to: "/security/tradePassword", label: "Settings" },
+  { to: "/partnerList", label: "Partners" },
+];
+
+export type CountKey = "orders" | "withdrawals" | "messages";
+
+export interface MainNavItem extends NavItem {
+  /** Which layout count is its badge. */
+  count?: CountKey;
+  /** Words for the badge, for screen readers. */
+  countLabel?: string;
+}
+
+/** Signed in: the main links (Blog is added from the contact config). */
+export const MAIN_NAV: readonly MainNavItem[] = [
+  { to: "/orderList", label: "Orders", count: "orders", countLabel: "trading orders" },
+  { to: "/withdrawList", label: "Withdrawal", count: "withdrawals", countLabel: "pending withdrawals" },
+  { to: "/message", label: "Message", count: "messages", countLabel: "unread messages" },
+  { to: "/account", label: "Account" },
+];

@@ -1,0 +1,11 @@
+/**
+ * /cardType/{id}: the same screen as /advertList/{cardTypeId} (spec §2), with the param mapped.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import AdvertList, { ErrorBoundary, loader as advertListLoader, meta } from "./_main.advertList.$cardTypeId";
+
+export const loader = (args: LoaderFunctionArgs) =>
+  advertListLoader({ ...args, params: { ...args.params, cardTypeId: args.params.id } });
+
+export { ErrorBoundary, meta };
+export default AdvertList;

@@ -1,0 +1,146 @@
+/**
+ * /home (spec §2): banner carousel ('home' banners on desktop, 'home_h5' on
+ * phones, chosen with CSS), the grid of card types with their best rate in
+ * NGN per unit of currency, a Need Help? popover, and the promo popup once
+ * per browser session.
+ */
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import type { Banner, CardType } from "../../contract/entities";
+import { BannerLocation } from "../../contract/enums";
+import { BannerCarousel } from "~/components/catalog/BannerCarousel";
+import { ngnPerUnit } from "~/components/catalog/money";
+import { NeedHelp } from "~/components/catalog/NeedHelp";
+import { PromoPopup } from "~/components/catalog/PromoPopup";
+import { useMainLayoutData } from "~/components/layout/layout-data";
+import { EmptyState, ErrorState } from "~/components/ui";
+import { apiFor } from "~/services/api.server";
+import { ngnRateDisplay } from "~/services/format";
+import { markPromoSeen, promoSeen } from "~/services/promo.server";
+
+export const meta: MetaFunction = () => [{ title: "GiftMarket: sell gift cards for coins" }];
+
+/** Intrinsic sizes of the banner pictures per location. */
+const DESKTOP_BANNER = { width: 1200, height: 400 };
+const PHONE_BANNER = { width: 750, height: 360 };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = await apiFor(request, context);
+  const [home, h5, pop, cardTypes] = await Promise.all([
+    api.call("/banner/getBanners", { location: BannerLocation.Home }),
+    api.call("/banner/getBanners", { location: BannerLocation.HomeH5 }),
+    api.call("/banner/getBanners", { location: BannerLocation.HomePop }),
+    api.call("/cardType/getCardType"),
+  ]);
+
+  const headers = new Headers();
+  const closed = new URL(request.url).searchParams.get("promo") === "closed";
+  let promo: Banner | null = null;
+  if (!(await promoSeen(request))) {
+    promo = !closed && pop.ok ? (pop.data.list[0] ?? null) : null;
+    headers.append("Set-Cookie", await markPromoSeen());
+  }
+
+  const desktop = home.ok ? home.data.list : [];
+  const phone = h5.ok ? h5.data.list : [];
+  return json(
+    {
+      // Phones fall back to the desktop banners when there are no phone ones (and back).
+      desktopBanners: desktop.length > 0 ? desktop : phone,
+      phoneBanners: phone.length > 0 ? phone : desktop,
+      cardTypes: cardTypes.ok ? cardTypes.data.list : [],
+      cardTypesError: cardTypes.ok ? null : cardTypes.msg,
+      promo,
+    },
+    { headers },
+  );
+}
+
+function CardTypeTile({ cardType, ngnRate }: { cardType: CardType; ngnRate: number }) {
+  const hasOffers = cardType.totalAdvert > 0 && cardType.maxDiscount > 0;
+  return (
+    <Link
+      to={`/advertList/${cardType.id}`}
+      className="flex h-full flex-col gap-2 rounded-xl bg-white p-3 no-underline shadow-sm ring-1 ring-gray-200 transition hover:shadow-md hover:ring-brand-300 sm:flex-row sm:items-center sm:gap-3 sm:p-4"
+      data-testid="card-type"
+    >
+      <img
+        src={cardType.icon}
+        alt=""
+        width={48}
+        height={48}
+        className="h-12 w-12 shrink-0 rounded-lg bg-gray-100"
+      />
+      <span className="min-w-0 flex-1 self-stretch sm:self-auto">
+        <span className="block truncate text-sm font-semibold text-gray-900 sm:text-base">{cardType.nameEn}</span>
+        {hasOffers ? (
+          <span className="num mt-0.5 block truncate text-sm font-semibold text-money-in-700">
+            {ngnPerUnit(cardType.maxDiscount, ngnRate)}
+            <span className="font-normal text-gray-600"> / {cardType.maxDiscountCurrency}</span>
+          </span>
+        ) : (
+          <span className="mt-0.5 block text-sm text-gray-600">No rate yet</span>
+        )}
+        <span className="mt-0.5 block text-xs text-gray-600">
+          {cardType.totalAdvert === 1 ? "1 offer" : `${cardType.totalAdvert} offers`}
+        </span>
+      </span>
+    </Link>
+  );
+}
+
+export default function Home() {
+  const { desktopBanners, phoneBanners, cardTypes, cardTypesError, promo } = useLoaderData<typeof loader>();
+  const { ngnRate, coinName, contact } = useMainLayoutData();
+
+  return (
+    <div className="flex flex-col gap-6 pb-16">
+      {desktopBanners.length > 0 ? (
+        <BannerCarousel
+          id="banner-home"
+          label="Promotions"
+          banners={desktopBanners}
+          {...DESKTOP_BANNER}
+          className="hidden md:block"
+        />
+      ) : null}
+      {phoneBanners.length > 0 ? (
+        <BannerCarousel id="banner-h5" label="Promotions" banners={phoneBanners} {...PHONE_BANNER} className="md:hidden" />
+      ) : null}
+
+      <section aria-labelledby="card-types-title">
+        <div className="mb-3 flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
+          <div>
+            <h1 id="card-types-title" className="text-xl font-bold text-gray-900 md:text-2xl">
+              Sell a gift card
+            </h1>
+            <p className="text-sm text-gray-600">Choose a card to see the merchants buying it and their rates.</p>
+          </div>
+          <p className="num text-sm text-gray-600">
+            1 {coinName} ≈ <span className="font-semibold text-gray-900">₦{ngnRateDisplay(ngnRate)}</span>
+          </p>
+        </div>
+        {cardTypesError ? (
+          <ErrorState message={cardTypesError} className="rounded-xl bg-white" />
+        ) : cardTypes.length === 0 ? (
+          <EmptyState
+            className="rounded-xl bg-white"
+            title="No gift cards are being bought right now"
+            description="Merchants add new offers every day. Check back soon, or ask our support team which cards they buy."
+          />
+        ) : (
+          <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-4">
+            {cardTypes.map((c) => (
+              <li key={c.id}>
+                <CardTypeTile cardType={c} ngnRate={ngnRate} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <NeedHelp contact={contact} />
+      {promo ? <PromoPopup banner={promo} /> : null}
+    </div>
+  );
+}

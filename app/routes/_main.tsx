@@ -1,0 +1,50 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { Footer } from "~/components/layout/Footer";
+import { useMainLayoutData } from "~/components/layout/layout-data";
+import { TopBar } from "~/components/layout/TopBar";
+import { Toast } from "~/components/ui";
+import { applyChannel } from "~/services/channel.server";
+import { loadLayout, type LayoutData } from "~/services/layout.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // ?channel=X: recorded and kept in the session before the layout's own calls,
+  // so those calls (and any session the layout commits) carry it.
+  const channel = await applyChannel(request, context);
+  const { data, headers } = await loadLayout(channel.request, context);
+  const out = new Headers();
+  if (channel.setCookie) out.append("Set-Cookie", channel.setCookie);
+  headers.forEach((value, key) => out.append(key, value));
+  return json(data, { headers: out });
+}
+
+/** The layout's data, from any route inside it. */
+export function useLayoutData(): LayoutData {
+  return useMainLayoutData();
+}
+
+export default function MainLayout() {
+  const data = useLoaderData<typeof loader>() as LayoutData;
+  const { pathname } = useLocation();
+  const hydrated = useHydrated();
+  // Spec §2: the footer is hidden on message pages.
+  const onMessages = pathname === "/message" || pathname.startsWith("/message/");
+  return (
+    // data-hydrated: set once React has taken over (tests wait for it before using JS-only widgets).
+    <div className="flex min-h-screen flex-col" data-hydrated={hydrated ? "" : undefined}>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[70] focus:rounded-lg focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+      >
+        Skip to content
+      </a>
+      <TopBar user={data.user} counts={data.counts} notices={data.notices} contact={data.contact} />
+      <Toast toast={data.toast} />
+      <main id="main" className="container flex-1 py-4 md:py-6">
+        <Outlet />
+      </main>
+      {onMessages ? null : <Footer contact={data.contact} />}
+    </div>
+  );
+}

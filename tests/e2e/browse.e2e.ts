@@ -1,0 +1,328 @@
+/**
+ * Browsing as a guest and the main layout, with JavaScript on and off:
+ * / → /home, card types with NGN rates, banners, the once-per-session promo
+ * popup, ?channel=, advert list filters, offline merchants, unknown paths and
+ * /404, the signed-out top bar; then signing in, the user dropdown and signing
+ * out through 'Confirm to Sign out ?'. Screenshots of home and an advert list
+ * at 390 px and 1280 px.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { launchBrowser, newContext, shot } from "./support/browser";
+import { startServer, type StartedServer } from "./support/server";
+
+let server: StartedServer;
+let browser: Browser;
+
+const SELLER = { email: "seller@demo.test", password: "demo1234" };
+const SIGN_OUT_QUESTION = "Confirm to Sign out ?";
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const path = (page: Page) => new URL(page.url()).pathname;
+const search = (page: Page) => new URL(page.url()).searchParams;
+
+/** With JavaScript: wait until React has hydrated the layout (JS-only widgets exist then). */
+async function settle(page: Page, js: boolean) {
+  if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
+}
+
+async function withContext(js: boolean, fn: (page: Page, context: BrowserContext) => Promise<void>) {
+  const context = await newContext(browser, { js });
+  try {
+    await fn(await context.newPage(), context);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Closes the promo popup (dialog with JS, ?promo=closed link without). */
+async function closePromo(page: Page, js: boolean) {
+  const promo = page.getByTestId("promo");
+  await promo.waitFor({ state: "visible" });
+  if (js) {
+    await page.keyboard.press("Escape");
+  } else {
+    await page.getByRole("link", { name: "Close" }).click();
+    await page.waitForURL((u) => u.searchParams.get("promo") === "closed");
+  }
+  await promo.waitFor({ state: "detached" });
+}
+
+/** Submits the filter form: on change with JS (wait for the URL), Apply without. */
+async function applyFilter(page: Page, js: boolean, done: (u: URL) => boolean) {
+  if (!js) await page.getByRole("button", { name: "Apply filters" }).click();
+  await page.waitForURL(done);
+  await page.waitForLoadState("load");
+  if (js) await page.waitForFunction(() => !document.querySelector('section[aria-label="Offers"][aria-busy]'));
+}
+
+async function offers(page: Page) {
+  const cards = page.getByTestId("offer");
+  const n = await cards.count();
+  const out: { text: string; currency: string | null; cardType: string | null; online: string | null }[] = [];
+  for (let i = 0; i < n; i++) {
+    const c = cards.nth(i);
+    out.push({
+      text: await c.innerText(),
+      currency: await c.getAttribute("data-currency"),
+      cardType: await c.getAttribute("data-card-type"),
+      online: await c.getAttribute("data-online"),
+    });
+  }
+  return out;
+}
+
+for (const js of [true, false]) {
+  const mode = js ? "js-on" : "js-off";
+
+  describe(`JavaScript ${js ? "on" : "off"}`, () => {
+    test("home: redirect, card types with ₦ rates, banners, promo once, channel, signed-out top bar", async () => {
+      await withContext(js, async (page, context) => {
+        await page.goto(`${server.url}/`);
+        await page.waitForURL((u) => u.pathname === "/home");
+        await settle(page, js);
+
+        // The promo popup on the first visit of this browser session (modal: close it first).
+        await closePromo(page, js);
+
+        // Signed-out top bar.
+        const header = page.locator("header").first();
+        await expect(header.getByRole("link", { name: "Sign In" }).isVisible()).resolves.toBe(true);
+        await expect(header.getByRole("link", { name: "Sign Up" }).isVisible()).resolves.toBe(true);
+        expect(await header.getByRole("link", { name: "Sign In" }).getAttribute("href")).toBe("/login");
+        expect(await header.getByRole("link", { name: "Sign Up" }).getAttribute("href")).toBe("/register");
+
+        // Card types with NGN per currency unit and offer counts, linking to their advert lists.
+        const tiles = page.getByTestId("card-type");
+        expect(await tiles.count()).toBeGreaterThan(3);
+        for (const text of await tiles.allInnerTexts()) {
+          expect(text).toMatch(/₦[\d,]+\.\d{2}\s*\/\s*[A-Z]{3}/);
+          expect(text).toMatch(/\d+ offers?/);
+        }
+        expect(await tiles.first().getAttribute("href")).toMatch(/^\/advertList\/\d+$/);
+
+        // Banners: phone width shows the home_h5 set; every one goes through /banner/{id}.
+        const phoneBanners = page.locator('section[aria-roledescription="carousel"]:visible img');
+        expect(await phoneBanners.count()).toBeGreaterThan(0);
+        expect(await phoneBanners.first().getAttribute("src")).toContain("banner-h5");
+        expect(await phoneBanners.first().getAttribute("width")).toBeTruthy();
+        const bannerLinks = page.locator('a[href^="/banner/"]');
+        expect(await bannerLinks.count()).toBeGreaterThan(0);
+        for (const a of await bannerLinks.all()) {
+          const target = await a.getAttribute("target");
+          if (target) expect(await a.getAttribute("rel")).toContain("noopener");
+        }
+
+        // Need Help? popover with the chat links.
+        await page.getByText("Need Help?").click();
+        await page.getByTestId("need-help").getByRole("link", { name: "WhatsApp" }).waitFor({ state: "visible" });
+
+        // Second visit in the same browser session: no promo.
+        await page.goto(`${server.url}/home`);
+        await settle(page, js);
+        await page.getByTestId("card-type").first().waitFor();
+        expect(await page.getByTestId("promo").count()).toBe(0);
+
+        // ?channel=abc is accepted and kept in the session.
+        const res = await page.goto(`${server.url}/home?channel=abc`);
+        expect(res?.status()).toBe(200);
+        const session = (await context.cookies()).find((c) => c.name === "__session");
+        expect(session).toBeDefined();
+        const payload = decodeURIComponent(session!.value).split(".")[0]!;
+        expect(JSON.parse(Buffer.from(payload, "base64").toString("utf8"))).toMatchObject({ channel: "abc" });
+
+        // A type-2 banner leads to an internal page through /banner/{id}.
+        const bannerRes = await page.request.get(`${server.url}/banner/1`, { maxRedirects: 0 });
+        expect(bannerRes.status()).toBe(302);
+        expect(bannerRes.headers()["location"]).toMatch(/^\/(?!\/)/);
+      });
+    });
+
+    test("advert list: currency, face and type filters, reset, offline merchant", async () => {
+      await withContext(js, async (page) => {
+        await page.goto(`${server.url}/home?promo=closed`);
+        await settle(page, js);
+        await page.getByTestId("card-type").filter({ hasText: "Apple Gift Card" }).click();
+        await page.waitForURL((u) => /^\/advertList\/\d+$/.test(u.pathname));
+        await settle(page, js);
+        const listPath = path(page);
+        await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toContain("Apple Gift Card");
+
+        const all = await offers(page);
+        expect(all.length).toBeGreaterThan(2);
+
+        // An offline merchant's offer says Offline and has no Sell link.
+        const offline = page.locator('[data-testid="offer"][data-online="0"]').first();
+        await expect(offline.innerText()).resolves.toContain("Offline");
+        expect(await offline.locator('a[href^="/sellCard/"]').count()).toBe(0);
+        const online = page.locator('[data-testid="offer"][data-online="1"]').first();
+        expect(await online.getByRole("link", { name: "Sell" }).getAttribute("href")).toMatch(/^\/sellCard\/\d+$/);
+
+        // Currency.
+        await page.getByLabel("Currency").selectOption("USD");
+        await applyFilter(page, js, (u) => u.searchParams.get("currency") === "USD");
+        const usd = await offers(page);
+        expect(usd.length).toBeGreaterThan(0);
+        for (const o of usd) {
+          expect(o.currency).toBe("USD");
+          expect(o.text).toContain("USD");
+        }
+
+        // Card face 100.
+        await page.locator("label", { hasText: /^100$/ }).click();
+        await applyFilter(page, js, (u) => u.searchParams.get("face") === "100");
+        const face = await offers(page);
+        expect(face.length).toBeGreaterThan(0);
+        for (const o of face) expect(o.currency).toBe("USD");
+
+        // E-codes.
+        await page.locator("label", { hasText: /^E-codes$/ }).click();
+        await applyFilter(page, js, (u) => u.searchParams.get("type") === "1");
+        const ecodes = await offers(page);
+        expect(ecodes.length).toBeGreaterThan(0);
+        expect(ecodes.length).toBeLessThan(all.length);
+        for (const o of ecodes) {
+          expect(o.currency).toBe("USD");
+          expect(o.cardType).toBe("1");
+          expect(o.text).toContain("E-code");
+          expect(o.text).toContain("USD");
+        }
+        expect(search(page).get("currency")).toBe("USD");
+        expect(search(page).get("face")).toBe("100");
+
+        // A filter nothing matches shows the empty state with Reset filters.
+        await page.goto(`${server.url}${listPath}?currency=AUD&face=1000&type=0`);
+        await settle(page, js);
+        expect(await page.getByTestId("offer").count()).toBe(0);
+        await expect(page.getByText("No offer matches these filters").isVisible()).resolves.toBe(true);
+
+        // Reset.
+        await page.getByRole("link", { name: "Reset filters" }).last().click();
+        await page.waitForURL((u) => u.pathname === listPath && u.search === "");
+        await page.getByTestId("offer").first().waitFor();
+        expect((await offers(page)).length).toBe(all.length);
+
+        // The /cardType/{id} alias shows the same list.
+        await page.goto(`${server.url}${listPath.replace("/advertList/", "/cardType/")}`);
+        await settle(page, js);
+        expect(await page.getByTestId("offer").count()).toBe(all.length);
+      });
+    });
+
+    test("unknown paths go home; /404 says so in Chinese", async () => {
+      await withContext(js, async (page) => {
+        await page.goto(`${server.url}/nope?promo=closed`);
+        await page.waitForURL((u) => u.pathname === "/home");
+        await page.goto(`${server.url}/404`);
+        await expect(page.locator("main").innerText()).resolves.toContain("页面不存在，返回首页");
+        expect(await page.locator('main a[href="/home"]').count()).toBeGreaterThan(0);
+      });
+    });
+
+    test("signed in: user dropdown, then sign out through the confirmation", async () => {
+      await withContext(js, async (page) => {
+        await page.goto(`${server.url}/login?redirectTo=${encodeURIComponent("/home?promo=closed")}`);
+        await settle(page, js);
+        const email = page.locator('input[name="email"], input[name="loginName"]').first();
+        if ((await email.count()) > 0) {
+          await email.fill(SELLER.email);
+          await page.locator('input[name="loginPwd"]').fill(SELLER.password);
+          await page.getByRole("button", { name: "Sign In", exact: true }).click();
+        } else {
+          await page.request.post(`${server.url}/login`, {
+            form: { loginName: SELLER.email, loginPwd: SELLER.password, type: "EMAIL", redirectTo: "/home" },
+          });
+          await page.goto(`${server.url}/home?promo=closed`);
+        }
+        await page.waitForURL((u) => u.pathname === "/home");
+        await settle(page, js);
+
+        // Signed-in top bar: no Sign In, a user menu with the spec's items.
+        const header = page.locator("header").first();
+        await header.locator('[data-menu="user"]').waitFor({ state: "visible" });
+        expect(await header.getByRole("link", { name: "Sign In" }).count()).toBe(0);
+        if (js) await header.locator('[data-menu="user"] button').first().click();
+        else await header.locator('[data-menu="user"] summary').click();
+        for (const label of ["Profile", "Membership Center", "Daily Check-in", "Wealth Record", "Bank Account", "Verify ID", "Settings", "Partners"]) {
+          await page.locator('[data-menu="user"]').getByText(label, { exact: true }).waitFor({ state: "visible" });
+        }
+        await shot(page, `browse-user-menu-390-${mode}`);
+        if (js) await page.keyboard.press("Escape");
+        else await header.locator('[data-menu="user"] summary').click();
+
+        // Phones: the main links sit behind the menu button, with their badges.
+        if (js) await header.locator('[data-menu="main"] button').first().click();
+        else await header.locator('[data-menu="main"] summary').click();
+        for (const label of ["Orders", "Withdrawal", "Message", "Account", "Blog"]) {
+          await header.locator('[data-menu="main"]').getByRole("link", { name: label }).waitFor({ state: "visible" });
+        }
+        expect(await header.locator('[data-menu="main"]').getByRole("link", { name: /Blog/ }).getAttribute("target")).toBe("_blank");
+        await shot(page, `browse-main-menu-390-${mode}`);
+        if (js) await page.keyboard.press("Escape");
+        else await header.locator('[data-menu="main"] summary').click();
+
+        // The bell: a popover with Mark all as read and View all (a link to /noticeList without JS).
+        await page.setViewportSize({ width: 1280, height: 900 });
+        if (js) {
+          await header.getByRole("button", { name: /Notifications/ }).click();
+          await page.getByRole("button", { name: "Mark all as read" }).waitFor({ state: "visible" });
+          expect(await page.getByRole("link", { name: "View all" }).getAttribute("href")).toBe("/noticeList");
+          await shot(page, `browse-notices-1280-${mode}`);
+          await page.keyboard.press("Escape");
+        } else {
+          expect(await header.getByRole("link", { name: /Notifications/ }).getAttribute("href")).toBe("/noticeList");
+          await shot(page, `browse-signed-in-1280-${mode}`);
+        }
+        const readAll = await page.request.post(`${server.url}/notices/read-all`, {
+          form: { redirectTo: "/home?promo=closed" },
+          maxRedirects: 0,
+        });
+        expect(readAll.status()).toBe(302);
+        expect(readAll.headers()["location"]).toBe("/home?promo=closed");
+        await page.setViewportSize({ width: 390, height: 844 });
+        if (js) await header.locator('[data-menu="user"] button').first().click();
+        else await header.locator('[data-menu="user"] summary').click();
+
+        // Sign out.
+        await page.locator('[data-menu="user"]').getByText("Sign out", { exact: true }).click();
+        if (js) {
+          const dialog = page.getByRole("alertdialog");
+          await dialog.getByText(SIGN_OUT_QUESTION, { exact: true }).waitFor({ state: "visible" });
+          await dialog.getByRole("button", { name: "Confirm" }).click();
+        } else {
+          await page.waitForURL((u) => u.pathname === "/logout");
+          await expect(page.locator("main").innerText()).resolves.toContain(SIGN_OUT_QUESTION);
+          await page.getByRole("button", { name: "Confirm" }).click();
+        }
+        await page.waitForURL((u) => u.pathname === "/home");
+        await page.locator("header").first().getByRole("link", { name: "Sign In" }).waitFor({ state: "visible" });
+        expect(await page.locator('[data-menu="user"]').count()).toBe(0);
+      });
+    });
+
+    test("screenshots of home and an advert list at 390 px and 1280 px", async () => {
+      await withContext(js, async (page) => {
+        for (const width of [390, 1280]) {
+          await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
+          await page.goto(`${server.url}/home?promo=closed`);
+          await settle(page, js);
+          await page.getByTestId("card-type").first().waitFor();
+          await shot(page, `browse-home-${width}-${mode}`);
+          await page.goto(`${server.url}/advertList/1`);
+          await settle(page, js);
+          await page.getByTestId("offer").first().waitFor();
+          await shot(page, `browse-advert-list-${width}-${mode}`);
+        }
+      });
+    });
+  });
+}
