@@ -23,6 +23,8 @@ interface SessionData {
   token: string;
   profile: ProfileSnapshot;
   channel: string;
+  /** When a verification code was last sent from this browser, by purpose (REGISTER, FORGET, BIND, ...), in ms. */
+  codeSentAt: Record<string, number>;
 }
 interface FlashData {
   toast: Toast;

@@ -1,0 +1,14 @@
+/**
+ * /register/{inviteCode}: the registration page with the invitation code
+ * prefilled and read-only. The loader is the parent's (_main.register.tsx,
+ * which sees this route's params); the action is the same.
+ */
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { RegisterPage } from "~/components/auth/RegisterPage";
+import { registerAction } from "~/services/forms/auth.server";
+
+export const action = (args: ActionFunctionArgs) => registerAction(args);
+
+export default function RegisterWithInviteRoute() {
+  return <RegisterPage />;
+}

@@ -1,0 +1,23 @@
+/**
+ * /register and, through its child route, /register/{inviteCode}: e-mail or
+ * mobile (?tab=mobile), a REGISTER code, nickname, password twice, optional
+ * invitation code. Success → 'Success' and /login (spec §4).
+ * Old share links {host}/#/register/CODE reach /register/CODE through the
+ * inline script in root.tsx.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useOutlet } from "@remix-run/react";
+import { RegisterPage } from "~/components/auth/RegisterPage";
+import { registerAction, registerLoader } from "~/services/forms/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Create Account — GiftMarket" }];
+
+/** Also serves /register/{inviteCode} (its params reach this parent loader). */
+export const loader = (args: LoaderFunctionArgs) => registerLoader(args);
+export const action = (args: ActionFunctionArgs) => registerAction(args);
+
+export default function RegisterRoute() {
+  // /register/{inviteCode}: the child renders the same page (it owns that URL's action data).
+  const outlet = useOutlet();
+  return outlet ?? <RegisterPage />;
+}

@@ -1,0 +1,15 @@
+/**
+ * What a "Send code" post answers, shared by the action (send-code.server.ts)
+ * and the button (components/auth/SendCodeButton.tsx). An action that sends
+ * codes returns it as the `sendCode` member of its data.
+ */
+export interface SendCodeOutcome {
+  ok: boolean;
+  /** "Code sent", the wait message, or the server's message. */
+  message: string;
+  /** Seconds until another code may be asked for (0: now). */
+  retryAfter: number;
+}
+
+export const CODE_SENT = "Code sent";
+export const waitMessage = (seconds: number) => `Please wait ${seconds} s before requesting another code.`;
