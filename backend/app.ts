@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { ZodError, type z } from "zod";
-import { calls, type CallDef } from "../contract/index";
+import { calls, staffCalls, type CallDef } from "../contract/index";
 import { Code } from "../contract/envelope";
 import type { BackendConfig } from "./config";
 import { devOutbox } from "./adapters/outbox";
@@ -57,10 +57,12 @@ export function createBackend(opts: BackendOptions): Backend {
     blobs: opts.blobs ?? openBlobStore(opts.config),
   };
   const log = opts.log ?? ((line: string) => console.error(line));
+  // One table keyed by the path each call is served at: /client calls under /client,
+  // staff calls (/merchant/*, /admin/*) at exactly their own path.
+  const byPath = handlers as unknown as Record<string, (input: unknown, ctx: CallContext) => Promise<unknown>>;
   const registry = new Map<string, { def: CallDef; handler: (input: unknown, ctx: CallContext) => Promise<unknown> }>();
-  for (const [path, def] of Object.entries(calls) as [string, CallDef][]) {
-    registry.set(path, { def, handler: (handlers as unknown as Record<string, (i: unknown, c: CallContext) => Promise<unknown>>)[path]! });
-  }
+  for (const [path, def] of Object.entries(calls) as [string, CallDef][]) registry.set(`/client${path}`, { def, handler: byPath[path]! });
+  for (const [path, def] of Object.entries(staffCalls) as [string, CallDef][]) registry.set(path, { def, handler: byPath[path]! });
 
   function envelope(data: unknown) {
     const key = services.config.RESPONSE_ENCRYPTION_KEY;
@@ -86,7 +88,7 @@ export function createBackend(opts: BackendOptions): Backend {
     }
   }
 
-  async function callClient(path: string, request: Request, peer: Peer | undefined): Promise<Response> {
+  async function callApi(path: string, request: Request, peer: Peer | undefined): Promise<Response> {
     const entry = registry.get(path);
     if (!entry) return json({ code: Code.NOT_FOUND, msg: `Error in request address: ${path}` }, 404);
     if (request.method !== "POST") return json({ code: Code.INVALID, msg: "Use POST." }, 405);
@@ -125,7 +127,7 @@ export function createBackend(opts: BackendOptions): Backend {
     const url = new URL(request.url);
     // Order images, for a request presenting the customer key (SSE-C style).
     if (url.pathname.startsWith("/blob/")) return serveBlob(services, request, log);
-    if (url.pathname.startsWith("/client/")) return callClient(url.pathname.slice("/client".length), request, peer);
+    if (/^\/(client|merchant|admin)\//.test(url.pathname)) return callApi(url.pathname, request, peer);
     if (url.pathname === "/dev/outbox" && request.method === "GET" && services.config.NODE_ENV !== "production") {
       return json(await devOutbox(services.db));
     }

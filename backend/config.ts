@@ -36,6 +36,13 @@ const schema = z.object({
    * (POST {to, text}). Unset: codes stay in the dev outbox (GET /dev/outbox). */
   EMAIL_API_URL: z.string().url().optional(),
   SMS_API_URL: z.string().url().optional(),
+  /** Order and KYC images in an S3-compatible bucket with SSE-C (all five, or none: then
+   * encrypted files in DATA_DIR/blobs). Path-style URLs: S3_ENDPOINT is e.g. https://s3.eu-west-1.amazonaws.com. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).optional(),
 });
 
 export type BackendConfig = z.infer<typeof schema>;
@@ -49,6 +56,11 @@ export function readBackendConfig(env: Record<string, string | undefined> = proc
   if (parsed.data.NODE_ENV === "production" && !parsed.data.DATA_ENCRYPTION_KEY && parsed.data.DATABASE_URL) {
     // Several processes share one database: they must share the key that seals secrets.
     throw new Error("Invalid backend settings:\n  DATA_ENCRYPTION_KEY: required in production with DATABASE_URL");
+  }
+  const s3 = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_REGION"] as const;
+  const s3Missing = s3.filter((k) => !parsed.data[k]);
+  if (s3Missing.length > 0 && s3Missing.length < s3.length) {
+    throw new Error(`Invalid backend settings:\n  ${s3Missing.join(", ")}: required when any S3_* setting is set`);
   }
   return parsed.data;
 }

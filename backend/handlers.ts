@@ -4,7 +4,9 @@ import { notImplemented } from "./http/errors";
 import { authHandlers } from "./modules/auth/handlers";
 import { catalogHandlers } from "./modules/catalog/handlers";
 import { identityHandlers } from "./modules/identity/handlers";
+import { imageHandlers } from "./modules/images/handlers";
 import { noticeHandlers } from "./modules/notices/handlers";
+import { orderHandlers } from "./modules/orders/handlers";
 
 /** A call whose domain lands in a later issue: answers "Service not implemented" in the envelope. */
 const later = <P extends ClientPath>(): Handler<P> => async () => {
@@ -20,16 +22,10 @@ export const handlers: Handlers = {
   ...authHandlers,
   ...identityHandlers,
   ...noticeHandlers,
+  ...imageHandlers,
+  // Selling cards (issue 3): /order, /userFeedback, /merchant/order, /admin/order
+  ...orderHandlers,
 
-  // Selling cards (issue 3)
-  "/order/addOrder": later(),
-  "/order/getOrderList": later(),
-  "/order/getOrderDetails": later(),
-  "/order/acceptDispute": later(),
-  "/order/applyArbitration": later(),
-  "/userFeedback/addFeedback": later(),
-  "/userFeedback/getFeedbackList": later(),
-  "/image/uploadImage": later(),
   // Wallet and cash-out (issue 4)
   "/userBill/getUserBillList": later(),
   "/userBill/getTradeStatistics": later(),

@@ -72,10 +72,13 @@ export function pgliteDir(dataDir: string) {
   return join(dataDir, "pglite");
 }
 
-export async function migrate(db: DB) {
+/** Migrate to the latest. `schema`: keep Kysely's bookkeeping tables in that schema too
+ * (tests run side by side in their own schemas on one server). */
+export async function migrate(db: DB, opts: { schema?: string } = {}) {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    ...(opts.schema ? { migrationTableSchema: opts.schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

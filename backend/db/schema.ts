@@ -231,6 +231,78 @@ export interface NoticesTable {
   created_at: Timestamp;
 }
 
+export interface OrdersTable {
+  id: Id;
+  seller_id: number;
+  buyer_id: number;
+  advert_id: number;
+  card_type_id: number;
+  card_type: number;
+  /** JSON string snapshot of the advert (spec §3 Order.advertInfo). */
+  advert_info: string;
+  trade_amount: number;
+  trade_currency: string;
+  discount: number;
+  usd_discount: number;
+  calculate_total_price: number;
+  real_total_price: number;
+  status: Generated<number>;
+  created_at: Timestamp;
+  auto_cancel_at: Date | null;
+  auto_release_at: Date | null;
+  auto_arbitration_at: Date | null;
+  arbitration_type: number | null;
+  arbitration_apply_amount: number | null;
+  arbitration_apply_price: number | null;
+  arbitration_content: string | null;
+  seller_remark: string | null;
+  secret_id: number;
+  /** Coins held in escrow for this order. */
+  frozen_amount: Generated<number>;
+  viewed_at: Date | null;
+  completed_at: Date | null;
+  cancelled_at: Date | null;
+}
+
+export interface OrderDetailsTable {
+  order_id: number;
+  card_img: Generated<string>;
+  card_secret: Generated<string>;
+  card_count: Generated<number>;
+}
+
+export interface OrderChangesTable {
+  id: Id;
+  order_id: number;
+  event_en: string;
+  change_timestamp: Date;
+  from_status: number | null;
+  to_status: number;
+  actor: string;
+}
+
+export interface FeedbacksTable {
+  id: Id;
+  order_id: number;
+  seller_id: number;
+  buyer_id: number;
+  type: number;
+  star_level: number;
+  content: string;
+  created_at: Date;
+}
+
+/** Uploaded images (migration 003): path as uploadImage returned it. */
+export interface UploadsTable {
+  id: Id;
+  path: string;
+  user_id: number;
+  kind: string;
+  secret_hash: string | null;
+  bytes: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   config: ConfigTable;
   users: UsersTable;
@@ -252,9 +324,15 @@ export interface Database {
   withdrawers: WithdrawersTable;
   redemption_items: RedemptionItemsTable;
   notices: NoticesTable;
+  orders: OrdersTable;
+  order_details: OrderDetailsTable;
+  order_changes: OrderChangesTable;
+  feedbacks: FeedbacksTable;
+  uploads: UploadsTable;
 }
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Advert = Selectable<AdvertsTable>;
+export type OrderRow = Selectable<OrdersTable>;

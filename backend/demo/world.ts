@@ -237,18 +237,24 @@ const user = (u: Omit<DemoUser, "mobile" | "tradePassword" | "openingBalance" | 
   ...u,
 });
 
+/**
+ * Opening available balance of each demo merchant (merchant1-6), in hundredths (50,000 coins):
+ * what their escrow freezes when they view a card (issue 3).
+ */
+export const DEMO_MERCHANT_BALANCE = 5_000_000;
+
 /** The withdrawer deposit of spec §9: 2,000,000 hundredths (20000 coins). */
 export const WITHDRAWER_BAIL = 2_000_000;
 
 export const DEMO_USERS: DemoUser[] = [
   user({ key: "seller", email: "seller@demo.test", mobile: DEMO_SELLER_MOBILE, nickname: "DemoSeller", avatar: AVATAR_PICS[0], inviteCode: "DSELLA", isBusiness: 0, onlineStatus: 1, tradePassword: true, openingBalance: 250_000 }),
   user({ key: "seller2", email: "seller2@demo.test", nickname: "DemoSeller2", avatar: AVATAR_PICS[1], inviteCode: "DSELLB", isBusiness: 0, onlineStatus: 1, openingBalance: 50_000 }),
-  user({ key: "merchant1", email: "merchant1@demo.test", nickname: "SwiftCards", avatar: AVATAR_PICS[2], inviteCode: "DMERCA", isBusiness: 1, onlineStatus: 1 }),
-  user({ key: "merchant2", email: "merchant2@demo.test", nickname: "NaijaTrade", avatar: AVATAR_PICS[3], inviteCode: "DMERCB", isBusiness: 1, onlineStatus: 1 }),
-  user({ key: "merchant3", email: "merchant3@demo.test", nickname: "CardHubLagos", avatar: AVATAR_PICS[4], inviteCode: "DMERCC", isBusiness: 1, onlineStatus: 1 }),
-  user({ key: "merchant4", email: "merchant4@demo.test", nickname: "PrimeRates", avatar: AVATAR_PICS[5], inviteCode: "DMERCD", isBusiness: 1, onlineStatus: 1 }),
-  user({ key: "merchant5", email: "merchant5@demo.test", nickname: "NightOwlCards", avatar: AVATAR_PICS[6], inviteCode: "DMERCE", isBusiness: 1, onlineStatus: 0 }),
-  user({ key: "merchant6", email: "merchant6@demo.test", nickname: "AbujaGiftPro", avatar: AVATAR_PICS[7], inviteCode: "DMERCF", isBusiness: 1, onlineStatus: 0 }),
+  user({ key: "merchant1", email: "merchant1@demo.test", nickname: "SwiftCards", avatar: AVATAR_PICS[2], inviteCode: "DMERCA", isBusiness: 1, onlineStatus: 1, openingBalance: DEMO_MERCHANT_BALANCE }),
+  user({ key: "merchant2", email: "merchant2@demo.test", nickname: "NaijaTrade", avatar: AVATAR_PICS[3], inviteCode: "DMERCB", isBusiness: 1, onlineStatus: 1, openingBalance: DEMO_MERCHANT_BALANCE }),
+  user({ key: "merchant3", email: "merchant3@demo.test", nickname: "CardHubLagos", avatar: AVATAR_PICS[4], inviteCode: "DMERCC", isBusiness: 1, onlineStatus: 1, openingBalance: DEMO_MERCHANT_BALANCE }),
+  user({ key: "merchant4", email: "merchant4@demo.test", nickname: "PrimeRates", avatar: AVATAR_PICS[5], inviteCode: "DMERCD", isBusiness: 1, onlineStatus: 1, openingBalance: DEMO_MERCHANT_BALANCE }),
+  user({ key: "merchant5", email: "merchant5@demo.test", nickname: "NightOwlCards", avatar: AVATAR_PICS[6], inviteCode: "DMERCE", isBusiness: 1, onlineStatus: 0, openingBalance: DEMO_MERCHANT_BALANCE }),
+  user({ key: "merchant6", email: "merchant6@demo.test", nickname: "AbujaGiftPro", avatar: AVATAR_PICS[7], inviteCode: "DMERCF", isBusiness: 1, onlineStatus: 0, openingBalance: DEMO_MERCHANT_BALANCE }),
   user({ key: "withdrawer1", email: "withdrawer1@demo.test", nickname: "CashPointNG", avatar: AVATAR_PICS[8], inviteCode: "DWDRWA", isBusiness: 1, isWithdrawer: true, onlineStatus: 1, bail: WITHDRAWER_BAIL }),
   user({ key: "withdrawer2", email: "withdrawer2@demo.test", nickname: "QuickPayout", avatar: AVATAR_PICS[9], inviteCode: "DWDRWB", isBusiness: 1, isWithdrawer: true, onlineStatus: 1, bail: WITHDRAWER_BAIL }),
   user({ key: "withdrawer3", email: "withdrawer3@demo.test", nickname: "NairaDesk", avatar: AVATAR_PICS[2], inviteCode: "DWDRWC", isBusiness: 1, isWithdrawer: true, onlineStatus: 1, bail: WITHDRAWER_BAIL }),

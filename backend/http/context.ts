@@ -1,3 +1,4 @@
+import type { BlobStore } from "../adapters/blob-store";
 import type { BackendConfig } from "../config";
 import type { DB } from "../db/index";
 import type { User } from "../db/schema";
@@ -16,6 +17,8 @@ export interface Services {
   config: BackendConfig;
   clock: Clock;
   secrets: SecretBox;
+  /** Image storage (local encrypted files or S3 SSE-C). */
+  blobs: BlobStore;
 }
 
 /** One call: the services plus who is calling, from where. */

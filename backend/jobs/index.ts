@@ -1,6 +1,9 @@
 import { deliverPending, httpDeliverer } from "../adapters/outbox";
 import type { Services } from "../http/context";
+import { runDemoBots } from "../demo/bots";
+import { ORDER_SWEEP_EVERY_MS } from "../modules/orders/timing";
 import { pruneRateLimits } from "../security/rate-limit";
+import { sweepOrderTimers } from "./order-timers";
 
 /**
  * Background work. Each job reads what is due from the database, so a restart
@@ -15,6 +18,10 @@ export function startJobs(services: Services) {
   const sweeps: Array<{ every: number; run: () => Promise<void> }> = [
     { every: 2_000, run: () => deliverPending(db, deliverers, () => clock.now()) },
     { every: 3600_000, run: () => pruneRateLimits(db, clock.now()) },
+    // Order timers: auto cancel, release, arbitration (from the database; a restart loses none).
+    { every: ORDER_SWEEP_EVERY_MS, run: () => sweepOrderTimers(services).then(() => undefined) },
+    // Demo merchants acting on their orders (backend/demo/bots.ts).
+    ...(config.DEMO_BOTS ? [{ every: ORDER_SWEEP_EVERY_MS, run: () => runDemoBots(services).then(() => undefined) }] : []),
   ];
   let stopped = false;
   const running = new Set<Promise<void>>();

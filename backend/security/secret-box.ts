@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -9,6 +9,8 @@ import { join } from "node:path";
 export interface SecretBox {
   seal(plain: string): string;
   open(sealed: string): string;
+  /** A 32-byte key for one purpose, derived from the data key (HKDF-SHA256, info = label). */
+  deriveKey(label: string): Buffer;
 }
 
 export function createSecretBox(keyMaterial: string): SecretBox {
@@ -26,6 +28,9 @@ export function createSecretBox(keyMaterial: string): SecretBox {
       const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
       decipher.setAuthTag(Buffer.from(tag, "base64url"));
       return Buffer.concat([decipher.update(Buffer.from(ct, "base64url")), decipher.final()]).toString("utf8");
+    },
+    deriveKey(label) {
+      return Buffer.from(hkdfSync("sha256", key, Buffer.alloc(0), Buffer.from(label, "utf8"), 32));
     },
   };
 }

@@ -5,7 +5,7 @@
  * Every describe block that moves rate-limit counters or the clock gets its own
  * backend, so no test depends on what another one left behind.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Code } from "../../contract/envelope";
 import { DEMO_LOGINS } from "../../backend/demo/world";
 import {
@@ -17,7 +17,8 @@ import {
   PHONE_TAKEN,
 } from "../../backend/modules/auth/handlers";
 import { WRONG_CODE } from "../../backend/modules/auth/codes";
-import { createTestBackend, type TestBackend } from "../support/backend";
+import type { TestBackend } from "../support/backend";
+import { useBackend } from "../support/use-backend";
 
 // Spec §5 messages, verbatim.
 const MSG = {
@@ -37,18 +38,6 @@ const SELLER_MOBILE = DEMO_LOGINS.sellerMobile;
 const PWD = DEMO_LOGINS.password;
 const TRADE_PWD = DEMO_LOGINS.tradePassword;
 const TOO_MANY = /too many/i;
-
-/** A fresh backend for the enclosing describe block. */
-function useBackend(env?: Record<string, string>) {
-  const ref = {} as { b: TestBackend };
-  beforeAll(async () => {
-    ref.b = await createTestBackend(env ? { env } : {});
-  });
-  afterAll(async () => {
-    await ref.b?.close();
-  });
-  return ref;
-}
 
 /** A 6-digit code that is certainly not `code`. */
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");

@@ -1,3 +1,4 @@
+import { lookupHashFromSecret } from "../../backend/security/order-secret";
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_KEYS } from "../../contract/enums";
@@ -369,8 +370,9 @@ describe("/advert/getAdvertDetail", () => {
     expect(res.code).toBe(1);
     const secret = res.data.secret as string;
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
-    const hash = createHash("sha256").update(secret).digest("hex");
-    const row = await t.db.selectFrom("advert_secrets").selectAll().where("secret_hash", "=", hash).executeTakeFirstOrThrow();
+    const imageKey = createHash("sha256").update(secret).digest("hex");
+    const row = await t.db.selectFrom("advert_secrets").selectAll().where("secret_hash", "=", lookupHashFromSecret(secret)).executeTakeFirstOrThrow();
+    expect(row.secret_hash).not.toBe(imageKey); // the database never holds the image key
     expect(row).toMatchObject({ advert_id: a.id, user_id: sellerId, used_at: null });
     expect(row.sealed_secret).not.toContain(secret);
     expect(t.backend.services.secrets.open(row.sealed_secret)).toBe(secret);

@@ -3,30 +3,19 @@
  * routing, methods, bodies, the optional `encrypt` field, the dev outbox, and
  * what must never leak (stack traces, passwords).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { decryptResponse } from "../../app/services/response-crypto";
 import { Code } from "../../contract/envelope";
 import { calls, clientPaths } from "../../contract/index";
 import { DEMO_LOGINS } from "../../backend/demo/world";
 import { decryptData } from "../../backend/http/response-crypto";
-import { createTestBackend, type TestBackend } from "../support/backend";
+import { useBackend } from "../support/use-backend";
 
 const SELLER = DEMO_LOGINS.seller;
 const PWD = DEMO_LOGINS.password;
 
 /** Lines of a JavaScript stack trace, or file positions, in a response body. */
 const STACK = /\n\s*at |\bat [\w$.<>]+ \(|\bat (file|node):|node:internal|\.(ts|js|mjs):\d+:\d+/;
-
-function useBackend(env?: Record<string, string>) {
-  const ref = {} as { b: TestBackend };
-  beforeAll(async () => {
-    ref.b = await createTestBackend(env ? { env } : {});
-  });
-  afterAll(async () => {
-    await ref.b?.close();
-  });
-  return ref;
-}
 
 async function readJson(res: Response) {
   const text = await res.text();

@@ -44,7 +44,7 @@ export async function createTestBackend(opts: { env?: Record<string, string>; se
     await admin.end();
   }
   const database = await openDatabase(databaseUrl ? { databaseUrl, schema } : {});
-  await migrate(database.db);
+  await migrate(database.db, { schema });
   if (opts.seed !== false) await seedDemoWorld(database.db);
   const clock = new TestClock();
   const config = readBackendConfig({

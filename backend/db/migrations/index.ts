@@ -1,7 +1,11 @@
 import type { Migration } from "kysely";
 import * as m001 from "./001-foundation";
+import * as m002orders from "./002-orders";
+import * as m003uploads from "./003-uploads";
 
 /** Every migration, in order. Listed by hand: no directory scanning at run time. */
 export const migrations: Record<string, Migration> = {
   "001-foundation": m001,
+  "002-orders": m002orders,
+  "003-uploads": m003uploads,
 };

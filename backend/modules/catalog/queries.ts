@@ -1,3 +1,4 @@
+import { lookupHashFromSecret } from "../../security/order-secret";
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import type { AdvertWithMerchant, Banner, BusinessUser, CardType } from "../../../contract/entities";
@@ -247,7 +248,7 @@ export async function issueAdvertSecret(db: Executor, secrets: SecretBox, advert
   const secret = randomBytes(32).toString("hex");
   await db
     .insertInto("advert_secrets")
-    .values({ advert_id: advertId, user_id: userId, sealed_secret: secrets.seal(secret), secret_hash: sha256Hex(secret), created_at: at })
+    .values({ advert_id: advertId, user_id: userId, sealed_secret: secrets.seal(secret), secret_hash: lookupHashFromSecret(secret), created_at: at })
     .execute();
   return secret;
 }

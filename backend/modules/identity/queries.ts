@@ -1,7 +1,8 @@
 import type { Account, Profile, PublicProfile, Statistics } from "../../../contract/entities";
-import type { Flag, KycStatus } from "../../../contract/enums";
+import { FeedbackType, OrderStatus, type Flag, type KycStatus } from "../../../contract/enums";
 import type { Executor } from "../../db/index";
 import type { User } from "../../db/schema";
+import { countFeedbackReceived, orderTotals } from "../orders/queries";
 
 /** Profiles, balances and the per-user statistics. Every function takes `db | trx`. */
 
@@ -72,34 +73,35 @@ export async function countInvited(db: Executor, userId: number): Promise<number
   return Number(r.n);
 }
 
-/** Orders the user took part in, any status. The orders table arrives with issue 3 (selling cards). */
-export async function countAllOrders(_db: Executor, _userId: number): Promise<number> {
-  return 0;
+/**
+ * The order figures of the statistics (issue 3). A user takes part in an order as its seller
+ * or as its buyer (merchant):
+ * - totalNum / totalAmount: every order, any status; coins = calculateTotalPrice (the value offered);
+ * - tradeNum / tradeAmount: completed orders (status 4); coins = realTotalPrice (what was paid);
+ * - favourableNum / negativeNum: feedback received (sellers comment on the merchant they sold to).
+ */
+export async function countAllOrders(db: Executor, userId: number): Promise<number> {
+  return (await orderTotals(db, userId, { sum: "calculate_total_price" })).n;
 }
 
-/** Coins (hundredths) over all the user's orders. The orders table arrives with issue 3 (selling cards). */
-export async function sumAllOrders(_db: Executor, _userId: number): Promise<number> {
-  return 0;
+export async function sumAllOrders(db: Executor, userId: number): Promise<number> {
+  return (await orderTotals(db, userId, { sum: "calculate_total_price" })).amount;
 }
 
-/** Completed trades. The orders table arrives with issue 3 (selling cards). */
-export async function countCompletedTrades(_db: Executor, _userId: number): Promise<number> {
-  return 0;
+export async function countCompletedTrades(db: Executor, userId: number): Promise<number> {
+  return (await orderTotals(db, userId, { statuses: [OrderStatus.Completed], sum: "real_total_price" })).n;
 }
 
-/** Coins (hundredths) over completed trades. The orders table arrives with issue 3 (selling cards). */
-export async function sumCompletedTrades(_db: Executor, _userId: number): Promise<number> {
-  return 0;
+export async function sumCompletedTrades(db: Executor, userId: number): Promise<number> {
+  return (await orderTotals(db, userId, { statuses: [OrderStatus.Completed], sum: "real_total_price" })).amount;
 }
 
-/** Positive feedback received. The feedback table arrives with issue 3 (userFeedback calls). */
-export async function countPositiveFeedback(_db: Executor, _userId: number): Promise<number> {
-  return 0;
+export function countPositiveFeedback(db: Executor, userId: number): Promise<number> {
+  return countFeedbackReceived(db, userId, FeedbackType.Positive);
 }
 
-/** Negative feedback received. The feedback table arrives with issue 3 (userFeedback calls). */
-export async function countNegativeFeedback(_db: Executor, _userId: number): Promise<number> {
-  return 0;
+export function countNegativeFeedback(db: Executor, userId: number): Promise<number> {
+  return countFeedbackReceived(db, userId, FeedbackType.Negative);
 }
 
 /** Users who trust this user. The relationships table arrives with the relationships issue (userRelationship calls). */

@@ -1,16 +1,17 @@
 import { LIST_PAGE_SIZE } from "../../../contract/constants";
 import type { Notice } from "../../../contract/entities";
-import { NoticeStatus, type NoticeType } from "../../../contract/enums";
+import { NoticeStatus, OrderListTab, orderListTabStatuses, type NoticeType } from "../../../contract/enums";
 import type { Executor } from "../../db/index";
+import { orderTotals } from "../orders/queries";
 
 /** Notices and the top-bar badge counts. Every query is scoped to one user id. */
 
 /** How many notices the bell popover shows. */
 export const LATEST_NOTICES = 5;
 
-/** Orders still trading (statuses 0-3) of the user. The orders table arrives with issue 3. */
-export async function countTradingOrders(_db: Executor, _userId: number): Promise<number> {
-  return 0;
+/** The user's orders as seller still trading (statuses 0-3): the top bar's Orders badge. */
+export async function countTradingOrders(db: Executor, userId: number): Promise<number> {
+  return (await orderTotals(db, userId, { statuses: orderListTabStatuses[OrderListTab.Active], asSellerOnly: true, sum: "calculate_total_price" })).n;
 }
 
 /** Pending withdrawals (statuses 0-1) of the user. The withdrawals table arrives with issue 4. */

@@ -1,0 +1,76 @@
+import { ArbitrationType, OrderStatus } from "../../contract/enums";
+import type { Services } from "../http/context";
+import { ApiError } from "../http/errors";
+import { completeOrder, negotiateOrder, viewOrder } from "../modules/orders/actions";
+
+/**
+ * Demo bots: the demo merchants (business users whose e-mail is merchant<N>@demo.test)
+ * act on the orders sold to them, so a newcomer sees every status without a second person.
+ * On by default (DEMO_BOTS=off disables them); DEMO_BOT_DELAY_MS (default 15000) sets the pace.
+ *
+ * Every sweep (every 5 s):
+ * - an order in status 0 (Waiting) created more than DEMO_BOT_DELAY_MS ago is viewed
+ *   (0 → 1: the merchant's coins are frozen);
+ * - an order in status 1 (Processing) viewed more than DEMO_BOT_DELAY_MS ago is completed
+ *   (1 → 4: the seller is paid calculateTotalPrice), EXCEPT every order whose id is a
+ *   multiple of 4 (id % 4 === 0, one order in four): there the bot opens a negotiation
+ *   (1 → 2) of type 3 "Wrong amount / rate", proposing 90% of calculateTotalPrice.
+ *   The seller can then accept (paid the 90%) or apply for arbitration; without an
+ *   answer the arbitration timer moves it to status 3.
+ * The bots go through the same domain functions as the /merchant calls, so they obey the
+ * same state machine, checks and ledger.
+ */
+
+export const DEMO_MERCHANT_EMAIL_LIKE = "merchant%@demo.test";
+export const BOT_NEGOTIATION_SHARE = 4;
+export const BOT_NEGOTIATION_RATE = 0.9;
+export const BOT_NEGOTIATION_CONTENT =
+  "The card redeemed for less than the face value you entered, so we can only pay 90% of the agreed price. Accept to be paid now, or apply for arbitration.";
+
+export const botNegotiates = (orderId: number) => orderId % BOT_NEGOTIATION_SHARE === 0;
+
+export async function runDemoBots(services: Pick<Services, "db" | "clock" | "config">, log: (line: string) => void = console.error) {
+  const { db, config } = services;
+  const now = services.clock.now();
+  const before = new Date(now.getTime() - config.DEMO_BOT_DELAY_MS);
+  const rows = await db
+    .selectFrom("orders as o")
+    .innerJoin("users as m", "m.id", "o.buyer_id")
+    .select(["o.id", "o.buyer_id", "o.status", "o.calculate_total_price", "o.trade_amount"])
+    .where("m.is_business", "=", 1)
+    .where("m.email", "like", DEMO_MERCHANT_EMAIL_LIKE)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("o.status", "=", OrderStatus.Waiting), eb("o.created_at", "<=", before)]),
+        eb.and([eb("o.status", "=", OrderStatus.Processing), eb("o.viewed_at", "<=", before)]),
+      ]),
+    )
+    .orderBy("o.id")
+    .limit(50)
+    .execute();
+  let acted = 0;
+  for (const o of rows) {
+    try {
+      if (o.status === OrderStatus.Waiting) await viewOrder(db, o.buyer_id, o.id, now);
+      else if (botNegotiates(o.id))
+        await negotiateOrder(
+          db,
+          o.buyer_id,
+          o.id,
+          {
+            arbitrationType: ArbitrationType.WrongAmountOrRate,
+            arbitrationApplyAmount: Number(o.trade_amount),
+            arbitrationApplyPrice: Math.floor(Number(o.calculate_total_price) * BOT_NEGOTIATION_RATE),
+            arbitrationContent: BOT_NEGOTIATION_CONTENT,
+          },
+          now,
+        );
+      else await completeOrder(db, o.buyer_id, o.id, now);
+      acted++;
+    } catch (err) {
+      // A lost race (the seller or a timer moved it) is normal; say why anything else was refused.
+      if (!(err instanceof ApiError) || err.code !== 7) log(`[demo-bots] order ${o.id}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  return acted;
+}

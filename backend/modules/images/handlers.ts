@@ -1,0 +1,139 @@
+import { lookupHashFromImageKey } from "../../security/order-secret";
+import { randomUUID } from "node:crypto";
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { Code } from "../../../contract/envelope";
+import { ORDER_IMAGES_MAX } from "../../../contract/constants";
+import { MESSAGES } from "../../../contract/fields";
+import { assertBlobPath, BlobKeyError, BlobNotFoundError, type BlobStore } from "../../adapters/blob-store";
+import { requireUser, type Services } from "../../http/context";
+import { fail, invalid } from "../../http/errors";
+import type { HandlerGroup } from "../../http/handler-types";
+import type { SecretBox } from "../../security/secret-box";
+import { processImage, qualityFor, UnsupportedImageError } from "./process";
+import { countOrderUploads, recordUpload, secretOpenForUser } from "./queries";
+
+/**
+ * /image/uploadImage and the /blob/<path> route (docs/decisions/0007, last paragraph):
+ * - order: `secret` = hex SHA-256 of the order secret; those 32 bytes are the customer key.
+ *   Stored encrypted under order/<yyyy>/<mm>/<uuid>.jpg, answered as "/blob/order/...".
+ * - avatar: public, unencrypted, DATA_DIR/files/avatar/<uuid>.jpg, answered as "/files/avatar/<uuid>.jpg".
+ * - cert (KYC): encrypted under a key derived from the data key, "/blob/cert/...", never served by /blob.
+ */
+
+export const BLOB_URL_PREFIX = "/blob/";
+/** The header carrying base64 of the 32-byte customer key on GET /blob/<path>. */
+export const BLOB_KEY_HEADER = "x-blob-key";
+
+export const MSG_SECRET_INVALID = "The order secret is invalid.";
+export const MSG_SECRET_UNKNOWN = "This order secret is not yours. Please open the offer again.";
+export const MSG_SECRET_USED = "This order secret has already been used. Please open the offer again.";
+export const MSG_TOO_MANY_UPLOADS = "Too many images for this order. Please open the offer again.";
+/** Uploads one order secret may carry: the 10 images of an order plus retries and replacements. */
+export const MAX_UPLOADS_PER_SECRET = ORDER_IMAGES_MAX * 5;
+
+/** The customer key of an order's images: the 32 bytes of the secret hash (SHA-256 of the order secret). */
+export const orderImageKey = (secretHash: string): Buffer => Buffer.from(secretHash, "hex");
+
+/** The key of a KYC image: derived from the server's data key and the blob path. */
+export const certImageKey = (secrets: SecretBox, blobPath: string): Buffer => secrets.deriveKey(`blob:cert:${blobPath}`);
+
+/** "/blob/order/2026/11/x.jpg" → "order/2026/11/x.jpg"; undefined for anything else. */
+export function blobPathOf(path: string): string | undefined {
+  if (!path.startsWith(BLOB_URL_PREFIX)) return undefined;
+  const key = path.slice(BLOB_URL_PREFIX.length);
+  try {
+    assertBlobPath(key);
+    return key;
+  } catch {
+    return undefined;
+  }
+}
+
+const month = (d: Date) => `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
+
+async function writePublicFile(root: string, rel: string[], bytes: Buffer) {
+  const file = join(root, ...rel);
+  await mkdir(join(file, ".."), { recursive: true });
+  const tmp = `${file}.${randomUUID()}.tmp`;
+  await writeFile(tmp, bytes, { mode: 0o644 });
+  await rename(tmp, file);
+}
+
+export const imageHandlers = {
+  async "/image/uploadImage"(input, ctx) {
+    const user = requireUser(ctx);
+    // For order images: the key the client sent (hex SHA-256 of the secret) and the
+    // lookup hash the database knows the secret by (a hash of the key, never the key).
+    let imageKey: string | null = null;
+    let secretHash: string | null = null;
+    if (input.type === "order") {
+      imageKey = (input.secret ?? "").trim().toLowerCase();
+      if (!/^[0-9a-f]{64}$/.test(imageKey)) throw invalid(MSG_SECRET_INVALID);
+      secretHash = lookupHashFromImageKey(imageKey);
+      const state = await secretOpenForUser(ctx.db, user.id, secretHash);
+      if (state === "unknown") throw fail(MSG_SECRET_UNKNOWN);
+      if (state === "used") throw fail(MSG_SECRET_USED);
+      if ((await countOrderUploads(ctx.db, user.id, secretHash)) >= MAX_UPLOADS_PER_SECRET) throw fail(MSG_TOO_MANY_UPLOADS);
+    }
+
+    let jpeg: Buffer;
+    try {
+      ({ jpeg } = await processImage(new Uint8Array(await input.file.arrayBuffer()), { quality: qualityFor(input.type) }));
+    } catch (err) {
+      if (err instanceof UnsupportedImageError) throw invalid(MESSAGES.unsupportedImage);
+      throw err;
+    }
+
+    const id = randomUUID();
+    let path: string;
+    if (input.type === "avatar") {
+      await writePublicFile(join(ctx.config.DATA_DIR, "files"), ["avatar", `${id}.jpg`], jpeg);
+      path = `/files/avatar/${id}.jpg`;
+    } else {
+      const key = `${input.type}/${month(ctx.now)}/${id}.jpg`;
+      const customerKey = input.type === "order" ? orderImageKey(imageKey!) : certImageKey(ctx.secrets, key);
+      await ctx.blobs.put(key, jpeg, customerKey);
+      path = BLOB_URL_PREFIX + key;
+    }
+    await recordUpload(ctx.db, { path, userId: user.id, kind: input.type, secretHash, bytes: jpeg.length, at: ctx.now });
+    return { path };
+  },
+} satisfies HandlerGroup<"/image/uploadImage">;
+
+const jsonResponse = (body: unknown, status: number) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
+
+/**
+ * GET /blob/<path>: an order image, for a request presenting its customer key
+ * (header x-blob-key: base64 of the 32 bytes), SSE-C style. A missing or wrong key
+ * is 403; only order images are served (KYC images never leave through here).
+ */
+export async function serveBlob(services: Pick<Services, "blobs">, request: Request, log: (line: string) => void): Promise<Response> {
+  if (request.method !== "GET" && request.method !== "HEAD") return jsonResponse({ code: Code.INVALID, msg: "Use GET." }, 405);
+  const url = new URL(request.url);
+  const key = blobPathOf(url.pathname);
+  if (!key || !key.startsWith("order/")) return jsonResponse({ code: Code.NOT_FOUND, msg: "Image not found." }, 404);
+  const header = request.headers.get(BLOB_KEY_HEADER) ?? "";
+  const customerKey = /^[A-Za-z0-9+/]{43}=$/.test(header.trim()) ? Buffer.from(header.trim(), "base64") : undefined;
+  if (!customerKey || customerKey.length !== 32) return jsonResponse({ code: Code.FORBIDDEN, msg: "The image key is missing or wrong." }, 403);
+  let bytes: Buffer;
+  try {
+    bytes = await (services.blobs as BlobStore).get(key, customerKey);
+  } catch (err) {
+    if (err instanceof BlobKeyError) return jsonResponse({ code: Code.FORBIDDEN, msg: "The image key is missing or wrong." }, 403);
+    if (err instanceof BlobNotFoundError) return jsonResponse({ code: Code.NOT_FOUND, msg: "Image not found." }, 404);
+    const ref = randomUUID().slice(0, 8);
+    log(`[backend] /blob failed (ref ${ref}): ${err instanceof Error ? err.message : String(err)}`);
+    return jsonResponse({ code: Code.INTERNAL, msg: `Server internal error (ref ${ref})` }, 500);
+  }
+  return new Response(request.method === "HEAD" ? null : new Uint8Array(bytes), {
+    status: 200,
+    headers: {
+      "content-type": "image/jpeg",
+      "content-length": String(bytes.length),
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,66 @@
+import { sql } from "kysely";
+import type { Executor } from "../../db/index";
+
+/** The kinds of upload (the contract's UploadImageType values). */
+export type UploadKind = "order" | "avatar" | "cert";
+
+/**
+ * Whether an advert secret (by its hash) was issued to this user and no order has
+ * used it yet: the condition for uploading order images under it.
+ */
+export async function secretOpenForUser(db: Executor, userId: number, secretHash: string): Promise<"open" | "unknown" | "used"> {
+  const row = await db
+    .selectFrom("advert_secrets as s")
+    .select(["s.id", "s.used_at", sql<boolean>`exists (select 1 from orders o where o.secret_id = s.id)`.as("has_order")])
+    .where("s.secret_hash", "=", secretHash)
+    .where("s.user_id", "=", userId)
+    .executeTakeFirst();
+  if (!row) return "unknown";
+  return row.used_at || row.has_order ? "used" : "open";
+}
+
+export async function countOrderUploads(db: Executor, userId: number, secretHash: string): Promise<number> {
+  const r = await db
+    .selectFrom("uploads")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .where("secret_hash", "=", secretHash)
+    .where("kind", "=", "order")
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function recordUpload(
+  db: Executor,
+  row: { path: string; userId: number; kind: UploadKind; secretHash: string | null; bytes: number; at: Date },
+): Promise<void> {
+  await db
+    .insertInto("uploads")
+    .values({ path: row.path, user_id: row.userId, kind: row.kind, secret_hash: row.secretHash, bytes: row.bytes, created_at: row.at })
+    .execute();
+}
+
+/**
+ * For order/addOrder: true when every path (as /image/uploadImage returned it, e.g.
+ * "/blob/order/2026/11/<uuid>.jpg") is an order image that this user uploaded under
+ * this secret (by its lookup hash, as advert_secrets.secret_hash: see security/order-secret.ts).
+ * An empty list is vacuously true: the caller checks "at least one image" itself.
+ */
+export async function uploadsBelongTo(db: Executor, userId: number, secretHash: string, paths: readonly string[]): Promise<boolean> {
+  const wanted = [...new Set(paths)];
+  if (wanted.length === 0) return true;
+  const rows = await db
+    .selectFrom("uploads")
+    .select("path")
+    .where("user_id", "=", userId)
+    .where("kind", "=", "order")
+    .where("secret_hash", "=", secretHash.toLowerCase())
+    .where("path", "in", wanted)
+    .execute();
+  return rows.length === wanted.length;
+}
+
+/** Who uploaded a path, and under which secret hash (for the blob route's and later callers' checks). */
+export async function findUpload(db: Executor, path: string) {
+  return db.selectFrom("uploads").select(["path", "user_id", "kind", "secret_hash", "bytes", "created_at"]).where("path", "=", path).executeTakeFirst();
+}

@@ -1,0 +1,101 @@
+import { ArbitrationType, OrderStatus } from "../../../contract/enums";
+import { transaction, type DB } from "../../db/index";
+import { fail, notFound } from "../../http/errors";
+import { coins } from "./format";
+import { findOrder, type JoinedOrder } from "./queries";
+import { transition, type Actor } from "./state-machine";
+
+/**
+ * The order commands: who may ask (checked here, on every call), then one transition.
+ * Used by the /client and staff handlers, the timers and the demo bots alike.
+ * An order that is not the caller's answers "Order not found." (code 5), the same as
+ * an order that does not exist, so ids cannot be probed.
+ */
+
+export async function orderOfSeller(db: DB, sellerId: number, id: number): Promise<JoinedOrder> {
+  const o = await findOrder(db, id);
+  if (!o || o.seller_id !== sellerId) throw notFound("Order");
+  return o;
+}
+
+export async function orderOfBuyer(db: DB, buyerId: number, id: number): Promise<JoinedOrder> {
+  const o = await findOrder(db, id);
+  if (!o || o.buyer_id !== buyerId) throw notFound("Order");
+  return o;
+}
+
+export async function anyOrder(db: DB, id: number): Promise<JoinedOrder> {
+  const o = await findOrder(db, id);
+  if (!o) throw notFound("Order");
+  return o;
+}
+
+function move(db: DB, o: JoinedOrder, to: OrderStatus, actor: Actor, now: Date, extra: { realTotalPrice?: number; dispute?: Parameters<typeof transition>[1]["dispute"] } = {}) {
+  return transaction(db, (trx) => transition(trx, { orderId: o.id, from: o.status, to, actor, now, ...extra }));
+}
+
+// ---------------------------------------------------------------- merchant (buyer)
+
+export async function viewOrder(db: DB, merchantId: number, id: number, now: Date) {
+  const o = await orderOfBuyer(db, merchantId, id);
+  await move(db, o, OrderStatus.Processing, "merchant", now);
+}
+
+export async function completeOrder(db: DB, merchantId: number, id: number, now: Date) {
+  const o = await orderOfBuyer(db, merchantId, id);
+  await move(db, o, OrderStatus.Completed, "merchant", now);
+}
+
+export interface NegotiationInput {
+  arbitrationType: ArbitrationType;
+  arbitrationApplyAmount: number;
+  arbitrationApplyPrice: number;
+  arbitrationContent: string;
+}
+
+export const priceTooHigh = (max: number) => `The proposed price must not exceed ${coins(max)}.`;
+
+export async function negotiateOrder(db: DB, merchantId: number, id: number, n: NegotiationInput, now: Date) {
+  const o = await orderOfBuyer(db, merchantId, id);
+  const cancel = n.arbitrationType === ArbitrationType.CancelNegotiation;
+  // The escrow holds calculateTotalPrice: a proposal can only ask to pay less.
+  if (!cancel && n.arbitrationApplyPrice > Number(o.calculate_total_price)) throw fail(priceTooHigh(Number(o.calculate_total_price)));
+  await move(db, o, OrderStatus.InNegotiation, "merchant", now, {
+    dispute: {
+      arbitration_type: n.arbitrationType,
+      arbitration_apply_amount: n.arbitrationApplyAmount,
+      // "Cancel negotiation" pays nothing: the order is cancelled if the seller accepts.
+      arbitration_apply_price: cancel ? 0 : n.arbitrationApplyPrice,
+      arbitration_content: n.arbitrationContent,
+    },
+  });
+}
+
+// ---------------------------------------------------------------- seller
+
+/** Accept (spec §4: status above 1 and below 4): pays arbitrationApplyPrice, or cancels for "Cancel negotiation". */
+export async function acceptDispute(db: DB, sellerId: number, id: number, now: Date) {
+  const o = await orderOfSeller(db, sellerId, id);
+  const to = o.arbitration_type === ArbitrationType.CancelNegotiation ? OrderStatus.Cancelled : OrderStatus.Completed;
+  await move(db, o, to, "seller", now);
+}
+
+export async function applyArbitration(db: DB, sellerId: number, id: number, now: Date) {
+  const o = await orderOfSeller(db, sellerId, id);
+  await move(db, o, OrderStatus.InArbitration, "seller", now);
+}
+
+// ---------------------------------------------------------------- administrator
+
+export async function resolveOrder(db: DB, id: number, outcome: "complete" | "cancel", realTotalPrice: number | undefined, now: Date) {
+  const o = await anyOrder(db, id);
+  if (outcome === "cancel") return void (await move(db, o, OrderStatus.Cancelled, "admin", now));
+  if (realTotalPrice !== undefined && realTotalPrice > Number(o.calculate_total_price))
+    throw fail(`The price must not exceed ${coins(Number(o.calculate_total_price))}.`);
+  await move(db, o, OrderStatus.Completed, "admin", now, { realTotalPrice });
+}
+
+export async function freezeOrder(db: DB, id: number, now: Date) {
+  const o = await anyOrder(db, id);
+  await move(db, o, OrderStatus.Frozen, "admin", now);
+}

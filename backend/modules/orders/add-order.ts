@@ -1,0 +1,154 @@
+import { ORDER_IMAGES_MAX } from "../../../contract/constants";
+import { AdvertCardType, isOnline, OrderStatus } from "../../../contract/enums";
+import { MESSAGES } from "../../../contract/fields";
+import type { AnyCallInput } from "../../../contract/index";
+import { transaction } from "../../db/index";
+import type { User } from "../../db/schema";
+import type { CallContext } from "../../http/context";
+import { fail, notFound } from "../../http/errors";
+import { lookupHashFromSecret } from "../../security/order-secret";
+import { listedAdvert } from "../catalog/queries";
+import { uploadsBelongTo } from "../images/queries";
+import { encryptCardCode } from "./card-crypto";
+import { cardLabel, units } from "./format";
+import { noticeSeller, recordChange } from "./state-machine";
+import { minutesAfter } from "./timing";
+
+/**
+ * /order/addOrder: everything spec §5 checks on the sell-card form, again on the server,
+ * then one transaction that claims the advert secret (idempotency), reserves the advert's
+ * remaining amount atomically, snapshots the figures and stores the card encrypted.
+ */
+
+export const FORM_EXPIRED = "This sell form has expired. Please open the offer again.";
+export const OWN_ADVERT = "You cannot sell a card to your own offer.";
+export const fixedFacesMessage = (faces: string[], currency: string) => `The CardFace must be one of ${faces.join(", ")} ${currency}.`;
+export const BAD_IMAGE_PATH = "The Gift Card Image is not a valid upload. Please upload it again.";
+
+type AddOrderInput = AnyCallInput<"/order/addOrder">;
+
+export async function addOrder(ctx: CallContext, user: User, input: AddOrderInput): Promise<{ id: number }> {
+  const db = ctx.db;
+  // advert_secrets and uploads keep the lookup hash of the secret (security/order-secret.ts).
+  const secretHash = lookupHashFromSecret(input.secret);
+  // The secret must be one getAdvertDetail issued to this user for this advert.
+  const secretRow = await db
+    .selectFrom("advert_secrets")
+    .select(["id", "advert_id", "user_id"])
+    .where("secret_hash", "=", secretHash)
+    .executeTakeFirst();
+  if (!secretRow || secretRow.user_id !== user.id || Number(secretRow.advert_id) !== input.advertId) throw fail(FORM_EXPIRED);
+
+  // Idempotency: the same submission again answers the order it created.
+  const existing = await orderBySecret(ctx, secretRow.id);
+  if (existing) return existing;
+
+  const advert = await listedAdvert(db, input.advertId);
+  if (!advert) throw notFound("Advert");
+  if (advert.userid === user.id) throw fail(OWN_ADVERT);
+  if (!isOnline(advert.onlineStatus)) throw fail(MESSAGES.businessOffline);
+
+  const amount = input.tradeAmount;
+  if (amount < advert.minTrade || amount > advert.maxTrade)
+    throw fail(MESSAGES.cardFaceRange(units(advert.minTrade), units(advert.maxTrade), advert.tradeCurrency));
+  const faces = advert.fixTrade ? advert.fixTrade.split("|").map(Number) : [];
+  if (faces.length > 0 && !faces.includes(amount)) throw fail(fixedFacesMessage(faces.map(units), advert.tradeCurrency));
+  if (amount > advert.tradeAmount) throw fail(MESSAGES.remainNotEnough);
+
+  const images = (input.cardImg ?? "").split("|").map((s) => s.trim()).filter(Boolean);
+  const codes = (input.cardCode ?? "").split(/\r?\n/).map((s) => s.trim());
+  while (codes.length > 0 && codes[codes.length - 1] === "") codes.pop();
+  if (advert.cardType === AdvertCardType.Picture) {
+    if (images.length === 0) throw fail(MESSAGES.cardImageEmpty);
+  } else if (!codes[0]) throw fail(MESSAGES.cardCodeEmpty);
+  if (images.length > ORDER_IMAGES_MAX) throw fail(`At most ${ORDER_IMAGES_MAX} images.`);
+  // Each image path must be this seller's own upload under this very secret (the uploads table of /image/uploadImage).
+  if (!(await uploadsBelongTo(db, user.id, secretHash, images))) throw fail(BAD_IMAGE_PATH);
+  const cleanCodes = codes.filter(Boolean);
+
+  const now = ctx.now;
+  return transaction(db, async (trx) => {
+    // Claim the secret (compare-and-set). Lost: a parallel submission with it won; answer its order.
+    const claimed = await trx
+      .updateTable("advert_secrets")
+      .set({ used_at: now })
+      .where("id", "=", secretRow.id)
+      .where("used_at", "is", null)
+      .returning("id")
+      .executeTakeFirst();
+    if (!claimed) {
+      const other = await trx.selectFrom("orders").select("id").where("secret_id", "=", secretRow.id).executeTakeFirst();
+      if (other) return { id: other.id };
+      throw fail(FORM_EXPIRED);
+    }
+
+    // Reserve the face on the advert: no number of parallel orders can oversell it.
+    const reserved = await trx
+      .updateTable("adverts")
+      .set((eb) => ({ trade_amount: eb("trade_amount", "-", amount) }))
+      .where("id", "=", advert.id)
+      .where("status", "=", 1)
+      .where("trade_amount", ">=", amount)
+      .returning("id")
+      .executeTakeFirst();
+    if (!reserved) throw fail(MESSAGES.remainNotEnough);
+
+    const calculate = Math.floor((amount * advert.discount) / 10_000);
+    const advertInfo = JSON.stringify({
+      paymentIcon: advert.paymentIcon,
+      paymentNameEn: advert.paymentNameEn,
+      cardType: advert.cardType,
+      tagListEn: advert.tagListEn,
+      explainInfo: advert.explainInfo,
+    });
+    const order = await trx
+      .insertInto("orders")
+      .values({
+        seller_id: user.id,
+        buyer_id: advert.userid,
+        advert_id: advert.id,
+        card_type_id: advert.cardtypeid,
+        card_type: advert.cardType,
+        advert_info: advertInfo,
+        trade_amount: amount,
+        trade_currency: advert.tradeCurrency,
+        discount: advert.discount,
+        usd_discount: advert.usdDiscount,
+        calculate_total_price: calculate,
+        real_total_price: calculate,
+        status: OrderStatus.Waiting,
+        created_at: now,
+        auto_cancel_at: minutesAfter(now, advert.payLimit),
+        seller_remark: input.remark ?? null,
+        secret_id: secretRow.id,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("order_details")
+      .values({
+        order_id: order.id,
+        card_img: images.join("|"),
+        // Only the ciphertext is stored; the plain code never reaches the database or a log.
+        card_secret: cleanCodes.length > 0 ? encryptCardCode(cleanCodes.join("\n"), input.secret) : "",
+        card_count: advert.cardType === AdvertCardType.Picture ? images.length : cleanCodes.length,
+      })
+      .execute();
+    await recordChange(trx, order.id, { eventEn: "Order created", at: now, from: null, to: OrderStatus.Waiting, actor: "seller" });
+    await noticeSeller(
+      trx,
+      order,
+      {
+        title: "Order created",
+        content: `Your ${cardLabel(order)} card was sent to ${advert.nickname}. If the merchant does not view it within ${advert.payLimit} minutes, the order is cancelled and the card stays yours.`,
+      },
+      now,
+    );
+    return { id: order.id };
+  });
+}
+
+async function orderBySecret(ctx: CallContext, secretId: number) {
+  const r = await ctx.db.selectFrom("orders").select("id").where("secret_id", "=", secretId).executeTakeFirst();
+  return r ? { id: r.id } : undefined;
+}

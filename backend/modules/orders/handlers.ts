@@ -1,0 +1,195 @@
+import { FeedbackType, OrderListTab } from "../../../contract/enums";
+import { transaction } from "../../db/index";
+import { requireRole, requireUser } from "../../http/context";
+import { fail, notFound } from "../../http/errors";
+import type { HandlerGroup } from "../../http/handler-types";
+import {
+  acceptDispute,
+  applyArbitration,
+  completeOrder,
+  freezeOrder,
+  negotiateOrder,
+  orderOfBuyer,
+  orderOfSeller,
+  resolveOrder,
+  viewOrder,
+} from "./actions";
+import { addOrder } from "./add-order";
+import { decryptCardCode, imageCustomerKey } from "./card-crypto";
+import {
+  buyerOrderPage,
+  feedbackOfOrder,
+  feedbackPage,
+  findOrder,
+  orderChanges,
+  orderDetailsRow,
+  sealedSecretOf,
+  sellerOrderPage,
+  toOrder,
+  toStaffOrder,
+} from "./queries";
+
+/**
+ * The seller always gets its card back. The merchant (buyer) sees it only once it has viewed
+ * it, which froze its coins, or once the order was paid (an administrator may complete a
+ * frozen order that was never viewed): a merchant cannot read a card without paying for it.
+ */
+export const buyerMayReadCard = (o: { viewed_at: Date | null; status: number }) => o.viewed_at !== null || o.status === 4;
+
+export const FEEDBACK_ONCE = "You have already commented on this order.";
+export const FEEDBACK_NOT_COMPLETED = "You can comment only on a completed order.";
+
+/**
+ * Sell-card orders for sellers (/client), merchants (/merchant) and administrators (/admin).
+ * Thin: parse (the router did), check who may do it (actions.ts), act, answer.
+ */
+export const orderHandlers = {
+  async "/order/addOrder"(input, ctx) {
+    return addOrder(ctx, requireUser(ctx), input);
+  },
+
+  async "/order/getOrderList"(input, ctx) {
+    const user = requireUser(ctx);
+    return {
+      list: await sellerOrderPage(ctx.db, user.id, {
+        tab: input.status ?? OrderListTab.Active,
+        cardTypeId: input.cardTypeId,
+        start: input.start,
+        end: input.end,
+        lastId: input.lastId,
+      }),
+    };
+  },
+
+  async "/order/getOrderDetails"(input, ctx) {
+    const user = requireUser(ctx);
+    const o = await findOrder(ctx.db, input.id);
+    if (!o || (o.seller_id !== user.id && o.buyer_id !== user.id)) throw notFound("Order");
+    const [details, orderChange, feedback] = await Promise.all([
+      orderDetailsRow(ctx.db, o.id),
+      orderChanges(ctx.db, o.id),
+      feedbackOfOrder(ctx.db, o.id),
+    ]);
+    const mayReadCard = o.seller_id === user.id || buyerMayReadCard(o);
+    const orderDetails = mayReadCard
+      ? { cardImg: details?.card_img ?? "", cardSecret: details?.card_secret ?? "", secret: ctx.secrets.open(await sealedSecretOf(ctx.db, o.secret_id)) }
+      : { cardImg: "", cardSecret: "", secret: "" };
+    return { orderInfo: toOrder(o), orderDetails, orderChange, feedback };
+  },
+
+  async "/order/acceptDispute"(input, ctx) {
+    await acceptDispute(ctx.db, requireUser(ctx).id, input.id, ctx.now);
+    return null;
+  },
+
+  async "/order/applyArbitration"(input, ctx) {
+    await applyArbitration(ctx.db, requireUser(ctx).id, input.id, ctx.now);
+    return null;
+  },
+
+  async "/userFeedback/addFeedback"(input, ctx) {
+    const user = requireUser(ctx);
+    const f = input.feedback;
+    const o = await orderOfSeller(ctx.db, user.id, f.orderid);
+    if (o.status !== 4) throw fail(FEEDBACK_NOT_COMPLETED);
+    return transaction(ctx.db, async (trx) => {
+      // One per order: the unique order_id decides between two parallel posts.
+      const row = await trx
+        .insertInto("feedbacks")
+        .values({
+          order_id: o.id,
+          seller_id: o.seller_id,
+          buyer_id: o.buyer_id,
+          type: f.type,
+          star_level: f.starLevel,
+          content: f.content,
+          created_at: ctx.now,
+        })
+        .onConflict((oc) => oc.column("order_id").doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (!row) throw fail(FEEDBACK_ONCE);
+      if (f.type === FeedbackType.Positive)
+        await trx
+          .updateTable("adverts")
+          .set((eb) => ({ favourable_num: eb("favourable_num", "+", 1) }))
+          .where("id", "=", o.advert_id)
+          .execute();
+      return { id: row.id };
+    });
+  },
+
+  async "/userFeedback/getFeedbackList"(input, ctx) {
+    return { list: await feedbackPage(ctx.db, input.userId, { type: input.type, lastId: input.lastId }) };
+  },
+
+  // ---------------------------------------------------------------- merchants
+
+  async "/merchant/order/list"(input, ctx) {
+    const merchant = requireRole(ctx, "business");
+    return { list: await buyerOrderPage(ctx.db, merchant.id, { status: input.status, lastId: input.lastId }) };
+  },
+
+  async "/merchant/order/detail"(input, ctx) {
+    const merchant = requireRole(ctx, "business");
+    const o = await orderOfBuyer(ctx.db, merchant.id, input.id);
+    const orderChange = await orderChanges(ctx.db, o.id);
+    let card = null;
+    if (buyerMayReadCard(o)) {
+      const details = await orderDetailsRow(ctx.db, o.id);
+      const secret = ctx.secrets.open(await sealedSecretOf(ctx.db, o.secret_id));
+      card = {
+        cardType: o.card_type,
+        codes: details?.card_secret ? decryptCardCode(details.card_secret, secret).split("\n") : [],
+        images: details?.card_img ? details.card_img.split("|") : [],
+        imageKey: imageCustomerKey(secret),
+      };
+    }
+    return { orderInfo: toStaffOrder(o), card, orderChange };
+  },
+
+  async "/merchant/order/view"(input, ctx) {
+    await viewOrder(ctx.db, requireRole(ctx, "business").id, input.id, ctx.now);
+    return null;
+  },
+
+  async "/merchant/order/complete"(input, ctx) {
+    await completeOrder(ctx.db, requireRole(ctx, "business").id, input.id, ctx.now);
+    return null;
+  },
+
+  async "/merchant/order/negotiate"(input, ctx) {
+    const { id, ...negotiation } = input;
+    await negotiateOrder(ctx.db, requireRole(ctx, "business").id, id, negotiation, ctx.now);
+    return null;
+  },
+
+  // ---------------------------------------------------------------- administrators
+
+  async "/admin/order/resolve"(input, ctx) {
+    requireRole(ctx, "admin");
+    await resolveOrder(ctx.db, input.id, input.outcome, input.realTotalPrice ?? undefined, ctx.now);
+    return null;
+  },
+
+  async "/admin/order/freeze"(input, ctx) {
+    requireRole(ctx, "admin");
+    await freezeOrder(ctx.db, input.id, ctx.now);
+    return null;
+  },
+} satisfies HandlerGroup<
+  | "/order/addOrder"
+  | "/order/getOrderList"
+  | "/order/getOrderDetails"
+  | "/order/acceptDispute"
+  | "/order/applyArbitration"
+  | "/userFeedback/addFeedback"
+  | "/userFeedback/getFeedbackList"
+  | "/merchant/order/list"
+  | "/merchant/order/detail"
+  | "/merchant/order/view"
+  | "/merchant/order/complete"
+  | "/merchant/order/negotiate"
+  | "/admin/order/resolve"
+  | "/admin/order/freeze"
+>;

@@ -1,0 +1,179 @@
+import { sql } from "kysely";
+import { LIST_PAGE_SIZE } from "../../../contract/constants";
+import type { Feedback, Order, OrderChange } from "../../../contract/entities";
+import type { ArbitrationType, FeedbackType, OrderListTab, OrderStatus } from "../../../contract/enums";
+import { orderListTabStatuses } from "../../../contract/enums";
+import type { StaffOrder } from "../../../contract/calls/staff-orders";
+import type { Executor } from "../../db/index";
+import type { OrderRow } from "../../db/schema";
+import { cardName } from "./format";
+
+/** Read side of orders: every query is scoped by the caller (seller or buyer). */
+
+const ms = (d: Date | string | null) => (d === null ? null : new Date(d).getTime());
+const numOrNull = (v: number | null) => (v === null ? null : Number(v));
+
+/** Orders joined with both parties' public fields. */
+function orderRows(db: Executor) {
+  return db
+    .selectFrom("orders as o")
+    .innerJoin("users as b", "b.id", "o.buyer_id")
+    .innerJoin("users as s", "s.id", "o.seller_id")
+    .selectAll("o")
+    .select(["b.nickname as buyer_nickname", "b.avatar as buyer_avatar", "s.nickname as seller_nickname", "s.avatar as seller_avatar"]);
+}
+export type JoinedOrder = OrderRow & { buyer_nickname: string; buyer_avatar: string; seller_nickname: string; seller_avatar: string };
+
+export function toOrder(r: JoinedOrder): Order {
+  return {
+    id: r.id,
+    status: r.status as OrderStatus,
+    buyerid: r.buyer_id,
+    buyerNickname: r.buyer_nickname,
+    buyerAvatar: r.buyer_avatar,
+    advertInfo: r.advert_info,
+    tradeAmount: Number(r.trade_amount),
+    tradeCurrency: r.trade_currency,
+    usdDiscount: r.usd_discount,
+    calculateTotalPrice: Number(r.calculate_total_price),
+    realTotalPrice: Number(r.real_total_price),
+    createTimestamp: ms(r.created_at)!,
+    autoCancelTimestamp: ms(r.auto_cancel_at),
+    autoReleaseTimestamp: ms(r.auto_release_at),
+    autoArbitrationTimestamp: ms(r.auto_arbitration_at),
+    arbitrationType: r.arbitration_type as ArbitrationType | null,
+    arbitrationApplyAmount: numOrNull(r.arbitration_apply_amount),
+    arbitrationApplyPrice: numOrNull(r.arbitration_apply_price),
+    arbitrationContent: r.arbitration_content,
+    sellerRemark: r.seller_remark,
+  };
+}
+
+export function toStaffOrder(r: JoinedOrder): StaffOrder {
+  return {
+    ...toOrder(r),
+    sellerid: r.seller_id,
+    sellerNickname: r.seller_nickname,
+    sellerAvatar: r.seller_avatar,
+    cardtypeid: r.card_type_id,
+    paymentNameEn: cardName(r),
+  };
+}
+
+export function findOrder(db: Executor, id: number): Promise<JoinedOrder | undefined> {
+  return orderRows(db).where("o.id", "=", id).executeTakeFirst() as Promise<JoinedOrder | undefined>;
+}
+
+export interface SellerListFilter {
+  tab: OrderListTab;
+  cardTypeId?: number;
+  /** Milliseconds; created at or after. */
+  start?: number;
+  /** Milliseconds; created at or before. */
+  end?: number;
+  lastId?: number | null;
+}
+
+/** One page of the seller's orders of a tab, newest first. */
+export async function sellerOrderPage(db: Executor, sellerId: number, f: SellerListFilter): Promise<Order[]> {
+  let q = orderRows(db)
+    .where("o.seller_id", "=", sellerId)
+    .where("o.status", "in", [...orderListTabStatuses[f.tab]]);
+  if (f.cardTypeId) q = q.where("o.card_type_id", "=", f.cardTypeId);
+  if (f.start !== undefined) q = q.where("o.created_at", ">=", new Date(f.start));
+  if (f.end !== undefined) q = q.where("o.created_at", "<=", new Date(f.end));
+  if (f.lastId) q = q.where("o.id", "<", f.lastId);
+  const rows = (await q.orderBy("o.id", "desc").limit(LIST_PAGE_SIZE).execute()) as JoinedOrder[];
+  return rows.map(toOrder);
+}
+
+/** One page of the merchant's (buyer's) orders, optionally of one status, newest first. */
+export async function buyerOrderPage(db: Executor, buyerId: number, f: { status?: number; lastId?: number | null }): Promise<StaffOrder[]> {
+  let q = orderRows(db).where("o.buyer_id", "=", buyerId);
+  if (f.status !== undefined) q = q.where("o.status", "=", f.status);
+  if (f.lastId) q = q.where("o.id", "<", f.lastId);
+  const rows = (await q.orderBy("o.id", "desc").limit(LIST_PAGE_SIZE).execute()) as JoinedOrder[];
+  return rows.map(toStaffOrder);
+}
+
+export async function orderChanges(db: Executor, orderId: number): Promise<OrderChange[]> {
+  const rows = await db.selectFrom("order_changes").select(["id", "event_en", "change_timestamp"]).where("order_id", "=", orderId).orderBy("id").execute();
+  return rows.map((c) => ({ id: c.id, eventEn: c.event_en, changeTimestamp: new Date(c.change_timestamp).getTime() }));
+}
+
+export function orderDetailsRow(db: Executor, orderId: number) {
+  return db.selectFrom("order_details").selectAll().where("order_id", "=", orderId).executeTakeFirst();
+}
+
+/** The sealed advert secret of an order. */
+export async function sealedSecretOf(db: Executor, secretId: number): Promise<string> {
+  const r = await db.selectFrom("advert_secrets").select("sealed_secret").where("id", "=", secretId).executeTakeFirstOrThrow();
+  return r.sealed_secret;
+}
+
+// ---------------------------------------------------------------- feedback
+
+function feedbackRows(db: Executor) {
+  return db
+    .selectFrom("feedbacks as f")
+    .innerJoin("users as s", "s.id", "f.seller_id")
+    .select(["f.id", "f.order_id", "f.type", "f.star_level", "f.content", "f.created_at", "s.nickname", "s.avatar"]);
+}
+type FeedbackRow = Awaited<ReturnType<ReturnType<typeof feedbackRows>["executeTakeFirstOrThrow"]>>;
+
+/** nickname/photo are the author's: the seller who commented. */
+function toFeedback(r: FeedbackRow): Feedback {
+  return {
+    id: r.id,
+    orderid: r.order_id,
+    type: r.type as FeedbackType,
+    starLevel: r.star_level,
+    content: r.content,
+    nickname: r.nickname,
+    photo: r.avatar,
+    feedbackTime: new Date(r.created_at).getTime(),
+  };
+}
+
+export async function feedbackOfOrder(db: Executor, orderId: number): Promise<Feedback | null> {
+  const r = await feedbackRows(db).where("f.order_id", "=", orderId).executeTakeFirst();
+  return r ? toFeedback(r) : null;
+}
+
+/** Feedback received by a user (as the buyer of the orders), newest first. */
+export async function feedbackPage(db: Executor, userId: number, f: { type?: number; lastId?: number | null }): Promise<Feedback[]> {
+  let q = feedbackRows(db).where("f.buyer_id", "=", userId);
+  if (f.type) q = q.where("f.type", "=", f.type);
+  if (f.lastId) q = q.where("f.id", "<", f.lastId);
+  const rows = await q.orderBy("f.id", "desc").limit(LIST_PAGE_SIZE).execute();
+  return rows.map(toFeedback);
+}
+
+// ---------------------------------------------------------------- statistics and counters
+
+/** Orders of a user (as seller or buyer) in some statuses: count and coin sum of a column. */
+export async function orderTotals(
+  db: Executor,
+  userId: number,
+  opts: { statuses?: readonly number[]; asSellerOnly?: boolean; sum: "calculate_total_price" | "real_total_price" },
+): Promise<{ n: number; amount: number }> {
+  let q = db
+    .selectFrom("orders")
+    .select([sql<number>`count(*)`.as("n"), sql<number>`coalesce(sum(${sql.ref(opts.sum)}), 0)`.as("amount")]);
+  q = opts.asSellerOnly
+    ? q.where("seller_id", "=", userId)
+    : q.where((eb) => eb.or([eb("seller_id", "=", userId), eb("buyer_id", "=", userId)]));
+  if (opts.statuses) q = q.where("status", "in", [...opts.statuses]);
+  const r = await q.executeTakeFirstOrThrow();
+  return { n: Number(r.n), amount: Number(r.amount) };
+}
+
+export async function countFeedbackReceived(db: Executor, userId: number, type: FeedbackType): Promise<number> {
+  const r = await db
+    .selectFrom("feedbacks")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("buyer_id", "=", userId)
+    .where("type", "=", type)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}

@@ -1,0 +1,281 @@
+import { ArbitrationType, arbitrationTypeLabels, NoticeType, OrderStatus, orderStatusLabels } from "../../../contract/enums";
+import type { Trx } from "../../db/index";
+import type { OrderRow, OrdersTable } from "../../db/schema";
+import { conflict, fail } from "../../http/errors";
+import type { Updateable } from "kysely";
+import { cardLabel, cardName, coins } from "./format";
+import { freezeForView, payOrder, refundOrder } from "./money";
+import { ARBITRATION_MINUTES, minutesAfter, RELEASE_MINUTES } from "./timing";
+
+/**
+ * The one owner of every order status change (ADR 0007). The allowed transitions are
+ * data (TRANSITIONS); `transition()` applies one as a compare-and-set UPDATE inside the
+ * caller's transaction and, in that same transaction, writes the order change (eventEn),
+ * the seller's notice (type 1) and the ledger rows of the escrow (money.ts).
+ */
+
+export type Actor = "seller" | "merchant" | "admin" | "timer";
+
+/** What happens to the coins. */
+type Effect = "none" | "freeze" | "pay" | "refund";
+
+/** Where the price paid comes from, for "pay" transitions. */
+type PriceSource = "calculated" | "negotiated" | "given";
+
+export interface TransitionRule {
+  name: string;
+  from: readonly OrderStatus[];
+  to: OrderStatus;
+  actors: readonly Actor[];
+  effect: Effect;
+  price?: PriceSource;
+  /** The move is refused once this timer is due (the timer's own transition wins). */
+  before?: "auto_cancel_at" | "auto_release_at";
+  /** eventEn of the order change. */
+  event: (o: OrderRow) => string;
+  /** The seller's notice. */
+  notice: (o: OrderRow) => { title: string; content: string };
+}
+
+const S = OrderStatus;
+const disputeLabel = (o: OrderRow) =>
+  o.arbitration_type === null ? "" : arbitrationTypeLabels[o.arbitration_type as ArbitrationType] ?? "";
+const paid = (o: OrderRow) => `You received ${coins(Number(o.real_total_price))} for your ${cardLabel(o)} card.`;
+
+/**
+ * Every allowed move. (from, to, actor) picks exactly one rule.
+ * Status 3 and the seller: spec §4 lets the seller Accept with status above 1 and below 4,
+ * so a seller may still accept the merchant's proposal while the order is in arbitration
+ * (3 → 4 paying arbitrationApplyPrice, or 3 → 5 for "Cancel negotiation"): it is a
+ * concession to what the merchant itself proposed, so no administrator is needed.
+ */
+export const TRANSITIONS: readonly TransitionRule[] = [
+  {
+    name: "view",
+    from: [S.Waiting],
+    to: S.Processing,
+    actors: ["merchant"],
+    effect: "freeze",
+    before: "auto_cancel_at",
+    event: () => "Merchant viewed the card",
+    notice: (o) => ({
+      title: "Merchant viewed your card",
+      content: `The merchant is checking your ${cardLabel(o)} card. ${coins(Number(o.calculate_total_price))} are held for you and are released to you automatically if the merchant does nothing.`,
+    }),
+  },
+  {
+    name: "autoCancel",
+    from: [S.Waiting],
+    to: S.Cancelled,
+    actors: ["timer"],
+    effect: "refund",
+    event: () => "Order cancelled: the merchant did not view the card in time",
+    notice: (o) => ({
+      title: "Order cancelled",
+      content: `The merchant did not view your ${cardLabel(o)} card in time. The card was not used and is stored safely.`,
+    }),
+  },
+  {
+    name: "complete",
+    from: [S.Processing, S.InNegotiation],
+    to: S.Completed,
+    actors: ["merchant"],
+    effect: "pay",
+    price: "calculated",
+    event: () => "Order completed",
+    notice: (o) => ({ title: "Order completed", content: paid(o) }),
+  },
+  {
+    name: "autoRelease",
+    from: [S.Processing],
+    to: S.Completed,
+    actors: ["timer"],
+    effect: "pay",
+    price: "calculated",
+    event: () => "Order completed: the coins were released automatically",
+    notice: (o) => ({ title: "Order completed", content: `The merchant did not answer in time. ${paid(o)}` }),
+  },
+  {
+    name: "negotiate",
+    from: [S.Processing],
+    to: S.InNegotiation,
+    actors: ["merchant"],
+    effect: "none",
+    before: "auto_release_at",
+    event: (o) => `Merchant opened a negotiation: ${disputeLabel(o)}`,
+    notice: (o) => ({
+      title: "Merchant opened a negotiation",
+      content:
+        o.arbitration_type === ArbitrationType.CancelNegotiation
+          ? `The merchant proposes to cancel your ${cardLabel(o)} order. Accept it or apply for arbitration; without an answer the order goes to arbitration.`
+          : `Reason: ${disputeLabel(o)}. The merchant proposes ${coins(Number(o.arbitration_apply_price ?? 0))} for your ${cardLabel(o)} card. Accept it or apply for arbitration; without an answer the order goes to arbitration.`,
+    }),
+  },
+  {
+    name: "accept",
+    from: [S.InNegotiation, S.InArbitration],
+    to: S.Completed,
+    actors: ["seller"],
+    effect: "pay",
+    price: "negotiated",
+    event: () => "Seller accepted the negotiation",
+    notice: (o) => ({ title: "Order completed", content: `You accepted the merchant's proposal. ${paid(o)}` }),
+  },
+  {
+    name: "acceptCancel",
+    from: [S.InNegotiation, S.InArbitration],
+    to: S.Cancelled,
+    actors: ["seller"],
+    effect: "refund",
+    event: () => "Seller accepted the negotiation: order cancelled",
+    notice: (o) => ({ title: "Order cancelled", content: `You accepted the merchant's proposal to cancel your ${cardLabel(o)} order.` }),
+  },
+  {
+    name: "applyArbitration",
+    from: [S.InNegotiation],
+    to: S.InArbitration,
+    actors: ["seller"],
+    effect: "none",
+    event: () => "Seller applied for arbitration",
+    notice: (o) => ({ title: "Arbitration requested", content: `Your ${cardLabel(o)} order is in arbitration. An administrator will decide it.` }),
+  },
+  {
+    name: "autoArbitration",
+    from: [S.InNegotiation],
+    to: S.InArbitration,
+    actors: ["timer"],
+    effect: "none",
+    event: () => "Order sent to arbitration: the negotiation was not answered in time",
+    notice: (o) => ({ title: "Order in arbitration", content: `The negotiation of your ${cardLabel(o)} order was not answered in time. An administrator will decide it.` }),
+  },
+  {
+    name: "resolveComplete",
+    from: [S.InArbitration, S.Frozen],
+    to: S.Completed,
+    actors: ["admin"],
+    effect: "pay",
+    price: "given",
+    event: () => "Arbitration resolved: order completed",
+    notice: (o) => ({ title: "Order completed", content: `An administrator resolved your order. ${paid(o)}` }),
+  },
+  {
+    name: "resolveCancel",
+    from: [S.InArbitration, S.Frozen],
+    to: S.Cancelled,
+    actors: ["admin"],
+    effect: "refund",
+    event: () => "Arbitration resolved: order cancelled",
+    notice: (o) => ({ title: "Order cancelled", content: `An administrator resolved your ${cardLabel(o)} order: it is cancelled.` }),
+  },
+  {
+    name: "freeze",
+    from: [S.Waiting, S.Processing, S.InNegotiation, S.InArbitration],
+    to: S.Frozen,
+    actors: ["admin"],
+    effect: "none",
+    event: () => "Order frozen",
+    notice: (o) => ({ title: "Order frozen", content: `Your ${cardLabel(o)} order is frozen while an administrator reviews it.` }),
+  },
+];
+
+export const ORDER_CHANGED = "The order status has changed. Please refresh.";
+export const notPossible = (status: number) =>
+  `This action is not possible while the order is ${orderStatusLabels[status as OrderStatus] ?? "in this status"}.`;
+
+export function findRule(from: number, to: number, actor: Actor): TransitionRule | undefined {
+  return TRANSITIONS.find((r) => (r.from as readonly number[]).includes(from) && r.to === to && r.actors.includes(actor));
+}
+
+export interface TransitionInput {
+  orderId: number;
+  /** The status the caller saw: the compare-and-set fails if it is no longer that. */
+  from: number;
+  to: OrderStatus;
+  actor: Actor;
+  now: Date;
+  /** Negotiation fields (negotiate only). */
+  dispute?: Pick<Updateable<OrdersTable>, "arbitration_type" | "arbitration_apply_amount" | "arbitration_apply_price" | "arbitration_content">;
+  /** The administrator's figure (resolveComplete); default calculateTotalPrice. */
+  realTotalPrice?: number;
+}
+
+/**
+ * Applies one transition. Throws code 0 with a clear msg when the move is not allowed
+ * from `from`, and code 7 ORDER_CHANGED when someone else moved the order first.
+ */
+export async function transition(trx: Trx, input: TransitionInput): Promise<OrderRow> {
+  const rule = findRule(input.from, input.to, input.actor);
+  if (!rule) throw fail(notPossible(input.from));
+  const now = input.now;
+
+  const patch: Updateable<OrdersTable> = { status: rule.to };
+  if (rule.to === S.Processing) {
+    patch.viewed_at = now;
+    patch.auto_release_at = minutesAfter(now, RELEASE_MINUTES);
+  }
+  if (rule.to === S.InNegotiation) {
+    if (!input.dispute) throw new Error("negotiate needs the dispute fields");
+    Object.assign(patch, input.dispute);
+    patch.auto_arbitration_at = minutesAfter(now, ARBITRATION_MINUTES);
+  }
+  if (rule.to === S.Completed) patch.completed_at = now;
+  if (rule.to === S.Cancelled) patch.cancelled_at = now;
+
+  let q = trx.updateTable("orders").set(patch).where("id", "=", input.orderId).where("status", "=", input.from);
+  if (rule.before) q = q.where(rule.before, ">", now);
+  let order = await q.returningAll().executeTakeFirst();
+  if (!order) throw conflict(ORDER_CHANGED);
+
+  // A seller accepting a "Cancel negotiation" proposal must take the cancelling rule, and the other way round.
+  if (rule.name === "accept" && order.arbitration_type === ArbitrationType.CancelNegotiation) throw fail(notPossible(input.from));
+  if (rule.name === "acceptCancel" && order.arbitration_type !== ArbitrationType.CancelNegotiation) throw fail(notPossible(input.from));
+
+  if (rule.effect === "freeze") await freezeForView(trx, order);
+  if (rule.effect === "refund") await refundOrder(trx, order);
+  if (rule.effect === "pay") {
+    const price =
+      rule.price === "negotiated"
+        ? Number(order.arbitration_apply_price ?? order.calculate_total_price)
+        : rule.price === "given" && input.realTotalPrice !== undefined
+          ? input.realTotalPrice
+          : Number(order.calculate_total_price);
+    await payOrder(trx, order, price);
+  }
+  if (rule.effect !== "none") order = await trx.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
+
+  await recordChange(trx, order.id, { eventEn: rule.event(order), at: now, from: input.from, to: rule.to, actor: input.actor });
+  await noticeSeller(trx, order, rule.notice(order), now);
+  return order;
+}
+
+/** One line of the order's timeline. */
+export async function recordChange(
+  trx: Trx,
+  orderId: number,
+  c: { eventEn: string; at: Date; from: number | null; to: number; actor: Actor },
+) {
+  await trx
+    .insertInto("order_changes")
+    .values({ order_id: orderId, event_en: c.eventEn, change_timestamp: c.at, from_status: c.from, to_status: c.to, actor: c.actor })
+    .execute();
+}
+
+/** A type 1 (order) notice for the order's seller. */
+export async function noticeSeller(trx: Trx, order: OrderRow, text: { title: string; content: string }, at: Date) {
+  await trx
+    .insertInto("notices")
+    .values({
+      user_id: order.seller_id,
+      type: NoticeType.Order,
+      ref_id: order.id,
+      title_en: text.title,
+      content_en: text.content,
+      opposite_user_id: order.buyer_id,
+      goods_name: cardName(order),
+      trans_amount: Number(order.trade_amount),
+      trans_currency: order.trade_currency,
+      trans_price: Number(order.real_total_price),
+      created_at: at,
+    })
+    .execute();
+}

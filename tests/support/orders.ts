@@ -1,0 +1,167 @@
+import { randomUUID } from "node:crypto";
+import { expect } from "vitest";
+import type { AnyCallRequest, StaffPath } from "../../contract/index";
+import { DEMO_LOGINS } from "../../backend/demo/world";
+import { findLedgerMismatches } from "../../backend/modules/wallet/ledger";
+import { lookupHashFromSecret } from "../../backend/security/order-secret";
+import type { Envelope, TestBackend } from "./backend";
+
+/** Helpers for the order tests: parties, a private advert, placing orders, staff calls, balances. */
+
+export interface Party {
+  id: number;
+  token: string;
+}
+
+export interface Parties {
+  seller: Party;
+  seller2: Party;
+  merchant: Party;
+  merchant2: Party;
+  admin: Party;
+}
+
+export async function userIdOf(t: TestBackend, email: string): Promise<number> {
+  return (await t.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+}
+
+export async function parties(t: TestBackend): Promise<Parties> {
+  const one = async (email: string): Promise<Party> => ({ id: await userIdOf(t, email), token: await t.login(email) });
+  return {
+    seller: await one(DEMO_LOGINS.seller),
+    seller2: await one(DEMO_LOGINS.seller2),
+    merchant: await one(DEMO_LOGINS.merchants[0]),
+    merchant2: await one(DEMO_LOGINS.merchants[1]),
+    admin: await one(DEMO_LOGINS.admin),
+  };
+}
+
+/** A /merchant or /admin call. */
+export async function staff<P extends StaffPath>(t: TestBackend, path: P, body: AnyCallRequest<P> | Record<string, unknown>, token: string): Promise<Envelope> {
+  const res = await t.raw(path, body, { token });
+  return (await res.json()) as Envelope;
+}
+
+export interface AdvertOptions {
+  merchantId: number;
+  /** 0 picture, 1 e-code. */
+  cardType?: 0 | 1;
+  minTrade?: number;
+  maxTrade?: number;
+  /** Remaining face, hundredths. */
+  tradeAmount?: number;
+  discount?: number;
+  usdDiscount?: number;
+  /** WHOLE units, as adverts.fix_trade stores them. */
+  fixTrade?: string;
+  payLimit?: number;
+  currency?: string;
+}
+
+/** A fresh listed advert of its own (tests do not depend on the demo offers' figures). */
+export async function makeAdvert(t: TestBackend, o: AdvertOptions): Promise<number> {
+  const cardType = await t.db.selectFrom("card_types").select("id").where("name_en", "=", "Apple Gift Card").executeTakeFirstOrThrow();
+  const row = await t.db
+    .insertInto("adverts")
+    .values({
+      user_id: o.merchantId,
+      card_type_id: cardType.id,
+      card_type: o.cardType ?? 1,
+      tag_list_en: "E-code|Test",
+      min_trade: o.minTrade ?? 1_000,
+      max_trade: o.maxTrade ?? 100_000,
+      trade_currency: o.currency ?? "USD",
+      discount: o.discount ?? 8_500,
+      usd_discount: o.usdDiscount ?? o.discount ?? 8_500,
+      trade_amount: o.tradeAmount ?? 10_000_000,
+      fix_trade: o.fixTrade ?? "",
+      pay_limit: o.payLimit ?? 30,
+      explain_info: "Test offer rules.",
+      created_at: t.clock.now(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A fresh secret for (user, advert), as the sell-card page gets it. */
+export async function secretFor(t: TestBackend, token: string, advertId: number): Promise<string> {
+  const res = await t.call("/advert/getAdvertDetail", { id: advertId }, { token });
+  if (res.code !== 1) throw new Error(`getAdvertDetail ${advertId}: ${res.msg}`);
+  return res.data.secret as string;
+}
+
+/** Records order image uploads for (user, secret) as /image/uploadImage would, and returns their paths. */
+export async function fakeUploads(t: TestBackend, userId: number, secret: string, n: number): Promise<string[]> {
+  const paths: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const path = `/blob/order/2026/11/${randomUUID()}.jpg`;
+    await t.db.insertInto("uploads").values({ path, user_id: userId, kind: "order", secret_hash: lookupHashFromSecret(secret), bytes: 1000, created_at: t.clock.now() }).execute();
+    paths.push(path);
+  }
+  return paths;
+}
+
+export async function addOrder(
+  t: TestBackend,
+  token: string,
+  advertId: number,
+  body: { tradeAmount: number; cardCode?: string; cardImg?: string; remark?: string; secret?: string },
+): Promise<Envelope & { secret: string }> {
+  const secret = body.secret ?? (await secretFor(t, token, advertId));
+  const res = await t.call("/order/addOrder", { advertId, ...body, secret }, { token });
+  return { ...res, secret };
+}
+
+/** Places an e-code order and returns its id (fails the test otherwise). */
+export async function placeOrder(t: TestBackend, token: string, advertId: number, tradeAmount = 10_000, cardCode = "CODE-1234-5678"): Promise<number> {
+  const res = await addOrder(t, token, advertId, { tradeAmount, cardCode });
+  expect(res.msg ?? "").toBe("");
+  expect(res.code).toBe(1);
+  return res.data.id as number;
+}
+
+export async function orderRow(t: TestBackend, id: number) {
+  return t.db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+}
+
+export async function balances(t: TestBackend, userId: number) {
+  const a = await t.db.selectFrom("accounts").select(["amount", "frozen_amount"]).where("user_id", "=", userId).executeTakeFirst();
+  return { amount: Number(a?.amount ?? 0), frozen: Number(a?.frozen_amount ?? 0) };
+}
+
+export async function advertRemaining(t: TestBackend, advertId: number) {
+  return Number((await t.db.selectFrom("adverts").select("trade_amount").where("id", "=", advertId).executeTakeFirstOrThrow()).trade_amount);
+}
+
+export async function billsOf(t: TestBackend, userId: number, orderId: number) {
+  return t.db.selectFrom("bills").selectAll().where("user_id", "=", userId).where("ref_type", "=", "order").where("ref_id", "=", orderId).orderBy("id").execute();
+}
+
+export async function changesOf(t: TestBackend, orderId: number) {
+  return t.db.selectFrom("order_changes").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
+}
+
+export async function noticesOf(t: TestBackend, userId: number, orderId: number) {
+  return t.db.selectFrom("notices").selectAll().where("user_id", "=", userId).where("ref_id", "=", orderId).orderBy("id").execute();
+}
+
+export async function ledgerCount(t: TestBackend) {
+  return Number((await t.db.selectFrom("ledger_entries").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+}
+
+export async function expectBooksBalanced(t: TestBackend) {
+  expect(await findLedgerMismatches(t.db)).toEqual([]);
+}
+
+export function expectOk(res: Envelope) {
+  expect(res.msg ?? "").toBe("");
+  expect(res.code).toBe(1);
+}
+
+export function expectRefused(res: Envelope, msg?: string | RegExp, code?: number) {
+  expect(res.code).not.toBe(1);
+  if (code !== undefined) expect(res.code).toBe(code);
+  if (typeof msg === "string") expect(res.msg).toBe(msg);
+  else if (msg) expect(res.msg).toMatch(msg);
+}
