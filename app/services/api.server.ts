@@ -150,8 +150,31 @@ export async function apiFor(request: Request, context: AppLoadContext) {
     return (await performCall(transport, path, body, headers, { form: opts.form, retries: opts.retries })) as ApiResult<CallResponse<P>>;
   }
 
+  /**
+   * GET an order image from the backend's blob route (/blob/<path>) through the
+   * same transport as the calls, presenting its customer key (SSE-C, ADR 0007):
+   * `keyBase64` is base64 of SHA-256(order secret). The caller must have
+   * authorised the order first (getOrderDetails). null on a bad path or a
+   * network failure; otherwise the backend's response (check `ok`).
+   */
+  async function fetchBlob(path: string, keyBase64: string): Promise<Response | null> {
+    if (!/^\/blob\/[A-Za-z0-9][A-Za-z0-9/_.-]*$/.test(path) || path.includes("..")) return null;
+    try {
+      return await transport.fetch(
+        new Request(`${transport.baseUrl}${path}`, {
+          method: "GET",
+          headers: { "x-blob-key": keyBase64 },
+          signal: AbortSignal.timeout(transport.uploadTimeoutMs),
+        }),
+      );
+    } catch {
+      return null;
+    }
+  }
+
   return {
     call,
+    fetchBlob,
     session,
     signedIn: Boolean(session.get("token")),
     /** Set-Cookie for a new device id, to attach to the response when present. */

@@ -13,7 +13,6 @@ import { DEMO_LOGINS } from "../../backend/demo/world";
 import {
   certImageKey,
   MSG_SECRET_UNKNOWN,
-  MSG_SECRET_USED,
 } from "../../backend/modules/images/handlers";
 import { uploadsBelongTo } from "../../backend/modules/images/queries";
 import { createTestBackend, type Envelope, type TestBackend } from "../support/backend";
@@ -138,7 +137,7 @@ describe("order images", () => {
     expect(badSecret.code).toBe(Code.INVALID);
   });
 
-  it("refuses another user's secret hash, an unknown one and a used one", async () => {
+  it("refuses another user's secret hash and an unknown one; takes the seller's own used one (resubmits)", async () => {
     const png = await makeImage("png", 10, 10);
     const otherHash = sha256Hex(await freshSecret(seller2));
     expect(await upload({ bytes: png, name: "a.png" }, { type: "order", secret: otherHash }, seller)).toMatchObject({ code: Code.FAILED, msg: MSG_SECRET_UNKNOWN });
@@ -148,7 +147,8 @@ describe("order images", () => {
 
     const usedHash = sha256Hex(await freshSecret(seller));
     await b.db.updateTable("advert_secrets").set({ used_at: new Date() }).where("secret_hash", "=", lookupHashFromImageKey(usedHash)).execute();
-    expect(await upload({ bytes: png, name: "a.png" }, { type: "order", secret: usedHash }, seller)).toMatchObject({ code: Code.FAILED, msg: MSG_SECRET_USED });
+    expect(await upload({ bytes: png, name: "a.png" }, { type: "order", secret: usedHash }, seller)).toMatchObject({ code: 1 });
+    expect(await upload({ bytes: png, name: "a.png" }, { type: "order", secret: usedHash }, seller2)).toMatchObject({ code: Code.FAILED, msg: MSG_SECRET_UNKNOWN });
   });
 
   it("serves a blob only to the right key: wrong or missing key is 403", async () => {

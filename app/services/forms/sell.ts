@@ -69,9 +69,13 @@ export function groupCodes(text: string | null | undefined): string[] {
     .filter(Boolean);
 }
 
-/** A code shown in blocks of four for reading it back ("ABCDEFGH12" → "ABCD EFGH 12"). Display only. */
+/**
+ * A long run of letters and digits shown in blocks of four for reading it back
+ * ("ABCDEFGH12" → "ABCD EFGH 12"). Codes that carry their own separators
+ * ("ABCD-EFGH") are shown as they are. Display only: the code itself is unchanged.
+ */
 export function codeBlocks(code: string): string {
-  return code.replace(/(.{4})(?=.)/g, "$1 ");
+  return /^[A-Za-z0-9]{9,}$/.test(code) ? code.replace(/(.{4})(?=.)/g, "$1 ") : code;
 }
 
 /** Image paths from the hidden cardImg field. */

@@ -7,11 +7,11 @@ import { ORDER_IMAGES_MAX } from "../../../contract/constants";
 import { MESSAGES } from "../../../contract/fields";
 import { assertBlobPath, BlobKeyError, BlobNotFoundError, type BlobStore } from "../../adapters/blob-store";
 import { requireUser, type Services } from "../../http/context";
-import { fail, invalid } from "../../http/errors";
+import { fail, forbidden, invalid } from "../../http/errors";
 import type { HandlerGroup } from "../../http/handler-types";
 import type { SecretBox } from "../../security/secret-box";
 import { processImage, qualityFor, UnsupportedImageError } from "./process";
-import { countOrderUploads, recordUpload, secretOpenForUser } from "./queries";
+import { countOrderUploads, recordUpload, secretOpenForUser, type UploadKind } from "./queries";
 
 /**
  * /image/uploadImage and the /blob/<path> route (docs/decisions/0007, last paragraph):
@@ -19,6 +19,9 @@ import { countOrderUploads, recordUpload, secretOpenForUser } from "./queries";
  *   Stored encrypted under order/<yyyy>/<mm>/<uuid>.jpg, answered as "/blob/order/...".
  * - avatar: public, unencrypted, DATA_DIR/files/avatar/<uuid>.jpg, answered as "/files/avatar/<uuid>.jpg".
  * - cert (KYC): encrypted under a key derived from the data key, "/blob/cert/...", never served by /blob.
+ * - payment (a withdrawer's proof of payout; withdrawers only): encrypted under a key derived from the
+ *   data key, "/blob/payment/...", never served by /blob: only the withdrawal's owner and its withdrawer
+ *   get it, through calls that check who asks (docs/decisions/0008-withdrawals.md).
  */
 
 export const BLOB_URL_PREFIX = "/blob/";
@@ -27,7 +30,6 @@ export const BLOB_KEY_HEADER = "x-blob-key";
 
 export const MSG_SECRET_INVALID = "The order secret is invalid.";
 export const MSG_SECRET_UNKNOWN = "This order secret is not yours. Please open the offer again.";
-export const MSG_SECRET_USED = "This order secret has already been used. Please open the offer again.";
 export const MSG_TOO_MANY_UPLOADS = "Too many images for this order. Please open the offer again.";
 /** Uploads one order secret may carry: the 10 images of an order plus retries and replacements. */
 export const MAX_UPLOADS_PER_SECRET = ORDER_IMAGES_MAX * 5;
@@ -37,6 +39,11 @@ export const orderImageKey = (secretHash: string): Buffer => Buffer.from(secretH
 
 /** The key of a KYC image: derived from the server's data key and the blob path. */
 export const certImageKey = (secrets: SecretBox, blobPath: string): Buffer => secrets.deriveKey(`blob:cert:${blobPath}`);
+
+/** The key of a payment picture: derived from the server's data key and the blob path. */
+export const paymentImageKey = (secrets: SecretBox, blobPath: string): Buffer => secrets.deriveKey(`blob:payment:${blobPath}`);
+
+export const MSG_PAYMENT_WITHDRAWERS_ONLY = "Only withdrawers can upload payment pictures.";
 
 /** "/blob/order/2026/11/x.jpg" → "order/2026/11/x.jpg"; undefined for anything else. */
 export function blobPathOf(path: string): string | undefined {
@@ -73,33 +80,74 @@ export const imageHandlers = {
       secretHash = lookupHashFromImageKey(imageKey);
       const state = await secretOpenForUser(ctx.db, user.id, secretHash);
       if (state === "unknown") throw fail(MSG_SECRET_UNKNOWN);
-      if (state === "used") throw fail(MSG_SECRET_USED);
+      // A secret already used by this seller's order still takes uploads: a no-JS resubmit
+      // after a lost response re-uploads its files, then addOrder (idempotent on the secret)
+      // answers the order it created. The extra blobs are orphans, bounded per secret.
       if ((await countOrderUploads(ctx.db, user.id, secretHash)) >= MAX_UPLOADS_PER_SECRET) throw fail(MSG_TOO_MANY_UPLOADS);
     }
 
-    let jpeg: Buffer;
-    try {
-      ({ jpeg } = await processImage(new Uint8Array(await input.file.arrayBuffer()), { quality: qualityFor(input.type) }));
-    } catch (err) {
-      if (err instanceof UnsupportedImageError) throw invalid(MESSAGES.unsupportedImage);
-      throw err;
-    }
+    if (input.type === "payment" && !user.is_withdrawer) throw forbidden(MSG_PAYMENT_WITHDRAWERS_ONLY);
 
-    const id = randomUUID();
-    let path: string;
-    if (input.type === "avatar") {
-      await writePublicFile(join(ctx.config.DATA_DIR, "files"), ["avatar", `${id}.jpg`], jpeg);
-      path = `/files/avatar/${id}.jpg`;
-    } else {
-      const key = `${input.type}/${month(ctx.now)}/${id}.jpg`;
-      const customerKey = input.type === "order" ? orderImageKey(imageKey!) : certImageKey(ctx.secrets, key);
-      await ctx.blobs.put(key, jpeg, customerKey);
-      path = BLOB_URL_PREFIX + key;
-    }
-    await recordUpload(ctx.db, { path, userId: user.id, kind: input.type, secretHash, bytes: jpeg.length, at: ctx.now });
+    const path = await storeUpload(ctx, {
+      userId: user.id,
+      type: input.type,
+      bytes: new Uint8Array(await input.file.arrayBuffer()),
+      imageKey,
+      secretHash,
+      now: ctx.now,
+    });
     return { path };
   },
 } satisfies HandlerGroup<"/image/uploadImage">;
+
+/**
+ * Processes an image (processImage: sniffed, upright, ≤1024 px, JPEG, no metadata), stores it
+ * by kind and records the upload. The one code path of /image/uploadImage, also used by the demo
+ * withdrawers for their generated payment pictures. The caller has checked who may upload what.
+ */
+export async function storeUpload(
+  services: Pick<Services, "db" | "config" | "blobs" | "secrets">,
+  u: { userId: number; type: UploadKind; bytes: Uint8Array; now: Date; imageKey?: string | null; secretHash?: string | null },
+): Promise<string> {
+  let jpeg: Buffer;
+  try {
+    ({ jpeg } = await processImage(u.bytes, { quality: qualityFor(u.type) }));
+  } catch (err) {
+    if (err instanceof UnsupportedImageError) throw invalid(MESSAGES.unsupportedImage);
+    throw err;
+  }
+
+  const id = randomUUID();
+  let path: string;
+  if (u.type === "avatar") {
+    await writePublicFile(join(services.config.DATA_DIR, "files"), ["avatar", `${id}.jpg`], jpeg);
+    path = `/files/avatar/${id}.jpg`;
+  } else {
+    const key = `${u.type}/${month(u.now)}/${id}.jpg`;
+    const customerKey =
+      u.type === "order"
+        ? orderImageKey(u.imageKey!)
+        : u.type === "payment"
+          ? paymentImageKey(services.secrets, key)
+          : certImageKey(services.secrets, key);
+    await services.blobs.put(key, jpeg, customerKey);
+    path = BLOB_URL_PREFIX + key;
+  }
+  await recordUpload(services.db, { path, userId: u.userId, kind: u.type, secretHash: u.secretHash ?? null, bytes: jpeg.length, at: u.now });
+  return path;
+}
+
+/** A stored payment picture's bytes ("/blob/payment/..." path); undefined when it is missing. */
+export async function readPaymentPicture(services: Pick<Services, "blobs" | "secrets">, path: string): Promise<Buffer | undefined> {
+  const key = blobPathOf(path);
+  if (!key || !key.startsWith("payment/")) return undefined;
+  try {
+    return await services.blobs.get(key, paymentImageKey(services.secrets, key));
+  } catch (err) {
+    if (err instanceof BlobNotFoundError || err instanceof BlobKeyError) return undefined;
+    throw err;
+  }
+}
 
 const jsonResponse = (body: unknown, status: number) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });

@@ -1,0 +1,50 @@
+/**
+ * One row of /orderList: card icon and name, face (0 decimals, spec §9) and
+ * currency, coins with the coin name, status badge, created date.
+ */
+import { Link } from "@remix-run/react";
+import type { Order } from "../../../contract/entities";
+import { cx } from "~/components/layout/cx";
+import { formatCoinsWithName, formatDate, formatTradeAmount } from "~/services/format";
+import { isECodeInfo, orderCoins, parseAdvertInfo } from "~/services/orders";
+import { OrderStatusBadge } from "./OrderStatusBadge";
+
+export function OrderListItem({ order: o, coinName }: { order: Order; coinName: string }) {
+  const info = parseAdvertInfo(o.advertInfo);
+  const name = info.paymentNameEn || "Gift card";
+  return (
+    <Link
+      to={`/orderDetails/${o.id}`}
+      className={cx(
+        "flex items-center gap-3 rounded-xl bg-white p-3 no-underline shadow-sm ring-1 ring-gray-200 transition-colors hover:bg-gray-50 sm:p-4",
+        "focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
+      )}
+      data-testid="order-item"
+      data-order-id={o.id}
+      data-status={o.status}
+    >
+      {info.paymentIcon ? (
+        <img src={info.paymentIcon} alt="" width={44} height={44} className="h-11 w-11 shrink-0 rounded-lg bg-gray-100" />
+      ) : (
+        <span aria-hidden="true" className="h-11 w-11 shrink-0 rounded-lg bg-gray-200" />
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-semibold text-gray-900">{name}</p>
+        <p className="mt-0.5 text-xs text-gray-600">{isECodeInfo(info) ? "E-code" : "Picture"}</p>
+        <p className="whitespace-nowrap text-xs text-gray-600">
+          <time dateTime={new Date(o.createTimestamp).toISOString()} suppressHydrationWarning>
+            {formatDate(o.createTimestamp)}
+          </time>
+          <span className="sr-only">, order {o.id}</span>
+        </p>
+      </div>
+      <div className="flex shrink-0 flex-col items-end gap-1 text-right">
+        <span className="num text-sm font-semibold text-gray-900">
+          {formatTradeAmount(o.tradeAmount)} {o.tradeCurrency}
+        </span>
+        <span className="num text-xs text-money-in-700">{formatCoinsWithName(orderCoins(o), coinName)}</span>
+        <OrderStatusBadge status={o.status} />
+      </div>
+    </Link>
+  );
+}

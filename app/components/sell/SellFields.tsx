@@ -1,0 +1,216 @@
+/**
+ * Fields of the sell-card form: the card face (an amount, or one button per
+ * fixed face), the e-code box with its auto-grouped preview, the plain file
+ * input (no JavaScript) and what the seller will receive.
+ */
+import { useRef } from "react";
+import { faceUnits } from "~/components/catalog/money";
+import { cx } from "~/components/layout/cx";
+import { Field, TextAreaField } from "~/components/ui";
+import { formatCoinsWithName, formatNgn, minorFromInput } from "~/services/format";
+import { CARD_CODE_MAX, IMAGE_ACCEPT, codeBlocks, groupCodes } from "~/services/forms/sell";
+import { coinsForFace } from "~/services/orders";
+
+export interface FieldMeta {
+  id: string;
+  name: string;
+  key?: string;
+  errorId: string;
+  initialValue?: unknown;
+  value?: unknown;
+  errors?: string[];
+}
+
+const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+
+/** Error line with reserved space (same look as ui/Field's). */
+export function ErrorLine({ id, errors }: { id: string; errors?: string[] }) {
+  return (
+    <p id={id} className="min-h-5 text-sm leading-5 text-money-out-700" role={errors?.length ? "alert" : undefined}>
+      {errors?.find(Boolean) ?? ""}
+    </p>
+  );
+}
+
+export function FaceInput({
+  field,
+  faces,
+  currency,
+  minTrade,
+  maxTrade,
+}: {
+  field: FieldMeta;
+  /** Fixed faces in hundredths; empty for a free amount. */
+  faces: number[];
+  currency: string;
+  minTrade: number;
+  maxTrade: number;
+}) {
+  const initial = str(field.initialValue);
+  if (faces.length > 0) {
+    return (
+      <fieldset aria-describedby={field.errorId} className="min-w-0">
+        <legend className="mb-1 text-sm font-medium text-gray-900">Card face ({currency})</legend>
+        <div className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+          {faces.map((f) => {
+            const v = faceUnits(f);
+            return (
+              <label key={f} className="relative">
+                <input
+                  type="radio"
+                  name={field.name}
+                  value={v}
+                  defaultChecked={initial !== undefined && minorFromInput(initial) === f}
+                  className="peer sr-only"
+                  aria-invalid={field.errors?.length ? true : undefined}
+                />
+                <span
+                  className={cx(
+                    "num flex h-11 cursor-pointer select-none items-center justify-center rounded-lg border text-base font-semibold",
+                    "border-gray-300 bg-white text-gray-900 hover:border-brand-400",
+                    "peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white",
+                    "peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600",
+                    field.errors?.length ? "border-money-out-700" : "",
+                  )}
+                >
+                  {v} <span className="ml-1 text-xs font-medium opacity-80">{currency}</span>
+                </span>
+              </label>
+            );
+          })}
+        </div>
+        <ErrorLine id={field.errorId} errors={field.errors} />
+      </fieldset>
+    );
+  }
+  return (
+    <Field
+      key={field.key}
+      id={field.id}
+      name={field.name}
+      defaultValue={initial}
+      error={field.errors}
+      label={`Card face (${currency})`}
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder={`${faceUnits(minTrade)} – ${faceUnits(maxTrade)}`}
+      trailing={<span className="num text-sm font-medium text-gray-700">{currency}</span>}
+      inputClassName="num"
+    />
+  );
+}
+
+/** "You receive ≈ 86.00 Coins (₦47,018.78)" for the face typed so far. */
+export function YouReceive({ face, discount, coinName, ngnRate }: { face: unknown; discount: number; coinName: string; ngnRate: number }) {
+  const minor = minorFromInput(str(face) ?? "");
+  const coins = minor ? coinsForFace(minor, discount) : 0;
+  return (
+    <p className="flex min-h-14 items-center justify-between gap-2 rounded-lg bg-gray-50 px-3 py-2 text-sm" aria-live="polite">
+      <span className="text-gray-700">You receive</span>
+      {coins > 0 ? (
+        <span className="num text-right">
+          <span className="font-semibold text-money-in-700" data-testid="you-receive">
+            {formatCoinsWithName(coins, coinName)}
+          </span>
+          <span className="block text-xs text-gray-600">≈ {formatNgn(coins, ngnRate)}</span>
+        </span>
+      ) : (
+        <span className="text-right text-gray-600">Enter the card face</span>
+      )}
+    </p>
+  );
+}
+
+/**
+ * The e-code box. Codes pasted in any shape (lines, commas, spaces) are
+ * regrouped one per line when the box loses focus or after a paste, and
+ * listed below in blocks of four so they are easy to check.
+ */
+export function CodeInput({ field, disabled }: { field: FieldMeta; disabled?: boolean }) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const codes = groupCodes(str(field.value) ?? str(field.initialValue));
+
+  function regroup() {
+    const el = ref.current;
+    if (!el) return;
+    const next = groupCodes(el.value).join("\n");
+    if (next !== el.value) {
+      el.value = next;
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+  }
+
+  return (
+    <div>
+      <TextAreaField
+        key={field.key}
+        ref={ref}
+        id={field.id}
+        name={field.name}
+        defaultValue={str(field.initialValue)}
+        error={field.errors}
+        label="Gift card codes"
+        hint="One code per line. Codes separated by commas or spaces are split for you."
+        rows={4}
+        maxLength={CARD_CODE_MAX}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        textareaClassName="font-mono"
+        disabled={disabled}
+        onBlur={regroup}
+        onPaste={() => setTimeout(regroup, 0)}
+      />
+      {codes.length > 0 ? (
+        <div className="-mt-3 mb-4 rounded-lg bg-gray-50 p-3" data-testid="code-groups">
+          <p className="text-xs font-medium text-gray-700">{codes.length === 1 ? "1 code" : `${codes.length} codes`}</p>
+          <ol className="mt-1 space-y-1">
+            {codes.map((c, i) => (
+              <li key={`${i}-${c}`} className="flex gap-2 text-sm">
+                <span className="num w-5 shrink-0 text-right text-gray-500">{i + 1}.</span>
+                <span className="break-all font-mono tracking-wide text-gray-900">{codeBlocks(c)}</span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The no-JavaScript image input: the form posts the files, the server compresses them. */
+export function PlainImageInput({
+  id,
+  labelId,
+  errorId,
+  invalid,
+  disabled,
+}: {
+  id: string;
+  labelId: string;
+  errorId: string;
+  invalid: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <div>
+      <input
+        id={id}
+        type="file"
+        name="files"
+        multiple
+        accept={IMAGE_ACCEPT}
+        disabled={disabled}
+        aria-labelledby={labelId}
+        aria-describedby={errorId}
+        aria-invalid={invalid || undefined}
+        className={cx(
+          "block w-full rounded-lg border bg-white p-2 text-sm text-gray-900 file:mr-3 file:rounded-md file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:text-sm file:font-medium file:text-white",
+          invalid ? "border-money-out-700" : "border-gray-300",
+        )}
+        data-testid="image-files"
+      />
+      <p className="mt-1 text-sm text-gray-600">Up to 10 images: jpeg, jpg, gif, png or bmp.</p>
+    </div>
+  );
+}

@@ -1,0 +1,448 @@
+/**
+ * /orderDetails/{orderId}: one sell-card order (spec §2, §4).
+ *
+ * - Code 3 goes to /home (spec §8).
+ * - Status badge and its timer: Auto Cancel (0), Auto Release (1), Auto
+ *   Arbitration (2); the deadline shows without JavaScript, a ticking
+ *   countdown with it (and the page reloads its data when it runs out).
+ * - Status 5: the Cancel Tips. The dispute panel when arbitrationType is set.
+ * - Accept (status 2 or 3) and Apply for arbitration (status 2), each behind a
+ *   confirmation (a dialog, or the ?confirm= section without JavaScript).
+ * - The card: e-codes decrypted in the browser by an island that fetches them
+ *   after hydration (the HTML never carries the code, its ciphertext or the
+ *   secret); images through /orderImage/{id}/{index}.
+ * - Comment once when completed, then read-only. The order-change timeline.
+ * - A placeholder for the live chat (status below 4): #order-chat.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  Link,
+  isRouteErrorResponse,
+  useActionData,
+  useLoaderData,
+  useRevalidator,
+  useRouteError,
+  useSearchParams,
+} from "@remix-run/react";
+import { Suspense, lazy, type ReactNode } from "react";
+import { ClientOnly } from "remix-utils/client-only";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { Feedback, Order, OrderChange } from "../../contract/entities";
+import { Code } from "../../contract/envelope";
+import { ArbitrationType, OrderStatus } from "../../contract/enums";
+import { MESSAGES } from "../../contract/fields";
+import { cx } from "~/components/layout/cx";
+import { useMainLayoutData } from "~/components/layout/layout-data";
+import { Avatar } from "~/components/layout/UserMenu";
+import { ConfirmAction } from "~/components/orders/ConfirmAction";
+import { FeedbackForm, FeedbackView } from "~/components/orders/FeedbackSection";
+import { OrderImages } from "~/components/orders/OrderImages";
+import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
+import { OrderTimeline } from "~/components/orders/OrderTimeline";
+import { ArrowLeftIcon, ButtonLink, Countdown, EmptyState, ErrorState, Skeleton, StatusBadge, VerifiedIcon } from "~/components/ui";
+import { apiFor } from "~/services/api.server";
+import { formatCoinsWithName, formatDate, formatNgn, formatTradeAmount } from "~/services/format";
+import { FEEDBACK_INTENT, feedbackSchema } from "~/services/forms/feedback";
+import { imagePaths } from "~/services/forms/sell";
+import {
+  chatAvailable,
+  disputeTypeLabel,
+  isECodeInfo,
+  mayAccept,
+  mayApplyArbitration,
+  mayComment,
+  orderTimer,
+  parseAdvertInfo,
+  splitTags,
+} from "~/services/orders";
+import { clearSignIn, commitSession, flashToast } from "~/session.server";
+
+const CardSecret = lazy(() => import("~/components/orders/CardSecret.client"));
+
+const NO_JS_CODE_TEXT = "The card code is shown when JavaScript is available.";
+const CANCEL_TIPS =
+  "The buyer did not view your card in time, so the order was cancelled. Your card is stored safely and was not used.";
+
+const ACCEPT = "accept";
+const ARBITRATION = "arbitration";
+
+function orderIdOf(param: string | undefined): number {
+  const id = Number(param);
+  if (!Number.isSafeInteger(id) || id <= 0) {
+    throw new Response(JSON.stringify({ message: "This order does not exist." }), {
+      status: 404,
+      headers: { "content-type": "application/json" },
+    });
+  }
+  return id;
+}
+
+/** Spec §8: code 3 on order details goes to /home (signed out locally). */
+async function toHome(request: Request, signedIn: boolean): Promise<never> {
+  throw redirect("/home", signedIn ? { headers: { "Set-Cookie": await clearSignIn(request) } } : undefined);
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const id = orderIdOf(params.orderId);
+  const api = await apiFor(request, context);
+  if (!api.signedIn) return toHome(request, false);
+  const result = await api.call("/order/getOrderDetails", { id });
+  if (!result.ok) {
+    if (result.code === Code.NOT_LOGGED_IN) return toHome(request, true);
+    throw new Response(JSON.stringify({ message: result.msg }), {
+      status: result.code === Code.NOT_FOUND || result.code === Code.FORBIDDEN ? 404 : 502,
+      headers: { "content-type": "application/json" },
+    });
+  }
+  const { orderInfo, orderDetails, orderChange, feedback } = result.data;
+  const info = parseAdvertInfo(orderInfo.advertInfo);
+  // Only what the page shows: never the code, its ciphertext, the secret or the image paths.
+  return json(
+    {
+      order: orderInfo,
+      info,
+      card: {
+        isECode: isECodeInfo(info),
+        hasCode: orderDetails.cardSecret !== "",
+        imageCount: imagePaths(orderDetails.cardImg).length,
+      },
+      changes: orderChange,
+      feedback,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Order ${data.order.id} | GiftMarket` : "Order | GiftMarket" },
+];
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const id = orderIdOf(params.orderId);
+  const api = await apiFor(request, context);
+  if (!api.signedIn) return toHome(request, false);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+
+  const done = async () => {
+    flashToast(api.session, MESSAGES.success);
+    return redirect(`/orderDetails/${id}`, { headers: { "Set-Cookie": await commitSession(api.session) } });
+  };
+
+  if (intent === FEEDBACK_INTENT) {
+    const submission = parseWithZod(formData, { schema: feedbackSchema });
+    if (submission.status !== "success") return json({ intent, error: null, result: submission.reply() });
+    const v = submission.value;
+    const r = await api.call("/userFeedback/addFeedback", {
+      feedback: { orderid: id, type: v.type, starLevel: v.starLevel, content: v.content },
+    });
+    if (!r.ok) {
+      if (r.code === Code.NOT_LOGGED_IN) return toHome(request, true);
+      return json({ intent, error: null, result: submission.reply({ formErrors: [r.msg] }) });
+    }
+    return done();
+  }
+
+  if (intent === ACCEPT || intent === ARBITRATION) {
+    const r = await api.call(intent === ACCEPT ? "/order/acceptDispute" : "/order/applyArbitration", { id });
+    if (!r.ok) {
+      if (r.code === Code.NOT_LOGGED_IN) return toHome(request, true);
+      return json({ intent, error: r.msg, result: null });
+    }
+    return done();
+  }
+
+  return json({ intent, error: "Request error", result: null }, { status: 400 });
+}
+
+// ------------------------------------------------------------------ page
+
+export default function OrderDetailsPage() {
+  const { order, info, card, changes, feedback } = useLoaderData<typeof loader>();
+  const o = order as Order;
+  const actionData = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const asking = params.get("confirm");
+  const { coinName, ngnRate } = useMainLayoutData();
+  const tags = splitTags(info.tagListEn);
+
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
+      <Link to="/orderList" className="inline-flex w-fit items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <ArrowLeftIcon className="h-4 w-4" />
+        Orders
+      </Link>
+
+      <StatusHeader order={o} name={info.paymentNameEn} icon={info.paymentIcon} isECode={card.isECode} />
+
+      {o.status === OrderStatus.Cancelled ? (
+        <section aria-labelledby="cancel-tips" className="rounded-xl bg-money-out-50 p-4 ring-1 ring-inset ring-money-out-200" data-testid="cancel-tips">
+          <h2 id="cancel-tips" className="text-sm font-semibold text-money-out-800">
+            Cancel Tips
+          </h2>
+          <p className="mt-1 text-sm text-gray-800">{CANCEL_TIPS}</p>
+        </section>
+      ) : null}
+
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)] lg:items-start">
+        <div className="flex flex-col gap-4">
+          {o.arbitrationType !== null || mayAccept(o.status) ? (
+            <DisputePanel order={o} coinName={coinName} ngnRate={ngnRate} asking={asking} error={actionData?.error ?? null} />
+          ) : null}
+
+          <Panel title="Order" labelId="order-info">
+            <dl className="divide-y divide-gray-100">
+              <Row label="Card face">
+                {formatTradeAmount(o.tradeAmount)} {o.tradeCurrency}
+              </Row>
+              <Row label={o.status === OrderStatus.Completed ? "Paid" : o.arbitrationType !== null ? "Order price" : "You receive"}>
+                <span className="block font-semibold text-money-in-700" data-testid="order-coins">
+                  {formatCoinsWithName(o.status === OrderStatus.Completed ? o.realTotalPrice : o.calculateTotalPrice, coinName)}
+                </span>
+                <span className="block text-xs font-normal text-gray-600">
+                  ≈ {formatNgn(o.status === OrderStatus.Completed ? o.realTotalPrice : o.calculateTotalPrice, ngnRate)}
+                </span>
+              </Row>
+              {o.status === OrderStatus.Completed && o.realTotalPrice !== o.calculateTotalPrice ? (
+                <Row label="Price at order time">{formatCoinsWithName(o.calculateTotalPrice, coinName)}</Row>
+              ) : null}
+              <Row label="Order number">{o.id}</Row>
+              <Row label="Created">
+                <time dateTime={new Date(o.createTimestamp).toISOString()} suppressHydrationWarning>
+                  {formatDate(o.createTimestamp)}
+                </time>
+              </Row>
+              <Row label="Merchant">
+                <span className="inline-flex items-center gap-2">
+                  <Avatar src={o.buyerAvatar} size={24} />
+                  <span>{o.buyerNickname}</span>
+                  <VerifiedIcon className="h-4 w-4 text-brand-600" />
+                  <span className="sr-only">Verified merchant</span>
+                </span>
+              </Row>
+            </dl>
+            {tags.length > 0 ? (
+              <ul className="mt-2 flex flex-wrap gap-1" aria-label="Tags">
+                {tags.map((t) => (
+                  <li key={t}>
+                    <StatusBadge>{t}</StatusBadge>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {info.explainInfo ? (
+              <p className="mt-3 whitespace-pre-line break-words rounded-lg bg-gray-50 p-3 text-sm text-gray-700">{info.explainInfo}</p>
+            ) : null}
+          </Panel>
+
+          <Panel title="Your card" labelId="your-card">
+            {card.isECode ? (
+              card.hasCode ? (
+                <ClientOnly fallback={<p className="text-sm text-gray-700" data-testid="code-no-js">{NO_JS_CODE_TEXT}</p>}>
+                  {() => (
+                    <Suspense fallback={<Skeleton className="h-10 w-full" />}>
+                      <CardSecret url={`/orderDetails/${o.id}/secret`} />
+                    </Suspense>
+                  )}
+                </ClientOnly>
+              ) : (
+                <p className="text-sm text-gray-600">No code was sent with this order.</p>
+              )
+            ) : (
+              <OrderImages orderId={o.id} count={card.imageCount} />
+            )}
+            {o.sellerRemark ? (
+              <p className="mt-3 text-sm text-gray-700">
+                <span className="font-medium text-gray-900">Remark: </span>
+                <span className="whitespace-pre-line break-words">{o.sellerRemark}</span>
+              </p>
+            ) : null}
+          </Panel>
+
+          {mayComment(o.status) ? (
+            <Panel title="Comment" labelId="comment">
+              {feedback ? (
+                <FeedbackView feedback={feedback as Feedback} />
+              ) : (
+                <FeedbackForm orderId={o.id} lastResult={actionData?.intent === FEEDBACK_INTENT ? actionData.result : null} />
+              )}
+            </Panel>
+          ) : null}
+        </div>
+
+        <div className="flex flex-col gap-4">
+          {chatAvailable(o.status) ? (
+            <section
+              id="order-chat"
+              aria-label="Chat"
+              className="rounded-xl border-2 border-dashed border-gray-300 bg-white p-4"
+              data-order-id={o.id}
+            >
+              <h2 className="text-base font-semibold text-gray-900">Chat with {o.buyerNickname}</h2>
+              <p className="mt-1 text-sm text-gray-600">Live chat with the merchant about this order will appear here.</p>
+            </section>
+          ) : null}
+          <Panel title="Timeline" labelId="timeline">
+            <OrderTimeline changes={changes as OrderChange[]} />
+          </Panel>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Panel({ title, labelId, children }: { title: string; labelId: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={labelId} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
+      <h2 id={labelId} className="mb-2 text-base font-semibold text-gray-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3 py-2">
+      <dt className="text-sm text-gray-600">{label}</dt>
+      <dd className="num text-right text-sm font-medium text-gray-900">{children}</dd>
+    </div>
+  );
+}
+
+function StatusHeader({ order: o, name, icon, isECode }: { order: Order; name: string; icon: string; isECode: boolean }) {
+  const timer = orderTimer(o);
+  const hydrated = useHydrated();
+  const revalidator = useRevalidator();
+  return (
+    <header className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:flex-row sm:items-center">
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        {icon ? <img src={icon} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-xl bg-gray-100" /> : null}
+        <div className="min-w-0">
+          <h1 className="truncate text-lg font-bold text-gray-900 md:text-xl">{name || "Gift card"}</h1>
+          <p className="text-sm text-gray-600">
+            {isECode ? "E-code" : "Picture"} · Order {o.id}
+          </p>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 sm:flex-col sm:items-end">
+        <OrderStatusBadge status={o.status} className="px-3 py-1 text-sm" />
+        {timer ? (
+          <p className="text-sm text-gray-700" data-testid="order-timer">
+            {timer.label} {hydrated ? "in" : "at"}{" "}
+            <Countdown
+              deadline={timer.deadline}
+              onExpire={() => {
+                // The timer job moves the order a moment after the deadline.
+                setTimeout(() => revalidator.revalidate(), 3000);
+              }}
+            />
+          </p>
+        ) : null}
+      </div>
+    </header>
+  );
+}
+
+function DisputePanel({
+  order: o,
+  coinName,
+  ngnRate,
+  asking,
+  error,
+}: {
+  order: Order;
+  coinName: string;
+  ngnRate: number;
+  asking: string | null;
+  error: string | null;
+}) {
+  const cancels = o.arbitrationType === ArbitrationType.CancelNegotiation;
+  const price = o.arbitrationApplyPrice ?? o.calculateTotalPrice;
+  const acceptText = cancels
+    ? "The order will be cancelled. This cannot be undone."
+    : `The order completes and you receive ${formatCoinsWithName(price, coinName)}. This cannot be undone.`;
+  return (
+    <section
+      aria-labelledby="dispute-title"
+      className={cx("rounded-xl bg-white p-4 shadow-sm ring-1", o.arbitrationType !== null ? "ring-wait-200" : "ring-gray-200")}
+      data-testid="dispute-panel"
+    >
+      <h2 id="dispute-title" className="text-base font-semibold text-gray-900">
+        {o.arbitrationType !== null ? "Dispute" : "Your decision"}
+      </h2>
+      {o.arbitrationType !== null ? (
+        <>
+          <p className="mt-1">
+            <StatusBadge tone="wait">{disputeTypeLabel(o.arbitrationType)}</StatusBadge>
+          </p>
+          <dl className="mt-2 divide-y divide-gray-100">
+            {o.arbitrationApplyAmount !== null ? (
+              <Row label="Card face found">
+                {formatTradeAmount(o.arbitrationApplyAmount)} {o.tradeCurrency}
+              </Row>
+            ) : null}
+            {o.arbitrationApplyPrice !== null ? (
+              <Row label="Price proposed">
+                <span className="block font-semibold text-money-in-700" data-testid="dispute-price">
+                  {formatCoinsWithName(o.arbitrationApplyPrice, coinName)}
+                </span>
+                <span className="block text-xs font-normal text-gray-600">≈ {formatNgn(o.arbitrationApplyPrice, ngnRate)}</span>
+              </Row>
+            ) : null}
+          </dl>
+          {o.arbitrationContent ? (
+            <p className="mt-2 whitespace-pre-line break-words rounded-lg bg-wait-50 p-3 text-sm text-gray-800">{o.arbitrationContent}</p>
+          ) : null}
+        </>
+      ) : null}
+      {error ? (
+        <p role="alert" className="mt-3 text-sm font-medium text-money-out-700">
+          {error}
+        </p>
+      ) : null}
+      {mayAccept(o.status) ? (
+        <div className="mt-4 grid gap-2 sm:grid-cols-2">
+          <ConfirmAction
+            intent={ACCEPT}
+            label="Accept"
+            title={cancels ? "Accept and cancel this order?" : "Accept and complete this order?"}
+            description={acceptText}
+            tone={cancels ? "danger" : "primary"}
+            asking={asking === ACCEPT}
+          />
+          {mayApplyArbitration(o.status) ? (
+            <ConfirmAction
+              intent={ARBITRATION}
+              label="Apply for arbitration"
+              title="Apply for arbitration?"
+              description="An administrator will review the card and decide what is paid. This can take a while."
+              variant="secondary"
+              asking={asking === ARBITRATION}
+            />
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const message = isRouteErrorResponse(error)
+    ? ((error.data as { message?: string } | null)?.message ?? error.statusText)
+    : "load fail";
+  return notFound ? (
+    <EmptyState
+      className="rounded-xl bg-white"
+      title={message}
+      description="It may belong to another account."
+      action={<ButtonLink to="/orderList">See your orders</ButtonLink>}
+    />
+  ) : (
+    <ErrorState message={message} className="rounded-xl bg-white" />
+  );
+}

@@ -1,0 +1,315 @@
+/**
+ * /orderList: the seller's sell-card orders (spec §2).
+ *
+ * - Tabs Active Orders / Completed / Cancelled / Frozen are links (?status=0|4|5|6,
+ *   contract OrderListTab), keeping the filters.
+ * - Filters (card category, date range) are a GET form: it works without
+ *   JavaScript (Apply button) and submits on change with it; Reset Filters is a link.
+ * - Infinite list paged by the id of the last item: with JavaScript an
+ *   IntersectionObserver loads the next page through a fetcher and appends it;
+ *   without it a "Load more" link opens ?lastId=…. The end says 'no more'.
+ * - A failed load says 'Failed to load orders' with a retry.
+ * - Signed-out visitors go to /login and come back.
+ */
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useFetcher, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import dayjs from "dayjs";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { LIST_PAGE_SIZE } from "../../contract/constants";
+import type { Order } from "../../contract/entities";
+import { Code } from "../../contract/envelope";
+import { cx } from "~/components/layout/cx";
+import { useMainLayoutData } from "~/components/layout/layout-data";
+import { OrderListItem } from "~/components/orders/OrderListItem";
+import { Button, ButtonLink, EmptyState, ErrorState, NoMore, SkeletonList, Tabs, buttonClasses, controlClasses } from "~/components/ui";
+import { apiFor, loginRedirect } from "~/services/api.server";
+import { ORDER_TABS, OrderListTab, orderListTabLabels, parseTab } from "~/services/orders";
+import { requireToken } from "~/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Orders | GiftMarket" }];
+
+const LOAD_ERROR = "Failed to load orders";
+
+interface Filters {
+  cardTypeId: number | null;
+  /** yyyy-mm-dd as typed, "" when not set. */
+  start: string;
+  end: string;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const posInt = (v: string | null) => {
+  const n = Number(v);
+  return v && Number.isSafeInteger(n) && n > 0 ? n : null;
+};
+const dateParam = (v: string | null) => (v && DATE.test(v) && dayjs(v).isValid() ? v : "");
+
+function parseFilters(url: URL): Filters {
+  let start = dateParam(url.searchParams.get("start"));
+  let end = dateParam(url.searchParams.get("end"));
+  if (start && end && start > end) [start, end] = [end, start];
+  return { cardTypeId: posInt(url.searchParams.get("cardTypeId")), start, end };
+}
+
+/** The query of a tab with the filters (and a cursor), empty values left out. */
+function query(tab: OrderListTab, f: Filters, lastId?: number | null): string {
+  const p = new URLSearchParams();
+  p.set("status", String(tab));
+  if (f.cardTypeId) p.set("cardTypeId", String(f.cardTypeId));
+  if (f.start) p.set("start", f.start);
+  if (f.end) p.set("end", f.end);
+  if (lastId) p.set("lastId", String(lastId));
+  return `?${p}`;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireToken(request);
+  const url = new URL(request.url);
+  const tab = parseTab(url.searchParams.get("status"));
+  const filters = parseFilters(url);
+  const lastId = posInt(url.searchParams.get("lastId"));
+  const api = await apiFor(request, context);
+  const [types, orders] = await Promise.all([
+    api.call("/cardType/getCardType"),
+    api.call("/order/getOrderList", {
+      status: tab,
+      lastId: lastId ?? undefined,
+      cardTypeId: filters.cardTypeId ?? undefined,
+      // Whole days in the server's time zone: from the start day's first ms to the end day's last.
+      start: filters.start ? dayjs(filters.start).startOf("day").valueOf() : undefined,
+      end: filters.end ? dayjs(filters.end).endOf("day").valueOf() : undefined,
+    }),
+  ]);
+  if (!orders.ok && orders.code === Code.NOT_LOGGED_IN) return loginRedirect(request);
+  const list = orders.ok ? orders.data.list : [];
+  return json(
+    {
+      tab,
+      filters,
+      lastId,
+      cardTypes: types.ok ? types.data.list.map((t) => ({ id: t.id, nameEn: t.nameEn })) : [],
+      orders: list,
+      // A full page may have more after it; a short one is the end (pages are LIST_PAGE_SIZE long).
+      nextLastId: orders.ok && list.length >= LIST_PAGE_SIZE ? list[list.length - 1].id : null,
+      error: orders.ok ? null : LOAD_ERROR,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export default function OrderListPage() {
+  const data = useLoaderData<typeof loader>();
+  const { tab, filters } = data;
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === pathname;
+  // A new tab or filter starts a new list.
+  const listKey = query(tab, filters, data.lastId);
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+      <h1 className="text-xl font-bold text-gray-900 md:text-2xl">Orders</h1>
+      <Tabs
+        label="Order status"
+        fill
+        replace
+        // Four tabs in 390 px: tighter padding than the default.
+        className="[&_a]:px-1.5 sm:[&_a]:px-3"
+        tabs={ORDER_TABS.map((t) => ({
+          key: String(t),
+          to: query(t, filters),
+          label: orderListTabLabels[t],
+          current: t === tab,
+        }))}
+      />
+      <OrderFilters tab={tab} filters={filters} cardTypes={data.cardTypes} />
+      <section aria-label={orderListTabLabels[tab]} aria-busy={loading || undefined} className={cx("transition-opacity", loading && "opacity-60")}>
+        {data.lastId ? (
+          <p className="mb-3 text-sm">
+            <Link to={query(tab, filters)} className="font-medium text-brand-700 underline underline-offset-2">
+              Back to the newest orders
+            </Link>
+          </p>
+        ) : null}
+        {data.error ? (
+          <ErrorState message={data.error} className="rounded-xl bg-white" />
+        ) : (
+          <OrderFeed key={listKey} data={data} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function OrderFilters({ tab, filters, cardTypes }: { tab: OrderListTab; filters: Filters; cardTypes: { id: number; nameEn: string }[] }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const active = Boolean(filters.cardTypeId || filters.start || filters.end);
+
+  function onChange(e: FormEvent<HTMLFormElement>) {
+    if (!hydrated) return;
+    const fd = new FormData(e.currentTarget);
+    const f: Filters = {
+      cardTypeId: posInt(String(fd.get("cardTypeId") ?? "")),
+      start: dateParam(String(fd.get("start") ?? "")),
+      end: dateParam(String(fd.get("end") ?? "")),
+    };
+    navigate(query(tab, f), { replace: true, preventScrollReset: true });
+  }
+
+  return (
+    <Form
+      method="get"
+      replace
+      preventScrollReset
+      key={`${tab}|${filters.cardTypeId}|${filters.start}|${filters.end}`}
+      onChange={onChange}
+      className="grid grid-cols-2 gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200 sm:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end sm:p-4"
+      aria-label="Filter orders"
+    >
+      <input type="hidden" name="status" value={tab} />
+      <div className="col-span-2 flex flex-col gap-1 sm:col-span-1">
+        <label htmlFor="filter-card" className="text-sm font-medium text-gray-900">
+          Card category
+        </label>
+        <select id="filter-card" name="cardTypeId" defaultValue={filters.cardTypeId ?? ""} className={controlClasses(false, "h-10 pr-8")}>
+          <option value="">All cards</option>
+          {cardTypes.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.nameEn}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex min-w-0 flex-col gap-1">
+        <label htmlFor="filter-start" className="text-sm font-medium text-gray-900">
+          From
+        </label>
+        <input id="filter-start" type="date" name="start" defaultValue={filters.start} className={controlClasses(false, "h-10 text-sm")} />
+      </div>
+      <div className="flex min-w-0 flex-col gap-1">
+        <label htmlFor="filter-end" className="text-sm font-medium text-gray-900">
+          To
+        </label>
+        <input id="filter-end" type="date" name="end" defaultValue={filters.end} className={controlClasses(false, "h-10 text-sm")} />
+      </div>
+      <div className="col-span-2 flex items-center gap-2 sm:col-span-1">
+        {!hydrated ? (
+          <Button type="submit" size="sm">
+            Apply filters
+          </Button>
+        ) : null}
+        <Link
+          to={query(tab, { cardTypeId: null, start: "", end: "" })}
+          replace
+          preventScrollReset
+          aria-disabled={!active || undefined}
+          className={buttonClasses({ variant: "ghost", size: "sm", className: active ? "" : "text-gray-600" })}
+        >
+          Reset Filters
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+/** The list: the loader's page, then pages appended by a fetcher as the end scrolls into view. */
+function OrderFeed({ data }: { data: LoaderData }) {
+  const { coinName } = useMainLayoutData();
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<typeof loader>();
+  const [more, setMore] = useState<Order[]>([]);
+  const [next, setNext] = useState<number | null>(data.nextLastId);
+  const [failed, setFailed] = useState(false);
+  const consumed = useRef<unknown>(null);
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  // Append each page once.
+  useEffect(() => {
+    const page = fetcher.data;
+    if (fetcher.state !== "idle" || !page || consumed.current === page) return;
+    consumed.current = page;
+    if (page.error) {
+      setFailed(true);
+      return;
+    }
+    setFailed(false);
+    setMore((list) => {
+      const seen = new Set([...data.orders, ...list].map((o) => o.id));
+      return [...list, ...(page.orders as Order[]).filter((o) => !seen.has(o.id))];
+    });
+    setNext(page.nextLastId);
+  }, [fetcher.state, fetcher.data, data.orders]);
+
+  const loadingMore = fetcher.state !== "idle";
+  const nextHref = next ? query(data.tab, data.filters, next) : null;
+
+  function loadMore() {
+    if (!nextHref || fetcher.state !== "idle") return;
+    setFailed(false);
+    fetcher.load(`/orderList${nextHref}`);
+  }
+  const loadMoreRef = useRef(loadMore);
+  loadMoreRef.current = loadMore;
+
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!hydrated || !el || !next || failed || typeof IntersectionObserver === "undefined") return;
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) loadMoreRef.current();
+    }, { rootMargin: "200px 0px" });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [hydrated, next, failed, loadingMore]);
+
+  const orders = [...(data.orders as Order[]), ...more];
+  if (orders.length === 0) {
+    return (
+      <EmptyState
+        className="rounded-xl bg-white"
+        title={data.lastId ? "No more orders here" : "No orders here yet"}
+        description={data.tab === OrderListTab.Active ? "Sell a gift card and follow it here until you are paid." : "Orders you sell show up here."}
+        action={<ButtonLink to="/home">Sell a card</ButtonLink>}
+      />
+    );
+  }
+
+  return (
+    <>
+      <ul className="flex flex-col gap-2" data-testid="order-list">
+        {orders.map((o) => (
+          <li key={o.id}>
+            <OrderListItem order={o} coinName={coinName} />
+          </li>
+        ))}
+      </ul>
+      {failed ? (
+        <ErrorState message={LOAD_ERROR} onRetry={loadMore} retryTo={nextHref ?? undefined} retrying={loadingMore} />
+      ) : nextHref ? (
+        <div ref={sentinel} className="mt-2" aria-busy={loadingMore || undefined}>
+          {loadingMore ? <SkeletonList rows={2} label="Loading orders" /> : null}
+          <div className="flex justify-center py-3">
+            <Link
+              to={nextHref}
+              preventScrollReset
+              onClick={(e) => {
+                if (hydrated) {
+                  e.preventDefault();
+                  loadMore();
+                }
+              }}
+              className={buttonClasses({ variant: "secondary", size: "sm", className: loadingMore ? "invisible" : "" })}
+            >
+              Load more
+            </Link>
+          </div>
+        </div>
+      ) : (
+        <NoMore />
+      )}
+    </>
+  );
+}

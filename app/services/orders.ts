@@ -1,0 +1,116 @@
+/**
+ * Display rules of sell-card orders (spec §3, §4), shared by /orderList and
+ * /orderDetails. Pure: safe in the browser and on the server.
+ */
+import type { AdvertInfo, Order } from "../../contract/entities";
+import {
+  AdvertCardType,
+  OrderListTab,
+  OrderStatus,
+  arbitrationTypeLabels,
+  orderListTabLabels,
+  orderStatusLabels,
+  type ArbitrationType,
+} from "../../contract/enums";
+import type { BadgeTone } from "../components/ui/Badge";
+
+export { OrderStatus, OrderListTab, orderStatusLabels, orderListTabLabels };
+
+/** Colours of UI.md: amber waiting and timers, brand in progress, green done, red cancelled, grey frozen. */
+export const orderStatusTones: Record<OrderStatus, BadgeTone> = {
+  0: "wait",
+  1: "brand",
+  2: "wait",
+  3: "wait",
+  4: "success",
+  5: "danger",
+  6: "neutral",
+};
+
+export function statusLabel(status: number): string {
+  return orderStatusLabels[status as OrderStatus] ?? `Status ${status}`;
+}
+
+export function statusTone(status: number): BadgeTone {
+  return orderStatusTones[status as OrderStatus] ?? "neutral";
+}
+
+export function disputeTypeLabel(type: number | null | undefined): string {
+  if (type === null || type === undefined) return "";
+  return arbitrationTypeLabels[type as ArbitrationType] ?? `Type ${type}`;
+}
+
+/** The four tabs of /orderList in their order. */
+export const ORDER_TABS: readonly OrderListTab[] = [
+  OrderListTab.Active,
+  OrderListTab.Completed,
+  OrderListTab.Cancelled,
+  OrderListTab.Frozen,
+];
+
+/** `?status=` → a tab (anything unknown is Active Orders). */
+export function parseTab(v: string | null | undefined): OrderListTab {
+  const n = Number(v);
+  return (ORDER_TABS as readonly number[]).includes(n) && v !== "" && v !== null ? (n as OrderListTab) : OrderListTab.Active;
+}
+
+/** Spec §4: the timer each status shows, and the field its deadline is in. */
+export function orderTimer(o: Pick<Order, "status" | "autoCancelTimestamp" | "autoReleaseTimestamp" | "autoArbitrationTimestamp">):
+  | { label: "Auto Cancel" | "Auto Release" | "Auto Arbitration"; deadline: number }
+  | null {
+  if (o.status === OrderStatus.Waiting && o.autoCancelTimestamp) return { label: "Auto Cancel", deadline: o.autoCancelTimestamp };
+  if (o.status === OrderStatus.Processing && o.autoReleaseTimestamp) return { label: "Auto Release", deadline: o.autoReleaseTimestamp };
+  if (o.status === OrderStatus.InNegotiation && o.autoArbitrationTimestamp)
+    return { label: "Auto Arbitration", deadline: o.autoArbitrationTimestamp };
+  return null;
+}
+
+/** Spec §4: "With status above 1 and below 4, the seller can Accept". */
+export const mayAccept = (status: number) => status > 1 && status < 4;
+/** Spec §4: "With status 2 only, the seller can apply for arbitration". */
+export const mayApplyArbitration = (status: number) => status === OrderStatus.InNegotiation;
+/** Spec §4: "With status below 4, live chat is available". */
+export const chatAvailable = (status: number) => status < OrderStatus.Completed;
+/** Spec §4: "With status 4, the seller can comment once". */
+export const mayComment = (status: number) => status === OrderStatus.Completed;
+
+const EMPTY_INFO: AdvertInfo = { paymentIcon: "", paymentNameEn: "", cardType: 0, tagListEn: "", explainInfo: "" };
+
+/** Order.advertInfo is a JSON string; a damaged one gives empty fields rather than an error. */
+export function parseAdvertInfo(json: string | null | undefined): AdvertInfo {
+  if (!json) return EMPTY_INFO;
+  try {
+    const v = JSON.parse(json) as Partial<AdvertInfo> | null;
+    if (!v || typeof v !== "object") return EMPTY_INFO;
+    return {
+      paymentIcon: typeof v.paymentIcon === "string" ? v.paymentIcon : "",
+      paymentNameEn: typeof v.paymentNameEn === "string" ? v.paymentNameEn : "",
+      cardType: typeof v.cardType === "number" ? v.cardType : 0,
+      tagListEn: typeof v.tagListEn === "string" ? v.tagListEn : "",
+      explainInfo: typeof v.explainInfo === "string" ? v.explainInfo : "",
+    };
+  } catch {
+    return EMPTY_INFO;
+  }
+}
+
+/** Spec §3: advertInfo.cardType 0 is a physical card (pictures), anything else an e-code. */
+export const isECodeInfo = (info: Pick<AdvertInfo, "cardType">) => info.cardType !== AdvertCardType.Picture;
+
+export function splitTags(tagListEn: string | null | undefined): string[] {
+  return (tagListEn ?? "")
+    .split("|")
+    .map((t) => t.trim())
+    .filter(Boolean);
+}
+
+/** The coins an order pays: the real price once completed, the computed one before. */
+export function orderCoins(o: Pick<Order, "status" | "calculateTotalPrice" | "realTotalPrice">): number {
+  return o.status === OrderStatus.Completed && o.realTotalPrice ? o.realTotalPrice : o.calculateTotalPrice;
+}
+
+/** ADR 0007: coins (hundredths) for a face (hundredths) at a rate per 10000, rounded down. */
+export function coinsForFace(faceMinor: number, discountPer10000: number): number {
+  if (!Number.isFinite(faceMinor) || !Number.isFinite(discountPer10000) || faceMinor <= 0) return 0;
+  return Number((BigInt(Math.round(faceMinor)) * BigInt(Math.round(discountPer10000))) / 10_000n);
+}
