@@ -2,23 +2,12 @@
  * Sign-in, registration, sign-out and password reset, with JavaScript on and
  * off: codes come from the dev outbox, every form posts for real.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { latestCode, launchBrowser, newContext, shot } from "./support/browser";
-import { startServer, type StartedServer } from "./support/server";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { latestCode, shot } from "./support/browser";
+import { useServerAndBrowser } from "./support/suite";
 
-let server: StartedServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser({ failureShots: "auth" });
 
 const RUN = Date.now().toString(36);
 const BAD_EMAIL = "Please enter a valid email address.";
@@ -26,21 +15,6 @@ const MISMATCH = "The new password are different, retry again please.";
 const BAD_LOGIN = "Incorrect account or password.";
 
 const path = (page: Page) => new URL(page.url()).pathname;
-
-/** Runs `fn` with a fresh page in a fresh context (own cookies), then closes it. */
-async function withPage(js: boolean, fn: (page: Page, context: BrowserContext) => Promise<void>) {
-  const context = await newContext(browser, { js });
-  try {
-    const page = await context.newPage();
-    await fn(page, context);
-  } catch (err) {
-    const pages = context.pages();
-    if (pages[0]) await shot(pages[0], `auth-failure-${js ? "on" : "off"}-${Date.now()}`).catch(() => {});
-    throw err;
-  } finally {
-    await context.close();
-  }
-}
 
 /** Waits until the page has hydrated (JS on) so client-side handlers are attached. */
 async function ready(page: Page, js: boolean) {
@@ -50,7 +24,7 @@ async function ready(page: Page, js: boolean) {
 }
 
 async function signIn(page: Page, js: boolean, email: string, pwd: string) {
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${e2e.server.url}/login`);
   await ready(page, js);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(pwd);
@@ -96,8 +70,8 @@ for (const js of [true, false]) {
     const newPassword = "newsecret456";
 
     test("register by e-mail with a code from the outbox lands on /login", async () => {
-      await withPage(js, async (page) => {
-        await page.goto(`${server.url}/register`);
+      await e2e.withPage(js, async (page) => {
+        await page.goto(`${e2e.server.url}/register`);
         await ready(page, js);
         await shot(page, `register-empty-js-${mode}`);
 
@@ -125,7 +99,7 @@ for (const js of [true, false]) {
           await page.getByText(/Please wait \d+ s before requesting another code\./).waitFor();
         }
         await shot(page, `register-wait-js-${mode}`);
-        const code = await latestCode(server.url, email, "REGISTER");
+        const code = await latestCode(e2e.server.url, email, "REGISTER");
         expect(code).toMatch(/^\d{6}$/);
 
         await page.getByLabel("Verification Code").fill(code);
@@ -156,22 +130,22 @@ for (const js of [true, false]) {
     });
 
     test("log in by e-mail shows the nickname in the top bar; sign out", async () => {
-      await withPage(js, async (page) => {
-        await page.goto(`${server.url}/login`);
+      await e2e.withPage(js, async (page) => {
+        await page.goto(`${e2e.server.url}/login`);
         await ready(page, js);
         await shot(page, `login-email-js-${mode}`);
         await signIn(page, js, email, password);
         await expectSignedInAs(page, nickname);
         // Signed in, /login goes home.
-        await page.goto(`${server.url}/login`);
+        await page.goto(`${e2e.server.url}/login`);
         expect(path(page)).toBe("/home");
         await signOut(page, js, nickname);
       });
     });
 
     test("log in by mobile as the demo seller", async () => {
-      await withPage(js, async (page) => {
-        await page.goto(`${server.url}/login`);
+      await e2e.withPage(js, async (page) => {
+        await page.goto(`${e2e.server.url}/login`);
         await ready(page, js);
         await page.getByRole("link", { name: "Mobile Login" }).click();
         await page.waitForURL((u) => u.searchParams.get("tab") === "mobile");
@@ -188,7 +162,7 @@ for (const js of [true, false]) {
     });
 
     test("a wrong password shows the server's message and keeps the login name", async () => {
-      await withPage(js, async (page) => {
+      await e2e.withPage(js, async (page) => {
         await signIn(page, js, email, "wrongpass1");
         await page.getByText(BAD_LOGIN).waitFor();
         expect(path(page)).toBe("/login");
@@ -200,8 +174,8 @@ for (const js of [true, false]) {
     });
 
     test("an invalid e-mail shows the spec's message", async () => {
-      await withPage(js, async (page) => {
-        await page.goto(`${server.url}/login`);
+      await e2e.withPage(js, async (page) => {
+        await page.goto(`${e2e.server.url}/login`);
         await ready(page, js);
         if (js) {
           // On blur, without posting.
@@ -220,8 +194,8 @@ for (const js of [true, false]) {
     });
 
     test("an invitation link prefills the code, read-only", async () => {
-      await withPage(js, async (page) => {
-        await page.goto(`${server.url}/register/DSELLA`);
+      await e2e.withPage(js, async (page) => {
+        await page.goto(`${e2e.server.url}/register/DSELLA`);
         await ready(page, js);
         const invite = page.getByLabel("Invitation Code (optional)");
         expect(await invite.inputValue()).toBe("DSELLA");
@@ -230,7 +204,7 @@ for (const js of [true, false]) {
 
         if (js) {
           // The old hash-routed share link.
-          await page.goto(`${server.url}/#/register/DSELLA`);
+          await page.goto(`${e2e.server.url}/#/register/DSELLA`);
           await page.waitForURL((u) => u.pathname === "/register/DSELLA");
           await ready(page, js);
           expect(await page.getByLabel("Invitation Code (optional)").inputValue()).toBe("DSELLA");
@@ -239,8 +213,8 @@ for (const js of [true, false]) {
     });
 
     test("forgot password: reset with a code, then the new password signs in", async () => {
-      await withPage(js, async (page) => {
-        await page.goto(`${server.url}/login`);
+      await e2e.withPage(js, async (page) => {
+        await page.goto(`${e2e.server.url}/login`);
         await ready(page, js);
         await page.getByRole("link", { name: "Forgot Password?" }).click();
         await page.waitForURL((u) => u.pathname === "/forgot");
@@ -248,7 +222,7 @@ for (const js of [true, false]) {
         await page.getByLabel("Email").fill(email);
         await page.getByRole("button", { name: "Send code" }).click();
         await page.getByText("Code sent").waitFor();
-        const code = await latestCode(server.url, email, "FORGET");
+        const code = await latestCode(e2e.server.url, email, "FORGET");
         await page.getByLabel("Verification Code").fill(code);
         await page.getByLabel("New Password").fill(newPassword);
         await page.getByLabel("Confirm Password").fill(newPassword);
@@ -264,9 +238,9 @@ for (const js of [true, false]) {
     });
 
     test("/Login (capital L) is the sign-in page", async () => {
-      await withPage(js, async (page) => {
+      await e2e.withPage(js, async (page) => {
         // A same-site redirectTo is followed after signing in (an off-site one would be ignored).
-        const res = await page.goto(`${server.url}/Login?redirectTo=${encodeURIComponent("/home?from=login")}`);
+        const res = await page.goto(`${e2e.server.url}/Login?redirectTo=${encodeURIComponent("/home?from=login")}`);
         expect(res?.status()).toBe(200);
         await ready(page, js);
         await page.getByRole("heading", { name: "Sign In" }).waitFor();
@@ -281,14 +255,14 @@ for (const js of [true, false]) {
     });
 
     test("an off-site redirectTo is ignored", async () => {
-      await withPage(js, async (page) => {
-        await page.goto(`${server.url}/login?redirectTo=${encodeURIComponent("//evil.example/")}`);
+      await e2e.withPage(js, async (page) => {
+        await page.goto(`${e2e.server.url}/login?redirectTo=${encodeURIComponent("//evil.example/")}`);
         await ready(page, js);
         await page.getByLabel("Email").fill("seller@demo.test");
         await page.getByLabel("Password", { exact: true }).fill("demo1234");
         await page.getByRole("button", { name: "Sign In", exact: true }).click();
         await expectSignedInAs(page, "DemoSeller");
-        expect(new URL(page.url()).host).toBe(new URL(server.url).host);
+        expect(new URL(page.url()).host).toBe(new URL(e2e.server.url).host);
       });
     });
   });

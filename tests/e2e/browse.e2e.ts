@@ -6,26 +6,15 @@
  * out through 'Confirm to Sign out ?'. Screenshots of home and an advert list
  * at 390 px and 1280 px.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { launchBrowser, newContext, shot } from "./support/browser";
-import { startServer, type StartedServer } from "./support/server";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { shot } from "./support/browser";
+import { useServerAndBrowser } from "./support/suite";
 
-let server: StartedServer;
-let browser: Browser;
+const e2e = useServerAndBrowser();
 
 const SELLER = { email: "seller@demo.test", password: "demo1234" };
 const SIGN_OUT_QUESTION = "Confirm to Sign out ?";
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const path = (page: Page) => new URL(page.url()).pathname;
 const search = (page: Page) => new URL(page.url()).searchParams;
@@ -33,15 +22,6 @@ const search = (page: Page) => new URL(page.url()).searchParams;
 /** With JavaScript: wait until React has hydrated the layout (JS-only widgets exist then). */
 async function settle(page: Page, js: boolean) {
   if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
-}
-
-async function withContext(js: boolean, fn: (page: Page, context: BrowserContext) => Promise<void>) {
-  const context = await newContext(browser, { js });
-  try {
-    await fn(await context.newPage(), context);
-  } finally {
-    await context.close();
-  }
 }
 
 /** Closes the promo popup (dialog with JS, ?promo=closed link without). */
@@ -86,8 +66,8 @@ for (const js of [true, false]) {
 
   describe(`JavaScript ${js ? "on" : "off"}`, () => {
     test("home: redirect, card types with ₦ rates, banners, promo once, channel, signed-out top bar", async () => {
-      await withContext(js, async (page, context) => {
-        await page.goto(`${server.url}/`);
+      await e2e.withPage(js, async (page, context) => {
+        await page.goto(`${e2e.server.url}/`);
         await page.waitForURL((u) => u.pathname === "/home");
         await settle(page, js);
 
@@ -127,13 +107,13 @@ for (const js of [true, false]) {
         await page.getByTestId("need-help").getByRole("link", { name: "WhatsApp" }).waitFor({ state: "visible" });
 
         // Second visit in the same browser session: no promo.
-        await page.goto(`${server.url}/home`);
+        await page.goto(`${e2e.server.url}/home`);
         await settle(page, js);
         await page.getByTestId("card-type").first().waitFor();
         expect(await page.getByTestId("promo").count()).toBe(0);
 
         // ?channel=abc is accepted and kept in the session.
-        const res = await page.goto(`${server.url}/home?channel=abc`);
+        const res = await page.goto(`${e2e.server.url}/home?channel=abc`);
         expect(res?.status()).toBe(200);
         const session = (await context.cookies()).find((c) => c.name === "__session");
         expect(session).toBeDefined();
@@ -141,15 +121,15 @@ for (const js of [true, false]) {
         expect(JSON.parse(Buffer.from(payload, "base64").toString("utf8"))).toMatchObject({ channel: "abc" });
 
         // A type-2 banner leads to an internal page through /banner/{id}.
-        const bannerRes = await page.request.get(`${server.url}/banner/1`, { maxRedirects: 0 });
+        const bannerRes = await page.request.get(`${e2e.server.url}/banner/1`, { maxRedirects: 0 });
         expect(bannerRes.status()).toBe(302);
         expect(bannerRes.headers()["location"]).toMatch(/^\/(?!\/)/);
       });
     });
 
     test("advert list: currency, face and type filters, reset, offline merchant", async () => {
-      await withContext(js, async (page) => {
-        await page.goto(`${server.url}/home?promo=closed`);
+      await e2e.withPage(js, async (page) => {
+        await page.goto(`${e2e.server.url}/home?promo=closed`);
         await settle(page, js);
         await page.getByTestId("card-type").filter({ hasText: "Apple Gift Card" }).click();
         await page.waitForURL((u) => /^\/advertList\/\d+$/.test(u.pathname));
@@ -200,7 +180,7 @@ for (const js of [true, false]) {
         expect(search(page).get("face")).toBe("100");
 
         // A filter nothing matches shows the empty state with Reset filters.
-        await page.goto(`${server.url}${listPath}?currency=AUD&face=1000&type=0`);
+        await page.goto(`${e2e.server.url}${listPath}?currency=AUD&face=1000&type=0`);
         await settle(page, js);
         expect(await page.getByTestId("offer").count()).toBe(0);
         await expect(page.getByText("No offer matches these filters").isVisible()).resolves.toBe(true);
@@ -212,25 +192,25 @@ for (const js of [true, false]) {
         expect((await offers(page)).length).toBe(all.length);
 
         // The /cardType/{id} alias shows the same list.
-        await page.goto(`${server.url}${listPath.replace("/advertList/", "/cardType/")}`);
+        await page.goto(`${e2e.server.url}${listPath.replace("/advertList/", "/cardType/")}`);
         await settle(page, js);
         expect(await page.getByTestId("offer").count()).toBe(all.length);
       });
     });
 
     test("unknown paths go home; /404 says so in Chinese", async () => {
-      await withContext(js, async (page) => {
-        await page.goto(`${server.url}/nope?promo=closed`);
+      await e2e.withPage(js, async (page) => {
+        await page.goto(`${e2e.server.url}/nope?promo=closed`);
         await page.waitForURL((u) => u.pathname === "/home");
-        await page.goto(`${server.url}/404`);
+        await page.goto(`${e2e.server.url}/404`);
         await expect(page.locator("main").innerText()).resolves.toContain("页面不存在，返回首页");
         expect(await page.locator('main a[href="/home"]').count()).toBeGreaterThan(0);
       });
     });
 
     test("signed in: user dropdown, then sign out through the confirmation", async () => {
-      await withContext(js, async (page) => {
-        await page.goto(`${server.url}/login?redirectTo=${encodeURIComponent("/home?promo=closed")}`);
+      await e2e.withPage(js, async (page) => {
+        await page.goto(`${e2e.server.url}/login?redirectTo=${encodeURIComponent("/home?promo=closed")}`);
         await settle(page, js);
         const email = page.locator('input[name="email"], input[name="loginName"]').first();
         if ((await email.count()) > 0) {
@@ -238,10 +218,10 @@ for (const js of [true, false]) {
           await page.locator('input[name="loginPwd"]').fill(SELLER.password);
           await page.getByRole("button", { name: "Sign In", exact: true }).click();
         } else {
-          await page.request.post(`${server.url}/login`, {
+          await page.request.post(`${e2e.server.url}/login`, {
             form: { loginName: SELLER.email, loginPwd: SELLER.password, type: "EMAIL", redirectTo: "/home" },
           });
-          await page.goto(`${server.url}/home?promo=closed`);
+          await page.goto(`${e2e.server.url}/home?promo=closed`);
         }
         await page.waitForURL((u) => u.pathname === "/home");
         await settle(page, js);
@@ -282,7 +262,7 @@ for (const js of [true, false]) {
           expect(await header.getByRole("link", { name: /Notifications/ }).getAttribute("href")).toBe("/noticeList");
           await shot(page, `browse-signed-in-1280-${mode}`);
         }
-        const readAll = await page.request.post(`${server.url}/notices/read-all`, {
+        const readAll = await page.request.post(`${e2e.server.url}/notices/read-all`, {
           form: { redirectTo: "/home?promo=closed" },
           maxRedirects: 0,
         });
@@ -310,14 +290,14 @@ for (const js of [true, false]) {
     });
 
     test("screenshots of home and an advert list at 390 px and 1280 px", async () => {
-      await withContext(js, async (page) => {
+      await e2e.withPage(js, async (page) => {
         for (const width of [390, 1280]) {
           await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
-          await page.goto(`${server.url}/home?promo=closed`);
+          await page.goto(`${e2e.server.url}/home?promo=closed`);
           await settle(page, js);
           await page.getByTestId("card-type").first().waitFor();
           await shot(page, `browse-home-${width}-${mode}`);
-          await page.goto(`${server.url}/advertList/1`);
+          await page.goto(`${e2e.server.url}/advertList/1`);
           await settle(page, js);
           await page.getByTestId("offer").first().waitFor();
           await shot(page, `browse-advert-list-${width}-${mode}`);

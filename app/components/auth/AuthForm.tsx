@@ -1,12 +1,16 @@
 /**
  * Pieces shared by the sign-in, registration and password-reset screens:
- * the card around the form, the e-mail / mobile contact fields, the form-level
- * error line, the hidden default submit button and the busy state.
+ * the form's conform set-up, the card around the form and the line under it,
+ * the e-mail / mobile tabs, the form itself (hidden default submit, error
+ * line, busy submit button), the contact fields and the password field.
  */
 import type { ReactNode } from "react";
-import { useNavigation } from "@remix-run/react";
-import { Field, SelectField } from "~/components/ui";
-import { DEFAULT_INTER_CODE, LoginType, SEND_CODE_INTENT } from "~/services/forms/auth";
+import { getFormProps, useForm, type DefaultValue, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import type { z } from "zod";
+import { Button, Field, SelectField, Tabs } from "~/components/ui";
+import { DEFAULT_INTER_CODE, INPUT_LIMITS, LoginType, SEND_CODE_INTENT } from "~/services/forms/auth";
 
 /** What a conform field gives us (FieldMetadata, structurally). */
 export interface ConformField {
@@ -37,6 +41,129 @@ export function AuthCard({ title, children, footer }: { title: string; children:
       </div>
       {footer ? <div className="mt-4 text-center text-sm text-gray-700">{footer}</div> : null}
     </div>
+  );
+}
+
+/** The line under the card: "New here? Create Account" (`prompt`, then a link `label` to `to`). */
+export function AuthFooter({ prompt, to, label }: { prompt: string; to: string; label: string }) {
+  return (
+    <>
+      {prompt}{" "}
+      <Link to={to} className="font-medium text-brand-700 underline underline-offset-2">
+        {label}
+      </Link>
+    </>
+  );
+}
+
+/**
+ * The conform form of an auth screen: validated in the browser with `schema`
+ * (on blur, again on input), the action's `lastResult` shown.
+ */
+export function useAuthForm<Schema extends z.ZodType<Record<string, any>, z.ZodTypeDef, Record<string, any>>>({
+  id,
+  schema,
+  lastResult,
+  defaultValue,
+}: {
+  id: string;
+  schema: Schema;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  defaultValue: DefaultValue<z.input<Schema>>;
+}) {
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    id,
+    lastResult,
+    defaultValue,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+}
+
+/** The search part of a tab's link: ?tab=mobile for Mobile, and the redirectTo (sign-in) kept. */
+function tabLink(tab: "email" | "mobile", redirectTo: string | null) {
+  const search = new URLSearchParams();
+  if (tab === "mobile") search.set("tab", "mobile");
+  if (redirectTo) search.set("redirectTo", redirectTo);
+  const s = search.toString();
+  return { search: s ? `?${s}` : "" };
+}
+
+/** The Email / Mobile tabs: links (?tab=mobile), so they work without JavaScript. */
+export function ContactTabs({
+  label,
+  type,
+  emailLabel = "Email",
+  mobileLabel = "Mobile",
+  redirectTo = null,
+}: {
+  /** Accessible name of the tab list ("Sign in with"). */
+  label: string;
+  type: LoginType;
+  emailLabel?: string;
+  mobileLabel?: string;
+  redirectTo?: string | null;
+}) {
+  return (
+    <Tabs
+      label={label}
+      fill
+      replace
+      className="mb-4"
+      tabs={[
+        { key: "email", to: tabLink("email", redirectTo), label: emailLabel, current: type === LoginType.Email },
+        { key: "mobile", to: tabLink("mobile", redirectTo), label: mobileLabel, current: type === LoginType.Mobile },
+      ]}
+    />
+  );
+}
+
+/**
+ * The posted form of an auth screen: conform's form props, the hidden default
+ * submit button first, `children`, the form's own error and the submit button
+ * (busy while this form, not a "Send code", is submitted).
+ */
+export function AuthFormFrame<Schema extends Record<string, any>>({
+  form,
+  submitLabel,
+  children,
+}: {
+  form: FormMetadata<Schema, string[]>;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  const submitting = useSubmitting();
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
+      <DefaultSubmit />
+      {children}
+      <FormError id={form.errorId} errors={form.errors} />
+      <Button type="submit" name="intent" value="submit" fullWidth size="lg" busy={submitting}>
+        {submitLabel}
+      </Button>
+    </Form>
+  );
+}
+
+/** A password input (set `key={field.key}` yourself). */
+export function PasswordField({
+  field,
+  label,
+  autoComplete,
+}: {
+  field: ConformField;
+  label: string;
+  autoComplete: "current-password" | "new-password";
+}) {
+  return (
+    <Field
+      {...fieldProps(field)}
+      label={label}
+      type="password"
+      autoComplete={autoComplete}
+      maxLength={INPUT_LIMITS.password}
+    />
   );
 }
 

@@ -27,8 +27,7 @@ import { useFetcher } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button } from "~/components/ui";
 import type { SendCodeOutcome } from "~/services/forms/send-code";
-
-const cx = (...c: Array<string | false | null | undefined>) => c.filter(Boolean).join(" ");
+import { cx } from "~/components/layout/cx";
 
 export interface SendCodeButtonProps {
   /** The `intent` value posted (name="intent"); the action branches on it. */

@@ -12,7 +12,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { Banner } from "../../../contract/entities";
 import { isExternalBanner } from "../../../contract/enums";
 import { cx } from "../layout/cx";
-import { ChevronLeftIcon, ChevronRightIcon } from "../layout/icons";
+import { ChevronLeftIcon, ChevronRightIcon } from "../ui";
 
 export const AUTO_ADVANCE_MS = 5_000;
 

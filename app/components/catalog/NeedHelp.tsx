@@ -6,10 +6,9 @@
 import type { ReactNode } from "react";
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { HelpIcon } from "../ui";
-import { contactHref, type Contact } from "../layout/contact";
+import { HelpIcon, MailIcon, TelegramIcon, WhatsAppIcon } from "../ui";
+import { withContactHrefs, type Contact } from "../layout/contact";
 import { cx } from "../layout/cx";
-import { MailIcon, TelegramIcon, WhatsAppIcon } from "../layout/icons";
 
 const CHANNELS: { key: string; label: string; icon: (p: { className?: string }) => ReactNode; tone: string }[] = [
   { key: "whatsapp", label: "WhatsApp", icon: WhatsAppIcon, tone: "bg-money-in-50 text-money-in-700" },
@@ -23,7 +22,7 @@ const panel = "absolute bottom-full right-0 mb-2 w-64 rounded-xl bg-white p-2 sh
 
 export function NeedHelp({ contact }: { contact: Contact }) {
   const hydrated = useHydrated();
-  const links = CHANNELS.map((c) => ({ ...c, href: contactHref(contact, c.key) })).filter((c) => c.href);
+  const links = withContactHrefs(contact, CHANNELS);
   if (links.length === 0) return null;
 
   const body = (

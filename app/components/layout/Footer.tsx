@@ -4,8 +4,8 @@
  * config; only those present are shown.
  */
 import type { ReactNode } from "react";
-import { contactEmail, contactHref, type Contact } from "./contact";
-import { FacebookIcon, LogoMark, MailIcon, TelegramIcon, TwitterIcon, WhatsAppIcon } from "./icons";
+import { contactEmail, withContactHrefs, type Contact } from "./contact";
+import { FacebookIcon, LogoMark, MailIcon, TelegramIcon, TwitterIcon, WhatsAppIcon } from "../ui";
 import { BRAND_NAME } from "./TopBar";
 
 const SOCIAL: { key: string; label: string; icon: (p: { className?: string }) => ReactNode }[] = [
@@ -25,8 +25,8 @@ const LINKS: { key: string; label: string }[] = [
 ];
 
 export function Footer({ contact }: { contact: Contact }) {
-  const social = SOCIAL.map((s) => ({ ...s, href: contactHref(contact, s.key) })).filter((s) => s.href);
-  const links = LINKS.map((l) => ({ ...l, href: contactHref(contact, l.key) })).filter((l) => l.href);
+  const social = withContactHrefs(contact, SOCIAL);
+  const links = withContactHrefs(contact, LINKS);
   const email = contactEmail(contact);
   return (
     <footer className="mt-10 border-t border-gray-200 bg-white">

@@ -6,9 +6,8 @@
 import { CloseButton, Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { CloseIcon, CountBadge, MenuIcon } from "../ui";
+import { CloseIcon, CountBadge, ExternalIcon, MenuIcon } from "../ui";
 import { cx } from "./cx";
-import { ExternalIcon } from "./icons";
 import { MAIN_NAV, type CountKey } from "./nav";
 
 export interface MainNavProps {

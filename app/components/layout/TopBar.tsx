@@ -5,9 +5,8 @@
  */
 import { Link } from "@remix-run/react";
 import type { Notice } from "../../../contract/entities";
-import { ButtonLink } from "../ui";
+import { ButtonLink, LogoMark } from "../ui";
 import { contactHref, type Contact } from "./contact";
-import { LogoMark } from "./icons";
 import { MainNavInline, MainNavMobile } from "./MainNav";
 import type { CountKey } from "./nav";
 import { NoticeBell } from "./NoticeBell";

@@ -11,9 +11,8 @@ import { useState } from "react";
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { ChevronDownIcon, ConfirmDialog, UserIcon } from "../ui";
+import { ChevronDownIcon, ConfirmDialog, LogoutIcon, UserIcon } from "../ui";
 import { cx } from "./cx";
-import { LogoutIcon } from "./icons";
 import { USER_MENU } from "./nav";
 
 export const SIGN_OUT_QUESTION = "Confirm to Sign out ?";

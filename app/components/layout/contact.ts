@@ -42,3 +42,13 @@ export function contactHref(contact: Contact | null | undefined, key: string): s
 export function contactEmail(contact: Contact | null | undefined): string | undefined {
   return contactHref(contact, "email")?.slice("mailto:".length);
 }
+
+/** The items whose contact key has a usable link (see contactHref), each with its `href`, in order. */
+export function withContactHrefs<T extends { key: string }>(
+  contact: Contact | null | undefined,
+  items: readonly T[],
+): Array<T & { href: string }> {
+  return items
+    .map((item) => ({ ...item, href: contactHref(contact, item.key) }))
+    .filter((item): item is T & { href: string } => Boolean(item.href));
+}

@@ -1,15 +1,17 @@
 /**
  * Server side of the sign-in, registration and password-reset screens: the
- * shared loader pieces (country list, code cooldown), the "Send code" branch of
- * the actions, and the registration loader/action (used by both /register and
- * /register/{inviteCode}).
+ * shared loader pieces (country list, code cooldown), the form's reply, the
+ * "Send code" branch of the actions, the loader and action shared by the code
+ * forms (registration, password reset), and the registration loader/action
+ * (used by both /register and /register/{inviteCode}).
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
+import type { z } from "zod";
 import { VerificationCodeType } from "../../../contract/enums";
-import { joinPhone } from "../../../contract/fields";
 import { commitSession, flashToast } from "../../session.server";
-import { apiFor, type Api } from "../api.server";
+import { apiFor, type Api, type ApiResult } from "../api.server";
 import {
   DEFAULT_INTER_CODE,
   HIDDEN_FIELDS,
@@ -18,6 +20,7 @@ import {
   contactForApi,
   contactSchema,
   registerSchema,
+  type Contact,
 } from "./auth";
 import { codeCooldownLeft, sendVerificationCode } from "./send-code.server";
 
@@ -51,50 +54,88 @@ export function redirectSignedIn(api: Api) {
 export async function sendCodeAction(api: Api, formData: FormData, purpose: VerificationCodeType) {
   const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields: HIDDEN_FIELDS }), sendCode: null });
+    return json({ result: formReply(submission), sendCode: null });
   }
   const sendCode = await sendVerificationCode(api, purpose, contactForApi(submission.value));
   return json(
-    { result: submission.reply({ hideFields: HIDDEN_FIELDS }), sendCode },
+    { result: formReply(submission), sendCode },
     { headers: sendCode.ok ? await sessionHeaders(api) : undefined },
   );
 }
 
-// ---------------------------------------------------------------- register
+/**
+ * What an action answers for the form: its values back without the passwords
+ * (HIDDEN_FIELDS) and, when given, the server's message as the form's error.
+ */
+export function formReply(
+  submission: { reply(options: { formErrors?: string[]; hideFields?: string[] }): SubmissionResult<string[]> },
+  message?: string,
+): SubmissionResult<string[]> {
+  return submission.reply(message === undefined ? { hideFields: HIDDEN_FIELDS } : { formErrors: [message], hideFields: HIDDEN_FIELDS });
+}
 
-export async function registerLoader({ request, context, params }: LoaderFunctionArgs) {
+// ---------------------------------------------------------------- code forms (register, forgot)
+
+/** Loader data of a screen with a "Send code" button: the countries and the seconds before another `purpose` code. */
+export async function codeFormLoaderData({ request, context }: LoaderFunctionArgs, purpose: VerificationCodeType) {
   const api = await apiFor(request, context);
   redirectSignedIn(api);
-  return json({
+  return {
     countries: await loadCountries(api),
-    cooldown: codeCooldownLeft(api.session, VerificationCodeType.Register),
-    inviteCode: params.inviteCode ?? null,
+    cooldown: codeCooldownLeft(api.session, purpose),
+  };
+}
+
+/**
+ * The action of a screen with a "Send code" button whose form ends at /login
+ * (registration, password reset): the "Send code" post sends a `purpose` code;
+ * the form post is checked with `schema`, then `submit` makes the API call.
+ * Success: a 'Success' toast and /login (?tab=mobile after a mobile form);
+ * a refusal: the server's message as the form's error.
+ */
+export async function codeFormAction<Schema extends z.ZodType<Contact, z.ZodTypeDef, unknown>>(
+  { request, context }: ActionFunctionArgs,
+  purpose: VerificationCodeType,
+  schema: Schema,
+  submit: (api: Api, value: z.output<Schema>) => Promise<ApiResult<unknown>>,
+) {
+  const formData = await request.formData();
+  const api = await apiFor(request, context);
+  if (formData.get("intent") === SEND_CODE_INTENT) return sendCodeAction(api, formData, purpose);
+
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") {
+    return json({ result: formReply(submission), sendCode: null });
+  }
+  const v = submission.value;
+  const result = await submit(api, v);
+  if (!result.ok) {
+    return json({ result: formReply(submission, result.msg), sendCode: null });
+  }
+  flashToast(api.session, SUCCESS);
+  return redirect(v.type === LoginType.Mobile ? "/login?tab=mobile" : "/login", { headers: await sessionHeaders(api) });
+}
+
+// ---------------------------------------------------------------- register
+
+export async function registerLoader(args: LoaderFunctionArgs) {
+  return json({
+    ...(await codeFormLoaderData(args, VerificationCodeType.Register)),
+    inviteCode: args.params.inviteCode ?? null,
   });
 }
 
-export async function registerAction({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const api = await apiFor(request, context);
-  if (formData.get("intent") === SEND_CODE_INTENT) return sendCodeAction(api, formData, VerificationCodeType.Register);
-
-  const submission = parseWithZod(formData, { schema: registerSchema });
-  if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields: HIDDEN_FIELDS }), sendCode: null });
-  }
-  const v = submission.value;
-  const result = await api.call("/userAuth/register", {
-    ...(v.type === LoginType.Mobile ? { phone: joinPhone(v.interCode, v.mobile) } : { email: v.email }),
-    code: v.code,
-    nickname: v.nickname,
-    loginPwd: v.loginPwd,
-    inviteCode: v.inviteCode,
-  });
-  if (!result.ok) {
-    return json({ result: submission.reply({ formErrors: [result.msg], hideFields: HIDDEN_FIELDS }), sendCode: null });
-  }
-  // Spec §4: registration leads to /login.
-  flashToast(api.session, SUCCESS);
-  return redirect(v.type === LoginType.Mobile ? "/login?tab=mobile" : "/login", { headers: await sessionHeaders(api) });
+/** Spec §4: registration leads to /login. */
+export async function registerAction(args: ActionFunctionArgs) {
+  return codeFormAction(args, VerificationCodeType.Register, registerSchema, (api, v) =>
+    api.call("/userAuth/register", {
+      ...contactForApi(v),
+      code: v.code,
+      nickname: v.nickname,
+      loginPwd: v.loginPwd,
+      inviteCode: v.inviteCode,
+    }),
+  );
 }
 
 export type RegisterLoader = typeof registerLoader;

@@ -1,0 +1,67 @@
+/**
+ * The block that registration and password reset share: the contact (e-mail,
+ * or calling code + mobile), the verification code with its "Send code"
+ * button and note, then the new password twice. Whatever else a form asks
+ * between the code and the passwords (the nickname) goes in `beforePassword`.
+ */
+import type { ReactNode } from "react";
+import { useState } from "react";
+import { Field } from "~/components/ui";
+import { INPUT_LIMITS, SEND_CODE_INTENT, type LoginType } from "~/services/forms/auth";
+import type { SendCodeOutcome } from "~/services/forms/send-code";
+import { ContactFields, PasswordField, fieldProps, type ConformField, type Country } from "./AuthForm";
+import { SendCodeButton, SendCodeNote, useCooldownUntil } from "./SendCodeButton";
+import { useContactValidator } from "./useContactValidator";
+
+export interface ContactCodePasswordFieldsProps {
+  /** The conform form (its validate intent checks the contact before a send). */
+  form: Parameters<typeof useContactValidator>[0];
+  type: LoginType;
+  fields: Record<"email" | "interCode" | "mobile" | "code" | "loginPwd" | "confirmPwd", ConformField>;
+  countries: readonly Country[];
+  /** The loader's seconds left before another code may be sent. */
+  cooldown: number;
+  /** The action's answer to a "Send code" post without JavaScript. */
+  sendCode: SendCodeOutcome | null | undefined;
+  /** "Password" or "New Password". */
+  passwordLabel: string;
+  beforePassword?: ReactNode;
+}
+
+export function ContactCodePasswordFields({
+  form,
+  type,
+  fields,
+  countries,
+  cooldown,
+  sendCode,
+  passwordLabel,
+  beforePassword,
+}: ContactCodePasswordFieldsProps) {
+  const [sent, setSent] = useState<SendCodeOutcome | null>(null);
+  const outcome = sent ?? sendCode ?? null;
+  const until = useCooldownUntil(cooldown);
+  const validateContact = useContactValidator(form, type);
+
+  return (
+    <>
+      <ContactFields type={type} email={fields.email} interCode={fields.interCode} mobile={fields.mobile} countries={countries} />
+      <Field
+        key={fields.code.key}
+        {...fieldProps(fields.code)}
+        label="Verification Code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={INPUT_LIMITS.code}
+        placeholder="6 digits"
+        hint={outcome ? <SendCodeNote outcome={outcome} /> : undefined}
+        trailing={
+          <SendCodeButton intent={SEND_CODE_INTENT} disabledUntil={until} validate={validateContact} onResult={setSent} />
+        }
+      />
+      {beforePassword}
+      <PasswordField key={fields.loginPwd.key} field={fields.loginPwd} label={passwordLabel} autoComplete="new-password" />
+      <PasswordField key={fields.confirmPwd.key} field={fields.confirmPwd} label="Confirm Password" autoComplete="new-password" />
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * The set-up an e2e file shares: one server and one browser for the whole file
+ * (started in beforeAll, closed in afterAll), and a fresh page per test.
+ *
+ *   const e2e = useServerAndBrowser();
+ *   test("…", () =>
+ *     e2e.withPage(js, async (page) => {
+ *       await page.goto(`${e2e.server.url}/home`);
+ *     }));
+ *
+ * Call it at the top level of the file; `server` and `browser` are there once
+ * beforeAll has run (inside tests and hooks).
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { launchBrowser, newContext, shot } from "./browser";
+import { startServer, type StartServerOptions, type StartedServer } from "./server";
+
+export interface ServerAndBrowser {
+  readonly server: StartedServer;
+  readonly browser: Browser;
+  /** Runs `fn` with a fresh page in a fresh context (own cookies), then closes the context. */
+  withPage(js: boolean, fn: (page: Page, context: BrowserContext) => Promise<void>): Promise<void>;
+}
+
+export interface ServerAndBrowserOptions {
+  server?: StartServerOptions;
+  /**
+   * When `fn` of withPage fails, save a screenshot of its first page as
+   * `<failureShots>-failure-<on|off>-<time>` (see shot()).
+   */
+  failureShots?: string;
+}
+
+export function useServerAndBrowser(opts: ServerAndBrowserOptions = {}): ServerAndBrowser {
+  let server: StartedServer | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    server = await startServer(opts.server);
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const suite: ServerAndBrowser = {
+    get server() {
+      if (!server) throw new Error("the e2e server is not started yet (use it inside tests or hooks)");
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error("the e2e browser is not launched yet (use it inside tests or hooks)");
+      return browser;
+    },
+    async withPage(js, fn) {
+      const context = await newContext(suite.browser, { js });
+      try {
+        await fn(await context.newPage(), context);
+      } catch (err) {
+        const first = context.pages()[0];
+        if (opts.failureShots && first) {
+          await shot(first, `${opts.failureShots}-failure-${js ? "on" : "off"}-${Date.now()}`).catch(() => {});
+        }
+        throw err;
+      } finally {
+        await context.close();
+      }
+    },
+  };
+  return suite;
+}
