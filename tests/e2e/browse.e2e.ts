@@ -135,7 +135,8 @@ for (const js of [true, false]) {
         await page.waitForURL((u) => /^\/advertList\/\d+$/.test(u.pathname));
         await settle(page, js);
         const listPath = path(page);
-        await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toContain("Apple Gift Card");
+        // With JS the URL can change a moment before the new route renders: wait for its heading.
+        await page.getByRole("heading", { level: 1, name: /Apple Gift Card/ }).waitFor();
 
         const all = await offers(page);
         expect(all.length).toBeGreaterThan(2);
