@@ -11,6 +11,7 @@ import compression from "compression";
 import express from "express";
 import { toNodeHandler } from "./backend/http/node-adapter";
 import { startBackend } from "./backend/start";
+import { attachChatWebSocket } from "./backend/modules/chat/ws";
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = process.env.DATA_DIR ?? "./.data";
@@ -51,7 +52,8 @@ app.use("/files", express.static(join(backend?.config.DATA_DIR ?? dataDir, "file
 
 if (backend) {
   const serveBackend = toNodeHandler(backend.backend.handle);
-  app.all(["/client/*", "/merchant/*", "/admin/*", "/blob/*", "/dev/*"], (req, res) => void serveBackend(req, res));
+  // /chat/*: the built-in chat's HTTP API and signed files (its WebSocket is attached below).
+  app.all(["/client/*", "/merchant/*", "/admin/*", "/blob/*", "/dev/*", "/chat/*"], (req, res) => void serveBackend(req, res));
 }
 
 app.all(
@@ -71,10 +73,15 @@ const server = app.listen(port, () => {
   console.log(`Marketplace on http://localhost:${port}` + (backend ? ` (backend: ${backend.config.DATABASE_URL ? "PostgreSQL" : "PGlite in " + dataDir})` : ` (backend: ${process.env.CLIENT_API_URL})`));
 });
 
+// The built-in chat's WebSocket at /chat/ws (docs/decisions/0009-chat.md). The web tier picks
+// the built-in service or Tencent Cloud Chat from CHAT_PROVIDER (backend/config.ts chatProvider()).
+const chatSocket = backend ? attachChatWebSocket(server, backend.backend.chat) : undefined;
+
 let closing = false;
 async function shutdown() {
   if (closing) return;
   closing = true;
+  await chatSocket?.close();
   server.close();
   server.closeAllConnections?.();
   await backend?.stop();

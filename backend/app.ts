@@ -6,9 +6,11 @@ import type { BackendConfig } from "./config";
 import { devOutbox } from "./adapters/outbox";
 import type { BlobStore } from "./adapters/blob-store";
 import { openBlobStore } from "./adapters/blob-store-factory";
+import { openPriceFeed, type PriceFeed } from "./adapters/price-feed";
 import type { DB } from "./db/index";
 import { handlers } from "./handlers";
 import { serveBlob } from "./modules/images/handlers";
+import { createChatService, type ChatService } from "./modules/chat/service";
 import { ApiError, notLoggedIn } from "./http/errors";
 import { requireRole, systemClock, type CallContext, type Clock, type Services } from "./http/context";
 import { encryptData } from "./http/response-crypto";
@@ -19,6 +21,8 @@ import { resolveToken, tokenFromHeader } from "./security/tokens";
 export interface Backend {
   /** The Fetch-style handler: serves /client/*, and /dev/outbox outside production. */
   handle(request: Request, peer?: Peer): Promise<Response>;
+  /** The built-in chat service (HTTP under /chat/, and the WebSocket: modules/chat/ws.ts). */
+  chat: ChatService;
   services: Services;
 }
 
@@ -29,6 +33,8 @@ export interface BackendOptions {
   secrets?: SecretBox;
   /** Image storage; by default the one the config chooses (local encrypted files or S3 SSE-C). */
   blobs?: BlobStore;
+  /** BTC/USDT prices; by default the one the config chooses (offline feed, or PRICE_FEED_URL). */
+  prices?: PriceFeed;
   /** Where errors are reported; never receives request bodies. */
   log?: (line: string) => void;
 }
@@ -55,8 +61,10 @@ export function createBackend(opts: BackendOptions): Backend {
     clock: opts.clock ?? systemClock,
     secrets: opts.secrets ?? createSecretBox(loadDataKey(opts.config.DATA_ENCRYPTION_KEY, opts.config.DATA_DIR)),
     blobs: opts.blobs ?? openBlobStore(opts.config),
+    prices: opts.prices ?? openPriceFeed(opts.config),
   };
   const log = opts.log ?? ((line: string) => console.error(line));
+  const chat = createChatService(services, { log });
   // One table keyed by the path each call is served at: /client calls under /client,
   // staff calls (/merchant/*, /admin/*) at exactly their own path.
   const byPath = handlers as unknown as Record<string, (input: unknown, ctx: CallContext) => Promise<unknown>>;
@@ -127,6 +135,8 @@ export function createBackend(opts: BackendOptions): Backend {
     const url = new URL(request.url);
     // Order images, for a request presenting the customer key (SSE-C style).
     if (url.pathname.startsWith("/blob/")) return serveBlob(services, request, log);
+    // The built-in chat's HTTP API and its signed files (docs/decisions/0009-chat.md).
+    if (url.pathname.startsWith("/chat/")) return chat.handleHttp(request);
     if (/^\/(client|merchant|admin)\//.test(url.pathname)) return callApi(url.pathname, request, peer);
     if (url.pathname === "/dev/outbox" && request.method === "GET" && services.config.NODE_ENV !== "production") {
       return json(await devOutbox(services.db));
@@ -134,5 +144,5 @@ export function createBackend(opts: BackendOptions): Backend {
     return json({ code: Code.NOT_FOUND, msg: `Error in request address: ${url.pathname}` }, 404);
   }
 
-  return { handle, services };
+  return { handle, services, chat };
 }

@@ -43,6 +43,16 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).optional(),
+  /** A Binance-shaped ticker (GET {PRICE_FEED_URL}?symbol=BTCUSDT → {"symbol","price"}) for BTC/USDT
+   * prices, e.g. https://api.binance.com/api/v3/ticker/price. Unset: an offline, indicative feed. */
+  PRICE_FEED_URL: z.string().url().optional(),
+  /** Chat (docs/decisions/0009-chat.md). A Tencent Cloud Chat application's id and secret key:
+   * with both set, /im/getUserSig signs for Tencent and CHAT_PROVIDER defaults to "tencent".
+   * Unset: app id 1400000001 and a key generated once into DATA_DIR (the built-in service). */
+  TIM_SDKAPPID: z.coerce.number().int().positive().optional(),
+  TIM_SECRET_KEY: z.string().min(16).optional(),
+  /** Which chat the web tier uses: "builtin" (our WebSocket service) or "tencent" (tim-js-sdk). */
+  CHAT_PROVIDER: z.enum(["builtin", "tencent"]).optional(),
 });
 
 export type BackendConfig = z.infer<typeof schema>;
@@ -62,5 +72,13 @@ export function readBackendConfig(env: Record<string, string | undefined> = proc
   if (s3Missing.length > 0 && s3Missing.length < s3.length) {
     throw new Error(`Invalid backend settings:\n  ${s3Missing.join(", ")}: required when any S3_* setting is set`);
   }
+  if (parsed.data.CHAT_PROVIDER === "tencent" && !(parsed.data.TIM_SDKAPPID && parsed.data.TIM_SECRET_KEY)) {
+    throw new Error("Invalid backend settings:\n  TIM_SDKAPPID, TIM_SECRET_KEY: required with CHAT_PROVIDER=tencent");
+  }
   return parsed.data;
+}
+
+/** The chat the web tier should use: CHAT_PROVIDER, else "tencent" when a Tencent application is configured. */
+export function chatProvider(config: Pick<BackendConfig, "CHAT_PROVIDER" | "TIM_SDKAPPID" | "TIM_SECRET_KEY">): "builtin" | "tencent" {
+  return config.CHAT_PROVIDER ?? (config.TIM_SDKAPPID && config.TIM_SECRET_KEY ? "tencent" : "builtin");
 }

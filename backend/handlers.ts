@@ -3,10 +3,14 @@ import type { Handler, Handlers } from "./http/handler-types";
 import { notImplemented } from "./http/errors";
 import { authHandlers } from "./modules/auth/handlers";
 import { catalogHandlers } from "./modules/catalog/handlers";
+import { chatHandlers } from "./modules/chat/handlers";
 import { identityHandlers } from "./modules/identity/handlers";
 import { imageHandlers } from "./modules/images/handlers";
 import { noticeHandlers } from "./modules/notices/handlers";
 import { orderHandlers } from "./modules/orders/handlers";
+import { virtualCoinHandlers } from "./modules/virtual-coin/handlers";
+import { walletHandlers } from "./modules/wallet/handlers";
+import { withdrawalHandlers } from "./modules/withdrawals/handlers";
 
 /** A call whose domain lands in a later issue: answers "Service not implemented" in the envelope. */
 const later = <P extends ClientPath>(): Handler<P> => async () => {
@@ -26,22 +30,13 @@ export const handlers: Handlers = {
   // Selling cards (issue 3): /order, /userFeedback, /merchant/order, /admin/order
   ...orderHandlers,
 
-  // Wallet and cash-out (issue 4)
-  "/userBill/getUserBillList": later(),
-  "/userBill/getTradeStatistics": later(),
-  "/userPayment/getPaymentType": later(),
-  "/userPayment/getPaymentList": later(),
-  "/userPayment/addPayment": later(),
-  "/userPayment/updatePayment": later(),
-  "/userPayment/removePayment": later(),
-  "/userWithdraw/getWithdrawer": later(),
-  "/userWithdraw/getWithdrawerDetail": later(),
-  "/userWithdraw/applyWithdraw": later(),
-  "/userWithdraw/getWithdrawDetail": later(),
-  "/userWithdraw/getWithdrawList": later(),
-  "/virtualCoinOrder/addVirtualCoinOrder": later(),
+  // Wallet and cash-out (issue 4): /userBill, /userPayment, /userWithdraw, /virtualCoinOrder,
+  // /merchant/withdraw, /admin/virtualCoin
+  ...walletHandlers,
+  ...withdrawalHandlers,
+  ...virtualCoinHandlers,
   // Chat (issue 5)
-  "/im/getUserSig": later(),
+  ...chatHandlers,
   // Identity, relationships, referral, membership (later issues)
   "/userCert/getKycVerification": later(),
   "/userCert/updateKycVerification": later(),

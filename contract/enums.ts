@@ -164,6 +164,16 @@ export type VirtualCoinType = ValueOf<typeof VirtualCoinType>;
 export const virtualCoinTypeSchema = intEnum(VirtualCoinType, "Please select BTC or USDT.");
 export const virtualCoinTypeLabels: Record<VirtualCoinType, string> = { 0: "BTC", 1: "USDT (TRC20)" };
 
+/** BTC/USDT transfer order status: 0 pending (waiting for an administrator), 1 confirmed (coins credited), 2 rejected. */
+export const VirtualCoinOrderStatus = {
+  Pending: 0,
+  Confirmed: 1,
+  Rejected: 2,
+} as const;
+export type VirtualCoinOrderStatus = ValueOf<typeof VirtualCoinOrderStatus>;
+export const virtualCoinOrderStatusSchema = intEnum(VirtualCoinOrderStatus, "Unknown transfer order status.");
+export const virtualCoinOrderStatusLabels: Record<VirtualCoinOrderStatus, string> = { 0: "Pending", 1: "Confirmed", 2: "Rejected" };
+
 // ---------------------------------------------------------------- notices
 
 export const NoticeType = {
@@ -315,6 +325,8 @@ export const UploadImageType = {
   Avatar: "avatar",
   Cert: "cert",
   Order: "order",
+  /** A withdrawer's proof of payment (withdrawers only); readable only by the withdrawal's owner and its withdrawer. */
+  Payment: "payment",
 } as const;
 export type UploadImageType = ValueOf<typeof UploadImageType>;
 export const uploadImageTypeSchema = strEnum(UploadImageType, "Unknown image type.");

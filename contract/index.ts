@@ -5,6 +5,7 @@ import { configCalls } from "./calls/config";
 import { membershipCalls } from "./calls/membership";
 import { noticeCalls } from "./calls/notices";
 import { staffOrderCalls } from "./calls/staff-orders";
+import { staffWithdrawalCalls } from "./calls/staff-withdrawals";
 import { tradingCalls } from "./calls/trading";
 import { userCalls } from "./calls/user";
 import { walletCalls } from "./calls/wallet";
@@ -42,6 +43,7 @@ export const clientPaths = Object.keys(calls) as ClientPath[];
  */
 export const staffCalls = {
   ...staffOrderCalls,
+  ...staffWithdrawalCalls,
 };
 export type StaffPath = keyof typeof staffCalls;
 export type AnyPath = ClientPath | StaffPath;
@@ -52,8 +54,10 @@ export type AnyCallResponse<P extends AnyPath> = z.infer<AllCalls[P]["response"]
 export type AnyCallRequest<P extends AnyPath> = z.input<AllCalls[P]["request"]>;
 export const isClientPath = (path: string): path is ClientPath => Object.prototype.hasOwnProperty.call(calls, path);
 
-export { authCalls, chatCalls, configCalls, membershipCalls, noticeCalls, staffOrderCalls, tradingCalls, userCalls, walletCalls };
+export { authCalls, chatCalls, configCalls, membershipCalls, noticeCalls, staffOrderCalls, staffWithdrawalCalls, tradingCalls, userCalls, walletCalls };
 export * from "./calls/staff-orders";
+export * from "./calls/staff-withdrawals";
+export { virtualCoinPriceSchema, type VirtualCoinPrice } from "./calls/wallet";
 export * from "./define";
 export * from "./envelope";
 export * from "./enums";

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ChatTables } from "./chat-schema";
 
 /** Table types. bigint columns are parsed to JS numbers (amounts in hundredths fit in 2^53). */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -303,7 +304,83 @@ export interface UploadsTable {
   created_at: Timestamp;
 }
 
-export interface Database {
+/** Banks (migration 004). */
+export interface PaymentTypesTable {
+  id: Generated<number>;
+  name_en: string;
+  icon: Generated<string>;
+  status: Generated<number>;
+  sort: Generated<number>;
+}
+
+/** A user's bank account (spec §3 User payment); soft-deleted. */
+export interface UserPaymentsTable {
+  id: Id;
+  user_id: number;
+  payment_id: number;
+  realname: string;
+  account_number: string;
+  receive_qr: string | null;
+  remark: string | null;
+  created_at: Timestamp;
+  updated_at: Date | null;
+  deleted_at: Date | null;
+}
+
+export interface WithdrawalsTable {
+  id: Id;
+  user_id: number;
+  withdrawer_id: number;
+  amount: number;
+  currency: string;
+  currency_rate: number;
+  currency_amount: number;
+  user_payment_id: number | null;
+  /** JSON snapshot of the bank account. */
+  user_payment: string;
+  user_remark: string | null;
+  pay_picture: string | null;
+  reason: string | null;
+  status: Generated<number>;
+  created_at: Date;
+  process_at: Date | null;
+  complete_at: Date | null;
+  cancel_at: Date | null;
+}
+
+export interface WithdrawalChangesTable {
+  id: Id;
+  withdrawal_id: number;
+  event_en: string;
+  change_timestamp: Date;
+  from_status: number | null;
+  to_status: number;
+  actor: string;
+  actor_user_id: number | null;
+}
+
+export interface VirtualCoinOrdersTable {
+  id: Id;
+  user_id: number;
+  type: number;
+  from_address: string;
+  transaction_id: string;
+  trade_amount: number;
+  price: number;
+  price_indicative: boolean;
+  usd_rate: number;
+  discount: number;
+  coins: number;
+  status: Generated<number>;
+  reason: string | null;
+  created_at: Date;
+  confirm_at: Date | null;
+  reject_at: Date | null;
+  processed_by: number | null;
+}
+
+/** Chat tables live in chat-schema.ts. */
+export interface Database extends ChatTables {
   config: ConfigTable;
   users: UsersTable;
   user_tokens: UserTokensTable;
@@ -329,6 +406,11 @@ export interface Database {
   order_changes: OrderChangesTable;
   feedbacks: FeedbacksTable;
   uploads: UploadsTable;
+  payment_types: PaymentTypesTable;
+  user_payments: UserPaymentsTable;
+  withdrawals: WithdrawalsTable;
+  withdrawal_changes: WithdrawalChangesTable;
+  virtual_coin_orders: VirtualCoinOrdersTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -336,3 +418,6 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Advert = Selectable<AdvertsTable>;
 export type OrderRow = Selectable<OrdersTable>;
+export type WithdrawalRow = Selectable<WithdrawalsTable>;
+export type VirtualCoinOrderRow = Selectable<VirtualCoinOrdersTable>;
+export type WithdrawerRow = Selectable<WithdrawersTable>;

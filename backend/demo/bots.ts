@@ -1,7 +1,10 @@
-import { ArbitrationType, OrderStatus } from "../../contract/enums";
+import { ArbitrationType, OrderStatus, WithdrawalStatus } from "../../contract/enums";
 import type { Services } from "../http/context";
 import { ApiError } from "../http/errors";
+import { storeUpload } from "../modules/images/handlers";
 import { completeOrder, negotiateOrder, viewOrder } from "../modules/orders/actions";
+import { completeWithdrawal, processWithdrawal } from "../modules/withdrawals/actions";
+import { renderReceipt } from "./receipt";
 
 /**
  * Demo bots: the demo merchants (business users whose e-mail is merchant<N>@demo.test)
@@ -19,6 +22,14 @@ import { completeOrder, negotiateOrder, viewOrder } from "../modules/orders/acti
  *   answer the arbitration timer moves it to status 3.
  * The bots go through the same domain functions as the /merchant calls, so they obey the
  * same state machine, checks and ledger.
+ *
+ * The demo withdrawers (users with the withdrawer role whose e-mail is withdrawer<N>@demo.test)
+ * act on the withdrawals sent to them, in the same sweep:
+ * - a withdrawal in status 0 (Waiting) created more than DEMO_BOT_DELAY_MS ago is processed (0 → 1);
+ * - a withdrawal in status 1 (Processing) processed more than DEMO_BOT_DELAY_MS ago is completed
+ *   (1 → 2) with a generated payment picture (a PNG receipt rendered by sharp, stored through the
+ *   same code path as an uploaded one): the seller's frozen coins leave.
+ * One step per withdrawal per sweep, so with DEMO_BOT_DELAY_MS=0 it takes two sweeps.
  */
 
 export const DEMO_MERCHANT_EMAIL_LIKE = "merchant%@demo.test";
@@ -29,7 +40,14 @@ export const BOT_NEGOTIATION_CONTENT =
 
 export const botNegotiates = (orderId: number) => orderId % BOT_NEGOTIATION_SHARE === 0;
 
-export async function runDemoBots(services: Pick<Services, "db" | "clock" | "config">, log: (line: string) => void = console.error) {
+type BotServices = Pick<Services, "db" | "clock" | "config" | "blobs" | "secrets">;
+
+/** One sweep of the demo merchants and the demo withdrawers; returns how many steps they took. */
+export async function runDemoBots(services: BotServices, log: (line: string) => void = console.error) {
+  return (await runMerchantBots(services, log)) + (await runWithdrawerBots(services, log));
+}
+
+export async function runMerchantBots(services: BotServices, log: (line: string) => void = console.error) {
   const { db, config } = services;
   const now = services.clock.now();
   const before = new Date(now.getTime() - config.DEMO_BOT_DELAY_MS);
@@ -70,6 +88,52 @@ export async function runDemoBots(services: Pick<Services, "db" | "clock" | "con
     } catch (err) {
       // A lost race (the seller or a timer moved it) is normal; say why anything else was refused.
       if (!(err instanceof ApiError) || err.code !== 7) log(`[demo-bots] order ${o.id}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  return acted;
+}
+
+export const DEMO_WITHDRAWER_EMAIL_LIKE = "withdrawer%@demo.test";
+
+export async function runWithdrawerBots(services: BotServices, log: (line: string) => void = console.error) {
+  const { db, config } = services;
+  const now = services.clock.now();
+  const before = new Date(now.getTime() - config.DEMO_BOT_DELAY_MS);
+  const rows = await db
+    .selectFrom("withdrawals as d")
+    .innerJoin("withdrawers as w", "w.id", "d.withdrawer_id")
+    .innerJoin("users as wu", "wu.id", "w.user_id")
+    .select(["d.id", "d.status", "d.user_payment", "d.currency_amount", "d.currency", "w.user_id as withdrawer_user_id", "wu.nickname"])
+    .where("wu.is_withdrawer", "=", true)
+    .where("wu.email", "like", DEMO_WITHDRAWER_EMAIL_LIKE)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("d.status", "=", WithdrawalStatus.Waiting), eb("d.created_at", "<=", before)]),
+        eb.and([eb("d.status", "=", WithdrawalStatus.Processing), eb("d.process_at", "<=", before)]),
+      ]),
+    )
+    .orderBy("d.id")
+    .limit(50)
+    .execute();
+  let acted = 0;
+  for (const d of rows) {
+    try {
+      if (d.status === WithdrawalStatus.Waiting) await processWithdrawal(db, d.withdrawer_user_id, d.id, now);
+      else {
+        const png = await renderReceipt({
+          withdrawalId: d.id,
+          withdrawerName: d.nickname,
+          userPayment: d.user_payment,
+          currencyAmount: Number(d.currency_amount),
+          currency: d.currency,
+          at: now,
+        });
+        const payPicture = await storeUpload(services, { userId: d.withdrawer_user_id, type: "payment", bytes: png, now });
+        await completeWithdrawal(db, d.withdrawer_user_id, d.id, payPicture, now);
+      }
+      acted++;
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.code !== 7) log(`[demo-bots] withdrawal ${d.id}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
   return acted;

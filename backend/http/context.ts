@@ -1,4 +1,5 @@
 import type { BlobStore } from "../adapters/blob-store";
+import type { PriceFeed } from "../adapters/price-feed";
 import type { BackendConfig } from "../config";
 import type { DB } from "../db/index";
 import type { User } from "../db/schema";
@@ -19,6 +20,8 @@ export interface Services {
   secrets: SecretBox;
   /** Image storage (local encrypted files or S3 SSE-C). */
   blobs: BlobStore;
+  /** BTC/USDT prices (offline indicative feed, or a Binance-shaped ticker). */
+  prices: PriceFeed;
 }
 
 /** One call: the services plus who is calling, from where. */

@@ -4,6 +4,7 @@ import { runDemoBots } from "../demo/bots";
 import { ORDER_SWEEP_EVERY_MS } from "../modules/orders/timing";
 import { pruneRateLimits } from "../security/rate-limit";
 import { sweepOrderTimers } from "./order-timers";
+import { sweepWithdrawalTimers } from "./withdrawal-timers";
 
 /**
  * Background work. Each job reads what is due from the database, so a restart
@@ -20,7 +21,9 @@ export function startJobs(services: Services) {
     { every: 3600_000, run: () => pruneRateLimits(db, clock.now()) },
     // Order timers: auto cancel, release, arbitration (from the database; a restart loses none).
     { every: ORDER_SWEEP_EVERY_MS, run: () => sweepOrderTimers(services).then(() => undefined) },
-    // Demo merchants acting on their orders (backend/demo/bots.ts).
+    // Withdrawals still waiting past the withdrawer's time limit return the coins (ADR 0008).
+    { every: ORDER_SWEEP_EVERY_MS, run: () => sweepWithdrawalTimers(services).then(() => undefined) },
+    // Demo merchants acting on their orders, demo withdrawers on their withdrawals (backend/demo/bots.ts).
     ...(config.DEMO_BOTS ? [{ every: ORDER_SWEEP_EVERY_MS, run: () => runDemoBots(services).then(() => undefined) }] : []),
   ];
   let stopped = false;

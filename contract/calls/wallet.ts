@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCall, id, lastId, optionalTimestamp } from "../define";
+import { defineCall, id, lastId, noBody, optionalTimestamp } from "../define";
 import { billSchema, tradeStatisticsDaySchema, withdrawalSchema, withdrawerSchema } from "../entities";
 import { billTypeSchema, virtualCoinTypeSchema } from "../enums";
 import { MESSAGES, optionalText, positiveMinor, tradePassword } from "../fields";
@@ -9,6 +9,23 @@ const bankAccountId = z
   .number({ required_error: MESSAGES.bankAccountRequired, invalid_type_error: MESSAGES.bankAccountRequired })
   .int(MESSAGES.bankAccountRequired)
   .positive(MESSAGES.bankAccountRequired);
+
+/**
+ * One live (or indicative) price of /virtualCoinOrder/getPrices.
+ * `price`: USD hundredths per whole BTC or USDT (67000.12 USD → 6700012).
+ * `indicative`: true when the price is not a fresh market quote (the offline feed, or the
+ * last known quote after the ticker failed); the screen labels it so.
+ */
+export const virtualCoinPriceSchema = z.object({
+  type: virtualCoinTypeSchema,
+  /** "BTC" or "USDT". */
+  symbol: z.string(),
+  price: z.number().int().nonnegative(),
+  indicative: z.boolean(),
+  /** When the quote was taken (ms). */
+  updatedAt: z.number().int().nonnegative(),
+});
+export type VirtualCoinPrice = z.infer<typeof virtualCoinPriceSchema>;
 
 const requiredString = (message: string, max: number) =>
   z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(max, message);
@@ -58,6 +75,25 @@ export const walletCalls = {
     response: listOf(withdrawalSchema),
     doc: "The user's withdrawals, newest first, paged by the id of the last item.",
   }),
+  "/userWithdraw/getPayPicture": defineCall({
+    path: "/userWithdraw/getPayPicture",
+    auth: "user",
+    request: byId,
+    response: z.object({
+      /** "image/jpeg". */
+      contentType: z.string(),
+      /** The picture's bytes, base64. */
+      base64: z.string(),
+    }),
+    doc: "Designed call: the payment picture (proof of payout) of one of the user's withdrawals, for its owner only; 'Withdrawal not found.' for anyone else's, 'No payment picture yet.' before it is completed.",
+  }),
+  "/virtualCoinOrder/getPrices": defineCall({
+    path: "/virtualCoinOrder/getPrices",
+    auth: "none",
+    request: noBody,
+    response: listOf(virtualCoinPriceSchema),
+    doc: "Designed call: BTC (type 0) and USDT (type 1) prices in USD hundredths per coin from the price feed (cached 5 s); indicative when offline or stale.",
+  }),
   "/virtualCoinOrder/addVirtualCoinOrder": defineCall({
     path: "/virtualCoinOrder/addVirtualCoinOrder",
     auth: "user",
@@ -105,6 +141,6 @@ export const walletCalls = {
       totalAmount: z.number().int(),
       totalCount: z.number().int(),
     }),
-    doc: "Response designed: per-day trade amount and count for the 30 days ending with the day of zeroTimestamp, and their totals.",
+    doc: "Response designed: the 30 days ending with the day that starts at zeroTimestamp (days of 24 h: zeroTimestamp - 29 days … zeroTimestamp), oldest first, every day present (zeros when nothing traded); per day tradeAmount = the sum of realTotalPrice (coin hundredths) and tradeCount = the number of the user's orders as seller completed (status 4) that day; totalAmount and totalCount over the 30 days.",
   }),
 };

@@ -2,10 +2,14 @@ import type { Migration } from "kysely";
 import * as m001 from "./001-foundation";
 import * as m002orders from "./002-orders";
 import * as m003uploads from "./003-uploads";
+import * as m004wallet from "./004-wallet";
+import * as m005chat from "./005-chat";
 
 /** Every migration, in order. Listed by hand: no directory scanning at run time. */
 export const migrations: Record<string, Migration> = {
   "001-foundation": m001,
   "002-orders": m002orders,
   "003-uploads": m003uploads,
+  "004-wallet": m004wallet,
+  "005-chat": m005chat,
 };

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Executor } from "../../db/index";
 
 /** The kinds of upload (the contract's UploadImageType values). */
-export type UploadKind = "order" | "avatar" | "cert";
+export type UploadKind = "order" | "avatar" | "cert" | "payment";
 
 /**
  * Whether an advert secret (by its hash) was issued to this user and no order has

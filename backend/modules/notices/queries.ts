@@ -3,6 +3,7 @@ import type { Notice } from "../../../contract/entities";
 import { NoticeStatus, OrderListTab, orderListTabStatuses, type NoticeType } from "../../../contract/enums";
 import type { Executor } from "../../db/index";
 import { orderTotals } from "../orders/queries";
+import { countOpenWithdrawals } from "../withdrawals/queries";
 
 /** Notices and the top-bar badge counts. Every query is scoped to one user id. */
 
@@ -14,9 +15,9 @@ export async function countTradingOrders(db: Executor, userId: number): Promise<
   return (await orderTotals(db, userId, { statuses: orderListTabStatuses[OrderListTab.Active], asSellerOnly: true, sum: "calculate_total_price" })).n;
 }
 
-/** Pending withdrawals (statuses 0-1) of the user. The withdrawals table arrives with issue 4. */
-export async function countPendingWithdrawals(_db: Executor, _userId: number): Promise<number> {
-  return 0;
+/** Pending withdrawals (statuses 0 Waiting and 1 Processing) of the user: the top bar's Withdrawal badge. */
+export async function countPendingWithdrawals(db: Executor, userId: number): Promise<number> {
+  return countOpenWithdrawals(db, userId);
 }
 
 export async function countUnread(db: Executor, userId: number): Promise<number> {

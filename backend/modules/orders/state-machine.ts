@@ -2,6 +2,7 @@ import { ArbitrationType, arbitrationTypeLabels, NoticeType, OrderStatus, orderS
 import type { Trx } from "../../db/index";
 import type { OrderRow, OrdersTable } from "../../db/schema";
 import { conflict, fail } from "../../http/errors";
+import { postSystemMessage } from "../chat/messages";
 import type { Updateable } from "kysely";
 import { cardLabel, cardName, coins } from "./format";
 import { freezeForView, payOrder, refundOrder } from "./money";
@@ -260,7 +261,7 @@ export async function recordChange(
     .execute();
 }
 
-/** A type 1 (order) notice for the order's seller. */
+/** A type 1 (order) notice for the order's seller, and the same event in the seller's system chat conversation. */
 export async function noticeSeller(trx: Trx, order: OrderRow, text: { title: string; content: string }, at: Date) {
   await trx
     .insertInto("notices")
@@ -278,4 +279,5 @@ export async function noticeSeller(trx: Trx, order: OrderRow, text: { title: str
       created_at: at,
     })
     .execute();
+  await postSystemMessage(trx, { userId: order.seller_id, text: `${text.title}\n${text.content}`, ref: { type: "order", id: order.id }, at });
 }

@@ -1,0 +1,39 @@
+/** One transaction of the wallet (spec §3 Bill): description, date, signed amount (green in, red out), balance after. */
+import type { Bill } from "../../../contract/entities";
+import { billTypeLabels, type BillType } from "../../../contract/enums";
+import { cx } from "~/components/layout/cx";
+import { formatCoins, formatDate } from "~/services/format";
+
+export function BillItem({ bill, coinName }: { bill: Bill; coinName: string }) {
+  const positive = bill.transAmount > 0;
+  const sign = positive ? "+" : "";
+  return (
+    <article
+      className="flex items-start justify-between gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200 sm:p-4"
+      data-testid="bill-item"
+      data-bill-type={bill.type}
+      data-amount={bill.transAmount}
+    >
+      <div className="min-w-0">
+        <p className="break-words text-sm font-medium text-gray-900">{bill.descriptionEn}</p>
+        <p className="mt-0.5 text-xs text-gray-600">
+          <span>{billTypeLabels[bill.type as BillType] ?? "Other"}</span>
+          <span aria-hidden="true"> · </span>
+          <time dateTime={new Date(bill.transTime).toISOString()} suppressHydrationWarning>
+            {formatDate(bill.transTime)}
+          </time>
+        </p>
+      </div>
+      <div className="num shrink-0 text-right">
+        <p className={cx("text-base font-semibold", positive ? "text-money-in-700" : "text-money-out-700")}>
+          <span className="sr-only">{positive ? "In: " : "Out: "}</span>
+          {sign}
+          {formatCoins(bill.transAmount)}
+        </p>
+        <p className="text-xs text-gray-600">
+          Balance {formatCoins(bill.currentAmount)} <span className="sr-only">{coinName}</span>
+        </p>
+      </div>
+    </article>
+  );
+}

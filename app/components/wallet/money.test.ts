@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { MESSAGES } from "../../../contract/fields";
+import { bankAccountLabel, bankAccountSchema, maskAccountNumber } from "../security/bank-account";
+import { sellCoinsSchema } from "../withdraw/sell-coins-form";
+import { parseBankSnapshot, withdrawalTimeline } from "../withdraw/withdrawal";
+import { coinUnits, coinsForCrypto, cryptoFromInput, formatCrypto, formatCurrencyRate, formatPayout, payoutFor, shiftDecimal } from "./money";
+import { qrSvg } from "./qr.server";
+import { virtualCoinSchema } from "./virtual-coin-form";
+
+describe("crypto amounts", () => {
+  it("parses up to 8 decimals exactly into per-1e8 integers", () => {
+    expect(cryptoFromInput("0.1")).toBe(10_000_000);
+    expect(cryptoFromInput("0.00000001")).toBe(1);
+    expect(cryptoFromInput(".5")).toBe(50_000_000);
+    expect(cryptoFromInput("12")).toBe(1_200_000_000);
+    expect(cryptoFromInput("0.29")).toBe(29_000_000); // 0.29 * 1e8 is 28999999.999… in floats
+    expect(cryptoFromInput("0.000000001")).toBeNull();
+    expect(cryptoFromInput("-1")).toBeNull();
+    expect(cryptoFromInput("0")).toBeNull();
+    expect(cryptoFromInput("")).toBeNull();
+    expect(cryptoFromInput("1e3")).toBeNull();
+    expect(formatCrypto(1_500_000)).toBe("0.015");
+    expect(formatCrypto(100_000_000)).toBe("1");
+  });
+
+  it("converts to coins with floor(tradeAmount × price × usdRate × discount / 1e16)", () => {
+    const q = { price: 6_000_000, usdRate: 10_000, discount: 9_500 }; // $60,000, 1 coin per USD, 95%
+    expect(coinsForCrypto(100_000_000, q)).toBe(5_700_000); // 57,000.00 coins
+    expect(coinsForCrypto(1, q)).toBe(0);
+    expect(coinsForCrypto(175_438, q)).toBe(9_999); // just under 100 coins
+    expect(coinsForCrypto(175_439, q)).toBe(10_000);
+  });
+});
+
+describe("withdrawal figures", () => {
+  it("shows rates, payouts and limits", () => {
+    expect(formatCurrencyRate(5_350_000)).toBe("535.00");
+    expect(formatCurrencyRate(5_351_234)).toBe("535.1234");
+    expect(payoutFor(15_000, 5_350_000)).toBe(8_025_000);
+    expect(formatPayout(8_025_000)).toBe("80,250");
+    expect(formatPayout(8_025_050)).toBe("80,250.5");
+    expect(coinUnits(1_000)).toBe("10");
+    expect(coinUnits(500_050)).toBe("5000.50");
+    expect(shiftDecimal(-5, 2)).toBe("-0.05");
+  });
+
+  it("builds the timeline", () => {
+    const base = { createTimestamp: 1, processTimestamp: null, completeTimestamp: null, cancelTimestamp: null };
+    expect(withdrawalTimeline({ ...base, status: 0 }).map((s) => [s.key, s.at])).toEqual([["created", 1], ["processing", null], ["completed", null]]);
+    expect(withdrawalTimeline({ ...base, status: 3, cancelTimestamp: 5 }).map((s) => s.key)).toEqual(["created", "cancelled"]);
+    expect(parseBankSnapshot('{"paymentNameEn":"GTBank","realname":"A","accountNumber":"0123456789"}')?.accountNumber).toBe("0123456789");
+    expect(parseBankSnapshot("not json")).toBeNull();
+  });
+});
+
+describe("form schemas (spec §5 messages)", () => {
+  const rules = { minTrade: 1_000, maxTrade: 500_000, remainBalance: 100_000, available: 50_000, needTradePwd: true };
+  const errors = (r: ReturnType<ReturnType<typeof sellCoinsSchema>["safeParse"]>) =>
+    r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join("."), i.message]));
+
+  it("checks selling coins in the spec's order", () => {
+    const s = sellCoinsSchema(rules);
+    expect(errors(s.safeParse({}))).toEqual({
+      amount: MESSAGES.sellCoinsRange("10", "5000"),
+      userPaymentId: MESSAGES.bankAccountRequired,
+      tradePwd: MESSAGES.tradePassword,
+    });
+    expect(errors(s.safeParse({ amount: "2000", userPaymentId: "1", tradePwd: "123456" })).amount).toBe(MESSAGES.remainNotEnough);
+    expect(errors(s.safeParse({ amount: "600", userPaymentId: "1", tradePwd: "123456" })).amount).toBe(MESSAGES.availableNotEnough);
+    const ok = s.safeParse({ amount: "150.5", userPaymentId: "7", tradePwd: "123456" });
+    expect(ok.success && ok.data).toEqual({ amount: 15_050, userPaymentId: 7, tradePwd: "123456", remark: undefined });
+    expect(sellCoinsSchema({ ...rules, needTradePwd: false }).safeParse({ amount: "150", userPaymentId: "7" }).success).toBe(true);
+  });
+
+  it("checks BTC orders: required fields and the 100-coin minimum", () => {
+    const q = { price: 6_000_000, usdRate: 10_000, discount: 9_500 };
+    const s = virtualCoinSchema(q);
+    const low = s.safeParse({ amount: "0.001", fromAddress: "a", transactionId: "h" });
+    expect(low.success ? null : low.error.issues[0].message).toBe(MESSAGES.amountTooLow);
+    const ok = s.safeParse({ amount: "0.01", fromAddress: " a ", transactionId: "h" });
+    expect(ok.success && ok.data).toEqual({ tradeAmount: 1_000_000, fromAddress: "a", transactionId: "h" });
+    const empty = s.safeParse({});
+    expect(empty.success ? [] : empty.error.issues.map((i) => i.message)).toEqual([
+      "Please enter the amount.",
+      "Please enter the address.",
+      "Please enter the transaction hash.",
+    ]);
+  });
+
+  it("checks bank accounts and masks numbers", () => {
+    const r = bankAccountSchema.safeParse({ remark: "x".repeat(101) });
+    const messages = r.success ? [] : r.error.issues.map((i) => i.message);
+    expect(messages).toContain(MESSAGES.realName);
+    expect(messages).toContain(MESSAGES.bank);
+    expect(messages).toContain("The note has at most 100 characters.");
+    expect(maskAccountNumber("0123456789")).toBe("•••• 6789");
+    expect(bankAccountLabel({ paymentNameEn: "GTBank", realname: "Ada", accountNumber: "0123456789" })).toBe("GTBank •••• 6789 · Ada");
+  });
+});
+
+describe("QR codes", () => {
+  it("draws the address as an SVG path with a quiet zone", () => {
+    const qr = qrSvg("bc1q64dhp3qryxkgd6u3zk9ndvyncxuwxkhrkejync")!;
+    expect(qr.size).toBeGreaterThanOrEqual(21 + 8);
+    expect(qr.path).toMatch(/^M4 4h7v1h-7z/); // the top-left finder pattern
+    expect(qrSvg("")).toBeNull();
+  });
+});

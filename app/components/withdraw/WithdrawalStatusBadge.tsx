@@ -1,0 +1,13 @@
+import { StatusBadge } from "~/components/ui";
+import { withdrawalStatusLabel, withdrawalStatusTone } from "./withdrawal";
+
+/** A withdrawal's status pill (spec §4 names, UI.md colours). */
+export function WithdrawalStatusBadge({ status, className }: { status: number; className?: string }) {
+  return (
+    <StatusBadge tone={withdrawalStatusTone(status)} className={className}>
+      <span data-testid="withdrawal-status" data-status={status}>
+        {withdrawalStatusLabel(status)}
+      </span>
+    </StatusBadge>
+  );
+}

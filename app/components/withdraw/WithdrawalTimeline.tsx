@@ -1,0 +1,37 @@
+/** Spec §4: created → processing started → completed or cancelled, with times; steps still to come are grey. */
+import type { Withdrawal } from "../../../contract/entities";
+import { cx } from "~/components/layout/cx";
+import { formatDate } from "~/services/format";
+import { withdrawalTimeline } from "./withdrawal";
+
+export function WithdrawalTimeline({ w }: { w: Withdrawal }) {
+  const steps = withdrawalTimeline(w);
+  return (
+    <ol className="relative ml-1.5 border-l-2 border-gray-200" data-testid="withdrawal-timeline">
+      {steps.map((s) => {
+        const done = s.at !== null;
+        return (
+          <li key={s.key} className="relative pb-4 pl-5 last:pb-0" data-step={s.key} data-done={done || undefined}>
+            <span
+              aria-hidden="true"
+              className={cx(
+                "absolute -left-[7px] top-1 h-3 w-3 rounded-full ring-2 ring-white",
+                !done ? "bg-gray-300" : s.key === "cancelled" ? "bg-money-out-700" : s.key === "completed" ? "bg-money-in-700" : "bg-brand-600",
+              )}
+            />
+            <p className={cx("text-sm font-medium", done ? "text-gray-900" : "text-gray-600")}>{s.label}</p>
+            <p className="text-xs text-gray-600">
+              {s.at !== null ? (
+                <time dateTime={new Date(s.at).toISOString()} suppressHydrationWarning>
+                  {formatDate(s.at)}
+                </time>
+              ) : (
+                "Not yet"
+              )}
+            </p>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

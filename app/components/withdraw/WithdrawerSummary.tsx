@@ -1,0 +1,69 @@
+/** The withdrawer panel of /sellCoins: rate, limits, remaining balance, the fixed deposit and time limit (spec §9). */
+import type { Withdrawer } from "../../../contract/entities";
+import { WITHDRAWER_DEPOSIT, WITHDRAWER_TIME_LIMIT_MINUTES } from "../../../contract/constants";
+import { Avatar } from "~/components/layout/UserMenu";
+import { StatusBadge, VerifiedIcon } from "~/components/ui";
+import { formatCoins } from "~/services/format";
+import { splitTags } from "~/services/orders";
+import { coinUnits, formatCurrencyRate } from "~/components/wallet/money";
+
+export function WithdrawerSummary({ w, coinName }: { w: Withdrawer; coinName: string }) {
+  const tags = splitTags(w.tags);
+  return (
+    <section aria-labelledby="withdrawer-title" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
+      <div className="flex items-center gap-3">
+        <Avatar src={w.avatar} size={48} />
+        <div className="min-w-0">
+          <h2 id="withdrawer-title" className="flex items-center gap-1 text-lg font-semibold text-gray-900">
+            <span className="truncate" data-testid="withdrawer-name">
+              {w.nickname}
+            </span>
+            <VerifiedIcon className="h-4 w-4 shrink-0 text-brand-600" />
+            <span className="sr-only">Certified withdrawer</span>
+          </h2>
+          <p className="text-xs text-gray-600">
+            {w.sales} sales · {w.feedback} positive feedback
+          </p>
+        </div>
+      </div>
+      <dl className="mt-3 divide-y divide-gray-100 text-sm">
+        <Row label="Rate">
+          <span data-testid="withdrawer-rate" className="font-semibold text-brand-800">
+            {formatCurrencyRate(w.currencyRate)} {w.currency} per {coinName.replace(/s$/, "")}
+          </span>
+        </Row>
+        <Row label="Limits">
+          {coinUnits(w.minTrade)} – {coinUnits(w.maxTrade)} {coinName}
+        </Row>
+        <Row label="Remaining balance">
+          <span data-testid="withdrawer-remain">
+            {formatCoins(w.remainBalance)} {coinName}
+          </span>
+        </Row>
+        <Row label="Deposit">
+          {formatCoins(WITHDRAWER_DEPOSIT)} {coinName}
+        </Row>
+        <Row label="Time limit">{WITHDRAWER_TIME_LIMIT_MINUTES} minutes</Row>
+      </dl>
+      {tags.length > 0 ? (
+        <ul className="mt-2 flex flex-wrap gap-1" aria-label="Tags">
+          {tags.map((t) => (
+            <li key={t}>
+              <StatusBadge tone="brand">{t}</StatusBadge>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {w.description ? <p className="mt-3 whitespace-pre-line break-words rounded-lg bg-gray-50 p-3 text-sm text-gray-700">{w.description}</p> : null}
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3 py-2">
+      <dt className="text-gray-600">{label}</dt>
+      <dd className="num text-right font-medium text-gray-900">{children}</dd>
+    </div>
+  );
+}

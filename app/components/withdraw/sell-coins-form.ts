@@ -1,0 +1,65 @@
+/**
+ * The sell-coins form (/sellCoins/{id}, spec §5): one schema, built from the
+ * withdrawer's limits, the user's balance and whether a trade password is
+ * set; used by conform in the browser and by the route action. Checked in the
+ * spec's order: the amount within the withdrawer's limits, within its
+ * remaining balance, within the available balance; a bank account; the trade
+ * password when one is set.
+ *
+ * Fields: amount (coins as typed, "150" / "150.50"), userPaymentId (select),
+ * tradePwd (only when set), remark (optional).
+ */
+import { z } from "zod";
+import { MESSAGES } from "../../../contract/fields";
+import { minorFromInput } from "../../services/format";
+import { coinUnits } from "../wallet/money";
+
+export const SELL_COINS_REMARK_MAX = 200;
+
+export interface SellCoinsRules {
+  /** Coin hundredths. */
+  minTrade: number;
+  maxTrade: number;
+  remainBalance: number;
+  available: number;
+  needTradePwd: boolean;
+}
+
+export const sellCoinsRangeMessage = (r: Pick<SellCoinsRules, "minTrade" | "maxTrade">) =>
+  MESSAGES.sellCoinsRange(coinUnits(r.minTrade), coinUnits(r.maxTrade));
+
+const optionalString = z.preprocess((v) => (typeof v === "string" ? v : undefined), z.string().optional());
+
+export function sellCoinsSchema(rules: SellCoinsRules) {
+  return z
+    .object({
+      amount: optionalString,
+      userPaymentId: optionalString,
+      tradePwd: optionalString,
+      remark: z
+        .string()
+        .trim()
+        .max(SELL_COINS_REMARK_MAX, `The remark has at most ${SELL_COINS_REMARK_MAX} characters.`)
+        .optional()
+        .transform((v) => (v ? v : undefined)),
+    })
+    .superRefine((v, ctx) => {
+      const amount = minorFromInput(v.amount ?? "");
+      const issue = (path: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+      if (amount === null || amount <= 0 || amount < rules.minTrade || amount > rules.maxTrade) issue("amount", sellCoinsRangeMessage(rules));
+      else if (amount > rules.remainBalance) issue("amount", MESSAGES.remainNotEnough);
+      else if (amount > rules.available) issue("amount", MESSAGES.availableNotEnough);
+      const bank = Number(v.userPaymentId);
+      if (!v.userPaymentId || !Number.isSafeInteger(bank) || bank <= 0) issue("userPaymentId", MESSAGES.bankAccountRequired);
+      if (rules.needTradePwd && !/^\d{6}$/.test(v.tradePwd ?? "")) issue("tradePwd", MESSAGES.tradePassword);
+    })
+    .transform((v) => ({
+      amount: minorFromInput(v.amount ?? "") ?? 0,
+      userPaymentId: Number(v.userPaymentId),
+      tradePwd: rules.needTradePwd ? (v.tradePwd ?? "") : undefined,
+      remark: v.remark,
+    }));
+}
+
+/** Never echoed back into the page after a post. */
+export const SELL_COINS_HIDDEN_FIELDS = ["tradePwd"];

@@ -1,0 +1,233 @@
+/**
+ * /account: the wallet (spec §2, §3 Account and Bill, §8).
+ *
+ * - Available, Frozen and Deposit (bailAmount) with the coin name and the NGN
+ *   equivalent; Withdraw (→ /withdrawerList) and History (→ /withdrawList).
+ * - The last 30 days' trade volume (/userBill/getTradeStatistics) as a
+ *   server-rendered SVG chart.
+ * - Tabs ALL, Income, Withdraw, Invite, Transfer (links, ?type=), a date range
+ *   (GET form) and Reset; the transactions as an infinite list ending in 'no more'.
+ * - Code 3 (or no session): "Go To Login?" (a dialog with JavaScript, a
+ *   section without), and the stored sign-in is cleared.
+ */
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import dayjs from "dayjs";
+import { LIST_PAGE_SIZE } from "../../contract/constants";
+import type { Account, Bill, TradeStatisticsDay } from "../../contract/entities";
+import { Code } from "../../contract/envelope";
+import { BillType, billTypeLabels } from "../../contract/enums";
+import { cx } from "~/components/layout/cx";
+import { useMainLayoutData } from "~/components/layout/layout-data";
+import { ButtonLink, EmptyState, ErrorState, Tabs } from "~/components/ui";
+import { BillItem } from "~/components/wallet/BillItem";
+import { DateRangeFilter } from "~/components/wallet/DateRangeFilter";
+import { InfiniteFeed, type FeedPage } from "~/components/wallet/InfiniteFeed";
+import { LoginPrompt } from "~/components/wallet/LoginPrompt";
+import { TradeChart } from "~/components/wallet/TradeChart";
+import { parseRange, posIntParam, rangeTimestamps, toQuery, type DateRange } from "~/components/wallet/dates";
+import { apiFor } from "~/services/api.server";
+import { formatCoins, formatNgn } from "~/services/format";
+import { clearSignIn } from "~/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Wallet | GiftMarket" }];
+
+const LOAD_FAIL = "load fail";
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/** The tabs: ALL (0) then the bill types. */
+const TABS = [0, BillType.Income, BillType.Withdraw, BillType.Invite, BillType.Transfer] as const;
+type Tab = (typeof TABS)[number];
+const tabLabel = (t: Tab) => (t === 0 ? "ALL" : billTypeLabels[t]);
+const parseTab = (v: string | null): Tab => {
+  const n = Number(v);
+  return (TABS as readonly number[]).includes(n) ? (n as Tab) : 0;
+};
+const query = (type: Tab, range: DateRange, lastId?: number | null) =>
+  toQuery({ type: type || null, start: range.start, end: range.end, lastId });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const type = parseTab(url.searchParams.get("type"));
+  const range = parseRange(url.searchParams);
+  const lastId = posIntParam(url.searchParams.get("lastId"));
+  const feedOnly = url.searchParams.get("feed") === "1";
+  const loginHref = `/login?redirectTo=${encodeURIComponent("/account")}`;
+  const api = await apiFor(request, context);
+
+  const needLogin = async (signedOut: boolean) =>
+    json(
+      { needLogin: true as const, loginHref, type, range, lastId, feed: null, account: null, stats: null, items: [], nextQuery: null, error: null },
+      { headers: signedOut ? { ...NO_STORE, "Set-Cookie": await clearSignIn(request) } : NO_STORE },
+    );
+  if (!api.signedIn) return needLogin(false);
+
+  const billsCall = api.call("/userBill/getUserBillList", { type: type || undefined, lastId: lastId ?? undefined, ...rangeTimestamps(range) });
+  const [bills, balance, stats] = await Promise.all([
+    billsCall,
+    feedOnly ? null : api.call("/userInfo/getAccountBalance"),
+    feedOnly ? null : api.call("/userBill/getTradeStatistics", { zeroTimestamp: dayjs().startOf("day").valueOf() }),
+  ]);
+  if ([bills, balance, stats].some((r) => r && !r.ok && r.code === Code.NOT_LOGGED_IN)) return needLogin(true);
+
+  const list = bills.ok ? bills.data.list : [];
+  const page: FeedPage<Bill> = {
+    items: list,
+    nextQuery: bills.ok && list.length >= LIST_PAGE_SIZE ? query(type, range, list[list.length - 1].id) : null,
+    error: bills.ok ? null : LOAD_FAIL,
+  };
+  return json(
+    {
+      needLogin: false as const,
+      loginHref,
+      type,
+      range,
+      lastId,
+      ...page,
+      account: balance?.ok ? balance.data.account : null,
+      accountError: balance && !balance.ok ? balance.msg : null,
+      stats: stats?.ok ? stats.data : null,
+    },
+    { headers: NO_STORE },
+  );
+}
+
+export default function AccountPage() {
+  const data = useLoaderData<typeof loader>();
+  const { coinName, ngnRate } = useMainLayoutData();
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === pathname;
+
+  if (data.needLogin) {
+    return (
+      <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+        <h1 className="text-xl font-bold text-gray-900 md:text-2xl">Wallet</h1>
+        <LoginPrompt loginHref={data.loginHref} text="Sign in to see your balance and transactions." />
+      </div>
+    );
+  }
+
+  const { type, range } = data;
+  const account = data.account as Account | null;
+  const stats = data.stats as { list: TradeStatisticsDay[]; totalAmount: number; totalCount: number } | null;
+  const page: FeedPage<Bill> = { items: data.items as Bill[], nextQuery: data.nextQuery, error: data.error };
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+      <h1 className="text-xl font-bold text-gray-900 md:text-2xl">Wallet</h1>
+
+      <section aria-labelledby="balance-title" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
+        <h2 id="balance-title" className="sr-only">
+          Balance
+        </h2>
+        {account ? (
+          <>
+            <div data-testid="balance-available" data-amount={account.amount}>
+              <p className="text-sm text-gray-600">Available</p>
+              <p className="num text-3xl font-bold text-gray-900">
+                {formatCoins(account.amount)} <span className="text-base font-semibold text-gray-700">{coinName}</span>
+              </p>
+              <p className="num text-sm text-gray-600">≈ {formatNgn(account.amount, ngnRate)}</p>
+            </div>
+            <dl className="mt-4 grid grid-cols-2 gap-3 border-t border-gray-100 pt-3">
+              <Balance label="Frozen" amount={account.frozenAmount} coinName={coinName} ngnRate={ngnRate} testId="balance-frozen" />
+              <Balance label="Deposit" amount={account.bailAmount} coinName={coinName} ngnRate={ngnRate} testId="balance-deposit" />
+            </dl>
+          </>
+        ) : (
+          <ErrorState message={data.accountError ?? LOAD_FAIL} />
+        )}
+        <div className="mt-4 grid grid-cols-2 gap-2">
+          <ButtonLink to="/withdrawerList" fullWidth>
+            Withdraw
+          </ButtonLink>
+          <ButtonLink to="/withdrawList" variant="secondary" fullWidth>
+            History
+          </ButtonLink>
+        </div>
+        <p className="mt-3 text-center text-sm">
+          <Link to="/sellVirtualCoin" className="font-medium text-brand-700 underline underline-offset-2">
+            Sell BTC or USDT for {coinName}
+          </Link>
+        </p>
+      </section>
+
+      <section aria-labelledby="chart-title" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
+        <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-3">
+          <h2 id="chart-title" className="text-base font-semibold text-gray-900">
+            Trade volume, last 30 days
+          </h2>
+          {stats ? (
+            <p className="num text-sm text-gray-600">
+              {formatCoins(stats.totalAmount)} {coinName} · {stats.totalCount} {stats.totalCount === 1 ? "trade" : "trades"}
+            </p>
+          ) : null}
+        </div>
+        {stats ? (
+          <TradeChart days={stats.list} totalAmount={stats.totalAmount} totalCount={stats.totalCount} coinName={coinName} />
+        ) : (
+          <ErrorState message={LOAD_FAIL} />
+        )}
+      </section>
+
+      <section aria-labelledby="bills-title" className="flex flex-col gap-3">
+        <h2 id="bills-title" className="text-base font-semibold text-gray-900">
+          Transactions
+        </h2>
+        <Tabs
+          label="Transaction type"
+          replace
+          fill
+          // Five tabs in 390 px: tighter padding than the default.
+          className="[&_a]:px-1 sm:[&_a]:px-3"
+          tabs={TABS.map((t) => ({ key: String(t), to: query(t, range), label: tabLabel(t), current: t === type }))}
+        />
+        <DateRangeFilter path="/account" range={range} hidden={{ type: type || null }} label="Filter transactions" idPrefix="bills" />
+        <div aria-busy={loading || undefined} className={cx("transition-opacity", loading && "opacity-60")}>
+          {data.lastId ? (
+            <p className="mb-3 text-sm">
+              <Link to={`/account${query(type, range)}`} className="font-medium text-brand-700 underline underline-offset-2">
+                Back to the newest transactions
+              </Link>
+            </p>
+          ) : null}
+          <InfiniteFeed
+            key={query(type, range, data.lastId)}
+            page={page}
+            path="/account"
+            getKey={billKey}
+            renderItem={(b) => <BillItem bill={b} coinName={coinName} />}
+            errorText={LOAD_FAIL}
+            label={`${tabLabel(type)} transactions`}
+            testId="bill-list"
+            empty={
+              <EmptyState
+                className="rounded-xl bg-white"
+                title={data.lastId ? "No more transactions here" : "No transactions here yet"}
+                description="Sell a gift card: the coins you receive show up here."
+                action={<ButtonLink to="/home">Sell a card</ButtonLink>}
+              />
+            }
+          />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+const billKey = (b: Bill) => b.id;
+
+function Balance({ label, amount, coinName, ngnRate, testId }: { label: string; amount: number; coinName: string; ngnRate: number; testId: string }) {
+  return (
+    <div data-testid={testId} data-amount={amount}>
+      <dt className="text-sm text-gray-600">{label}</dt>
+      <dd className="num">
+        <span className="block text-base font-semibold text-gray-900">
+          {formatCoins(amount)} <span className="text-sm font-medium text-gray-700">{coinName}</span>
+        </span>
+        <span className="block text-xs text-gray-600">≈ {formatNgn(amount, ngnRate)}</span>
+      </dd>
+    </div>
+  );
+}

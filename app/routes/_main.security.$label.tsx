@@ -1,0 +1,139 @@
+/**
+ * /security/{label}: security settings (spec §2). The tab bar lists every tab
+ * (links); only bankAccount is built here, the others say "Coming soon".
+ *
+ * bankAccount: the user's bank accounts (/userPayment/getPaymentList) as a grid
+ * of cards; add and edit (/userPayment/addPayment, updatePayment, banks from
+ * getPaymentType) in dialogs or ?edit= sections; delete (removePayment) after
+ * a confirmation, with the toast 'Removed !'. Guests (and code 3) see the page
+ * with the Add button disabled (spec §6).
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import type { PaymentType, UserPayment } from "../../contract/entities";
+import { Code } from "../../contract/envelope";
+import { MESSAGES } from "../../contract/fields";
+import { Tabs } from "~/components/ui";
+import { BankAccountsTab, DELETE_INTENT, type BankActionData } from "~/components/security/BankAccountsTab";
+import { SAVE_INTENT } from "~/components/security/BankAccountForm";
+import { bankAccountSchema } from "~/components/security/bank-account";
+import { DEFAULT_SECURITY_LABEL, SECURITY_TABS, isSecurityLabel } from "~/components/security/tabs";
+import { RouteError } from "~/components/wallet/RouteError";
+import { apiFor, loginRedirect } from "~/services/api.server";
+import { clearSignIn, commitSession, flashToast, loginUrl } from "~/session.server";
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+const BANK_PATH = "/security/bankAccount";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const label = params.label;
+  if (!isSecurityLabel(label)) throw redirect(`/security/${DEFAULT_SECURITY_LABEL}`);
+  const base = { label, guest: false, list: [] as UserPayment[], types: [] as PaymentType[], error: null as string | null, loginHref: loginUrl(request) };
+  if (label !== "bankAccount") return json(base, { headers: NO_STORE });
+
+  const api = await apiFor(request, context);
+  if (!api.signedIn) return json({ ...base, guest: true }, { headers: NO_STORE });
+  const [payments, types] = await Promise.all([api.call("/userPayment/getPaymentList"), api.call("/userPayment/getPaymentType")]);
+  if ((!payments.ok && payments.code === Code.NOT_LOGGED_IN) || (!types.ok && types.code === Code.NOT_LOGGED_IN))
+    return json({ ...base, guest: true }, { headers: { ...NO_STORE, "Set-Cookie": await clearSignIn(request) } });
+  return json(
+    {
+      ...base,
+      list: payments.ok ? payments.data.paymentList : [],
+      types: types.ok ? types.data.paymentType : [],
+      error: !payments.ok ? payments.msg : !types.ok ? types.msg : null,
+    },
+    { headers: NO_STORE },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${SECURITY_TABS.find((t) => t.label === data?.label)?.title ?? "Security"} | GiftMarket` },
+];
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  if (params.label !== "bankAccount") throw new Response("Not found", { status: 404 });
+  const api = await apiFor(request, context);
+  if (!api.signedIn) throw redirect(loginUrl(request));
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const done = async (text: string) => {
+    flashToast(api.session, text);
+    return redirect(BANK_PATH, { headers: { "Set-Cookie": await commitSession(api.session) } });
+  };
+  const fail = (data: BankActionData) => json(data, { headers: NO_STORE });
+
+  if (intent === DELETE_INTENT) {
+    const id = Number(formData.get("id"));
+    if (!Number.isSafeInteger(id) || id <= 0) return fail({ formId: null, result: null, error: "Request error" });
+    const r = await api.call("/userPayment/removePayment", { userPayment: { id } });
+    if (!r.ok) {
+      if (r.code === Code.NOT_LOGGED_IN) return loginRedirect(request);
+      return fail({ formId: null, result: null, error: r.msg });
+    }
+    return done(MESSAGES.removed);
+  }
+
+  if (intent === SAVE_INTENT) {
+    const formId = String(formData.get("formId") ?? "");
+    const submission = parseWithZod(formData, { schema: bankAccountSchema });
+    if (submission.status !== "success") return fail({ formId, result: submission.reply(), error: null });
+    const v = submission.value;
+    const userPayment = { realname: v.realname, accountNumber: v.accountNumber, remark: v.remark };
+    const r = v.id
+      ? await api.call("/userPayment/updatePayment", { paymentId: v.paymentId, userPayment: { ...userPayment, id: v.id } })
+      : await api.call("/userPayment/addPayment", { paymentId: v.paymentId, userPayment });
+    if (!r.ok) {
+      if (r.code === Code.NOT_LOGGED_IN) return loginRedirect(request);
+      return fail({ formId, result: submission.reply({ formErrors: [r.msg] }), error: null });
+    }
+    return done(MESSAGES.success);
+  }
+
+  return fail({ formId: null, result: null, error: "Request error" });
+}
+
+export default function SecurityPage() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as BankActionData | undefined;
+  const current = SECURITY_TABS.find((t) => t.label === data.label)!;
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
+      <h1 className="text-xl font-bold text-gray-900 md:text-2xl">Security</h1>
+      <Tabs
+        label="Security settings"
+        // Seven tabs: on a phone they wrap, so the current one is always in sight (also without JavaScript).
+        className="[&_ul]:flex-wrap [&_a]:px-2.5 sm:[&_a]:px-3"
+        tabs={SECURITY_TABS.map((t) => ({ key: t.label, to: `/security/${t.label}`, label: t.title, current: t.label === data.label }))}
+      />
+      {data.label === "bankAccount" ? (
+        <>
+          {data.error ? (
+            <p role="alert" className="text-sm font-medium text-money-out-700">
+              {data.error}
+            </p>
+          ) : null}
+          <BankAccountsTab
+            guest={data.guest}
+            list={data.list as UserPayment[]}
+            types={data.types as PaymentType[]}
+            loginHref={data.loginHref}
+            actionData={actionData}
+          />
+        </>
+      ) : (
+        <section aria-labelledby="soon-title" className="rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-gray-200">
+          <h2 id="soon-title" className="text-lg font-semibold text-gray-900">
+            {current.title}
+          </h2>
+          <p className="mt-1 text-sm text-gray-600">Coming soon.</p>
+        </section>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

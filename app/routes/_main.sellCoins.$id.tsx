@@ -1,0 +1,249 @@
+/**
+ * /sellCoins/{id}: sell coins to one withdrawer (spec §2, §5, §9).
+ *
+ * - The withdrawer's rate, limits, remaining balance, the fixed deposit
+ *   (20000 coins) and time limit (300 minutes); the user's available balance.
+ * - Form: amount in coins (the NGN to receive shown live), the bank account
+ *   (from /userPayment/getPaymentList, with a link to add one), the trade
+ *   password when one is set (profile tradepwdFlag 1), a remark. The same
+ *   schema checks in the browser and in the action (spec §5 messages); what
+ *   applyWithdraw still refuses shows as the form's error.
+ * - Success: 'Success' toast and /withdrawDetails/{id}.
+ */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { UserPayment, Withdrawer } from "../../contract/entities";
+import { Code } from "../../contract/envelope";
+import { Flag } from "../../contract/enums";
+import { MESSAGES } from "../../contract/fields";
+import { FormError, fieldProps } from "~/components/auth/AuthForm";
+import { useMainLayoutData } from "~/components/layout/layout-data";
+import { ArrowLeftIcon, Button, ButtonLink, Field, SelectField, TextAreaField } from "~/components/ui";
+import { bankAccountLabel } from "~/components/security/bank-account";
+import { RouteError, idParam, notFoundResponse } from "~/components/wallet/RouteError";
+import { coinUnits, formatPayout, payoutFor } from "~/components/wallet/money";
+import { WithdrawerSummary } from "~/components/withdraw/WithdrawerSummary";
+import {
+  SELL_COINS_HIDDEN_FIELDS,
+  SELL_COINS_REMARK_MAX,
+  sellCoinsSchema,
+  type SellCoinsRules,
+} from "~/components/withdraw/sell-coins-form";
+import { apiFor, loginRedirect, must, type Api } from "~/services/api.server";
+import { formatCoins, formatNgn, minorFromInput } from "~/services/format";
+import { commitSession, flashToast, requireToken } from "~/session.server";
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+const NOT_FOUND = "This withdrawer does not exist.";
+
+/** Everything the form's rules depend on, as the backend sees it now. */
+async function loadAll(request: Request, api: Api, id: number) {
+  const [detail, balance, payments, profile] = await Promise.all([
+    api.call("/userWithdraw/getWithdrawerDetail", { id }),
+    api.call("/userInfo/getAccountBalance"),
+    api.call("/userPayment/getPaymentList"),
+    api.call("/userInfo/getProfileInfo"),
+  ]);
+  if (!detail.ok && (detail.code === Code.NOT_FOUND || detail.code === Code.FORBIDDEN)) throw notFoundResponse(NOT_FOUND);
+  const withdrawer = (await must(request, detail)).withdrawer;
+  const account = (await must(request, balance)).account;
+  const paymentList = (await must(request, payments)).paymentList;
+  const needTradePwd = (await must(request, profile)).profile.tradepwdFlag === Flag.Yes;
+  const rules: SellCoinsRules = {
+    minTrade: withdrawer.minTrade,
+    maxTrade: withdrawer.maxTrade,
+    remainBalance: withdrawer.remainBalance,
+    available: account.amount,
+    needTradePwd,
+  };
+  return { withdrawer, available: account.amount, paymentList, rules };
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const id = idParam(params.id, NOT_FOUND);
+  await requireToken(request);
+  const api = await apiFor(request, context);
+  return json(await loadAll(request, api, id), { headers: NO_STORE });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Sell coins to ${data.withdrawer.nickname} | GiftMarket` : "Sell coins | GiftMarket" },
+];
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const id = idParam(params.id, NOT_FOUND);
+  await requireToken(request);
+  const api = await apiFor(request, context);
+  const formData = await request.formData();
+  const { rules } = await loadAll(request, api, id);
+  const submission = parseWithZod(formData, { schema: sellCoinsSchema(rules) });
+  const reply = (opts: Parameters<typeof submission.reply>[0] = {}) =>
+    json({ result: submission.reply({ ...opts, hideFields: SELL_COINS_HIDDEN_FIELDS }) }, { headers: NO_STORE });
+  if (submission.status !== "success") return reply();
+  const v = submission.value;
+  const result = await api.call("/userWithdraw/applyWithdraw", {
+    withdrawerId: id,
+    amount: v.amount,
+    userPaymentId: v.userPaymentId,
+    tradePwd: v.tradePwd,
+    remark: v.remark,
+  });
+  if (!result.ok) {
+    if (result.code === Code.NOT_LOGGED_IN) return loginRedirect(request);
+    return reply({ formErrors: [result.msg] });
+  }
+  flashToast(api.session, MESSAGES.success);
+  return redirect(`/withdrawDetails/${result.data.id}`, { headers: { "Set-Cookie": await commitSession(api.session) } });
+}
+
+export default function SellCoinsPage() {
+  const data = useLoaderData<typeof loader>();
+  const withdrawer = data.withdrawer as Withdrawer;
+  const { coinName } = useMainLayoutData();
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
+      <Link to="/withdrawerList" className="inline-flex w-fit items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <ArrowLeftIcon className="h-4 w-4" />
+        Withdrawers
+      </Link>
+      <h1 className="text-xl font-bold text-gray-900 md:text-2xl">Sell {coinName}</h1>
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)] lg:items-start">
+        <WithdrawerSummary w={withdrawer} coinName={coinName} />
+        <SellCoinsForm
+          withdrawer={withdrawer}
+          available={data.available}
+          paymentList={data.paymentList as UserPayment[]}
+          rules={data.rules}
+          coinName={coinName}
+        />
+      </div>
+    </div>
+  );
+}
+
+function SellCoinsForm({
+  withdrawer: w,
+  available,
+  paymentList,
+  rules,
+  coinName,
+}: {
+  withdrawer: Withdrawer;
+  available: number;
+  paymentList: UserPayment[];
+  rules: SellCoinsRules;
+  coinName: string;
+}) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { ngnRate } = useMainLayoutData();
+  const [form, fields] = useForm({
+    id: `sell-coins-${w.id}`,
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: sellCoinsSchema(rules) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: { userPaymentId: paymentList.length === 1 ? String(paymentList[0].id) : "" },
+  });
+  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const typed = fields.amount.value ?? fields.amount.initialValue;
+  const coins = minorFromInput(typeof typed === "string" ? typed : "") ?? 0;
+  const payout = payoutFor(coins, w.currencyRate);
+
+  return (
+    <section aria-labelledby="sell-coins-title" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
+      <h2 id="sell-coins-title" className="text-lg font-semibold text-gray-900">
+        Your order
+      </h2>
+      <p className="mb-3 mt-1 text-sm text-gray-700" data-testid="available-balance" data-amount={available}>
+        Available:{" "}
+        <span className="num font-semibold text-gray-900">
+          {formatCoins(available)} {coinName}
+        </span>{" "}
+        <span className="num text-gray-600">(≈ {formatNgn(available, ngnRate)})</span>
+      </p>
+      <Form method="post" replace {...getFormProps(form)} noValidate aria-describedby={form.errors ? form.errorId : undefined} className="flex flex-col gap-1">
+        <Field
+          {...fieldProps(fields.amount)}
+          key={fields.amount.key}
+          label={`Amount (${coinName})`}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={`${coinUnits(w.minTrade)} – ${coinUnits(w.maxTrade)}`}
+          trailing={<span className="text-sm font-medium text-gray-700">{coinName}</span>}
+          inputClassName="num"
+        />
+        <p className="mb-4 flex min-h-14 items-center justify-between gap-2 rounded-lg bg-gray-50 px-3 py-2 text-sm" aria-live="polite">
+          <span className="text-gray-700">You receive</span>
+          {payout > 0 ? (
+            <span className="num text-right text-base font-semibold text-money-in-700" data-testid="you-receive">
+              {formatPayout(payout)} {w.currency}
+            </span>
+          ) : (
+            <span className="text-right text-gray-600">Enter the amount</span>
+          )}
+        </p>
+
+        <SelectField
+          {...fieldProps(fields.userPaymentId)}
+          key={fields.userPaymentId.key}
+          label="Bank account"
+          disabled={paymentList.length === 0}
+        >
+          <option value="">{paymentList.length === 0 ? "No bank account yet" : "Choose a bank account"}</option>
+          {paymentList.map((p) => (
+            <option key={p.id} value={p.id}>
+              {bankAccountLabel(p)}
+            </option>
+          ))}
+        </SelectField>
+        <p className="-mt-1 mb-3 text-sm">
+          <Link to="/security/bankAccount" className="font-medium text-brand-700 underline underline-offset-2">
+            {paymentList.length === 0 ? "Add a bank account" : "Add another bank account"}
+          </Link>
+        </p>
+
+        {rules.needTradePwd ? (
+          <Field
+            {...fieldProps(fields.tradePwd)}
+            key={fields.tradePwd.key}
+            type="password"
+            label="Trade password"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={6}
+          />
+        ) : null}
+
+        <TextAreaField
+          {...fieldProps(fields.remark)}
+          key={fields.remark.key}
+          label="Remark (optional)"
+          rows={2}
+          maxLength={SELL_COINS_REMARK_MAX}
+        />
+
+        <FormError id={form.errorId} errors={form.errors} />
+        {paymentList.length === 0 ? (
+          <ButtonLink to="/security/bankAccount" size="lg" fullWidth variant="secondary">
+            Add a bank account first
+          </ButtonLink>
+        ) : null}
+        <Button type="submit" size="lg" fullWidth busy={submitting} className={paymentList.length === 0 ? "mt-2" : undefined}>
+          Sell
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <RouteError
+      notFoundDescription="Choose another withdrawer."
+      notFoundAction={<ButtonLink to="/withdrawerList">See the withdrawers</ButtonLink>}
+    />
+  );
+}

@@ -1,0 +1,381 @@
+/**
+ * /sellVirtualCoin: Bitcoin and USDT (TRC20) transfer orders (spec §2, §5, §9).
+ *
+ * - BTC and USDT tabs (links, ?type=btc|usdt).
+ * - The deposit address (btcAddress / usdtAddress of getBtcTradeConfig) with a
+ *   QR code made on our server (inline SVG) and, with JavaScript, a copy button
+ *   ('Copied' / 'Copy Fail: Not Support'); without it the address is selectable text.
+ * - The price: without JavaScript the price at render time; with it an island
+ *   polls /prices every 5 s. "Indicative price" is shown when it is one.
+ * - Form: amount (up to 8 decimals → tradeAmount per 1e8, exact), the sending
+ *   address and the transaction hash, all required; the converted coins live
+ *   (with JavaScript); 'The transaction amount is too low.' under 100 coins in
+ *   the browser and in the action. Success: 'Success'.
+ * - Signed out or code 3 (spec §8): the screen offers login ("Go To Login?").
+ */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Suspense, lazy, useEffect, useState } from "react";
+import { ClientOnly } from "remix-utils/client-only";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { VirtualCoinPrice } from "../../contract/index";
+import type { BtcTradeConfig } from "../../contract/entities";
+import { Code } from "../../contract/envelope";
+import { VirtualCoinType } from "../../contract/enums";
+import { MESSAGES } from "../../contract/fields";
+import { FormError, fieldProps } from "~/components/auth/AuthForm";
+import { useMainLayoutData } from "~/components/layout/layout-data";
+import { Button, ButtonLink, ErrorState, ExternalIcon, Field, StatusBadge, Tabs } from "~/components/ui";
+import { LoginPrompt } from "~/components/wallet/LoginPrompt";
+import { QrCode } from "~/components/wallet/QrCode";
+import { RouteError } from "~/components/wallet/RouteError";
+import { coinsForCrypto, cryptoFromInput, formatCrypto, formatUsd, type CryptoQuote } from "~/components/wallet/money";
+import { qrSvg } from "~/components/wallet/qr.server";
+import { virtualCoinSchema } from "~/components/wallet/virtual-coin-form";
+import { apiFor, type Api } from "~/services/api.server";
+import { formatCoins, formatDate, formatNgn } from "~/services/format";
+import { clearSignIn, commitSession, flashToast } from "~/session.server";
+
+const CopyButton = lazy(() => import("~/components/wallet/CopyButton.client"));
+const PriceTicker = lazy(() => import("~/components/wallet/PriceTicker.client"));
+
+export const meta: MetaFunction = () => [{ title: "Sell BTC or USDT | GiftMarket" }];
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+const COINS = {
+  btc: { type: VirtualCoinType.BTC, symbol: "BTC", name: "Bitcoin", network: "Bitcoin network" },
+  usdt: { type: VirtualCoinType.USDT, symbol: "USDT", name: "USDT (TRC20)", network: "TRON network (TRC20) only" },
+} as const;
+type CoinKey = keyof typeof COINS;
+const coinKey = (v: string | null): CoinKey => (v === "usdt" ? "usdt" : "btc");
+
+const loginHrefFor = (key: CoinKey) => `/login?redirectTo=${encodeURIComponent(`/sellVirtualCoin?type=${key}`)}`;
+
+async function loadConfig(api: Api) {
+  const [config, prices] = await Promise.all([api.call("/systemConfig/getBtcTradeConfig"), api.call("/virtualCoinOrder/getPrices")]);
+  return {
+    config: config.ok ? config.data.btcTrade : null,
+    configError: config.ok ? null : config.msg,
+    prices: prices.ok ? prices.data.list : [],
+  };
+}
+
+function quoteOf(config: Pick<BtcTradeConfig, "usdRate" | "discount"> | null, prices: readonly VirtualCoinPrice[], type: number): CryptoQuote | null {
+  const p = prices.find((x) => x.type === type);
+  if (!config || !p || p.price <= 0) return null;
+  return { price: p.price, usdRate: config.usdRate, discount: config.discount };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const key = coinKey(new URL(request.url).searchParams.get("type"));
+  const api = await apiFor(request, context);
+  const { config, configError, prices } = await loadConfig(api);
+  const address = config ? (key === "btc" ? config.btcAddress : config.usdtAddress) : "";
+  return json(
+    {
+      key,
+      config,
+      configError,
+      prices,
+      address,
+      qr: qrSvg(address),
+      signedIn: api.signedIn,
+      loginHref: loginHrefFor(key),
+    },
+    { headers: NO_STORE },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const key = coinKey(new URL(request.url).searchParams.get("type"));
+  const api = await apiFor(request, context);
+  const formData = await request.formData();
+  const needLogin = async (signedOut: boolean) =>
+    json(
+      { needLogin: true as const, result: null },
+      { headers: signedOut ? { ...NO_STORE, "Set-Cookie": await clearSignIn(request) } : NO_STORE },
+    );
+  if (!api.signedIn) return needLogin(false);
+  const { config, prices } = await loadConfig(api);
+  const submission = parseWithZod(formData, { schema: virtualCoinSchema(quoteOf(config, prices, COINS[key].type)) });
+  if (submission.status !== "success") return json({ needLogin: false as const, result: submission.reply() }, { headers: NO_STORE });
+  const v = submission.value;
+  const result = await api.call("/virtualCoinOrder/addVirtualCoinOrder", {
+    type: COINS[key].type,
+    fromAddress: v.fromAddress,
+    transactionId: v.transactionId,
+    tradeAmount: v.tradeAmount,
+  });
+  if (!result.ok) {
+    if (result.code === Code.NOT_LOGGED_IN) return needLogin(true);
+    const field = result.msg === MESSAGES.amountTooLow ? { fieldErrors: { amount: [result.msg] } } : { formErrors: [result.msg] };
+    return json({ needLogin: false as const, result: submission.reply(field) }, { headers: NO_STORE });
+  }
+  flashToast(api.session, MESSAGES.success);
+  return redirect(`/sellVirtualCoin?type=${key}`, { headers: { "Set-Cookie": await commitSession(api.session) } });
+}
+
+export default function SellVirtualCoinPage() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { coinName, ngnRate, toast } = useMainLayoutData();
+  const coin = COINS[data.key];
+  // A sent order flashes 'Success': start a fresh form then.
+  const [sent, setSent] = useState(0);
+  useEffect(() => {
+    if (toast?.id && toast.text === MESSAGES.success) setSent((n) => n + 1);
+  }, [toast?.id, toast?.text]);
+  const [prices, setPrices] = useState<VirtualCoinPrice[]>(data.prices as VirtualCoinPrice[]);
+  const config = data.config as BtcTradeConfig | null;
+  const price = prices.find((p) => p.type === coin.type) ?? null;
+  const quote = quoteOf(config, prices, coin.type);
+  const perUnit = quote ? coinsForCrypto(100_000_000, quote) : 0;
+
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
+      <div>
+        <h1 className="text-xl font-bold text-gray-900 md:text-2xl">Sell BTC or USDT</h1>
+        <p className="mt-1 text-sm text-gray-600">
+          Send crypto to our address, then tell us about the transfer. We credit your {coinName} once it arrives.
+        </p>
+      </div>
+      <Tabs
+        label="Currency"
+        fill
+        replace
+        tabs={(Object.keys(COINS) as CoinKey[]).map((k) => ({ key: k, to: `?type=${k}`, label: COINS[k].name, current: k === data.key }))}
+      />
+
+      {actionData?.needLogin ? (
+        <LoginPrompt loginHref={data.loginHref} text={`Sign in to report your ${coin.symbol} transfer.`} cancelHref={`/sellVirtualCoin?type=${data.key}`} />
+      ) : null}
+
+      {!config ? (
+        <ErrorState message={data.configError ?? "load fail"} className="rounded-xl bg-white" />
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)] lg:items-start">
+          <div className="flex flex-col gap-4">
+            <section aria-labelledby="address-title" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
+              <h2 id="address-title" className="text-base font-semibold text-gray-900">
+                1. Send {coin.symbol} to this address
+              </h2>
+              <p className="mt-1 text-sm font-medium text-wait-800">{coin.network}</p>
+              {data.qr ? (
+                <div className="mt-3 flex justify-center">
+                  <QrCode qr={data.qr} label={`QR code of the ${coin.symbol} address ${data.address}`} className="h-48 w-48 rounded-lg ring-1 ring-gray-200" />
+                </div>
+              ) : null}
+              <p
+                className="mt-3 select-all break-all rounded-lg bg-gray-50 p-3 font-mono text-sm text-gray-900 ring-1 ring-inset ring-gray-200"
+                data-testid="deposit-address"
+              >
+                {data.address}
+              </p>
+              <div className="mt-2 min-h-9">
+                <ClientOnly fallback={<p className="text-xs text-gray-600">Select the address to copy it.</p>}>
+                  {() => (
+                    <Suspense fallback={null}>
+                      <CopyButton text={data.address} label="Copy address" />
+                    </Suspense>
+                  )}
+                </ClientOnly>
+              </div>
+            </section>
+
+            <section aria-labelledby="price-title" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200" data-testid="price-panel">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h2 id="price-title" className="text-base font-semibold text-gray-900">
+                  Price
+                </h2>
+                <ClientOnly fallback={null}>
+                  {() => (
+                    <Suspense fallback={null}>
+                      <PriceTicker onPrices={setPrices} />
+                    </Suspense>
+                  )}
+                </ClientOnly>
+              </div>
+              {price && quote ? (
+                <>
+                  <p className="num mt-1 text-2xl font-bold text-gray-900" data-testid="price" data-price={price.price}>
+                    1 {coin.symbol} = {formatUsd(price.price)}
+                  </p>
+                  {price.indicative ? (
+                    <p className="mt-1">
+                      <StatusBadge tone="wait">
+                        <span data-testid="indicative">Indicative price</span>
+                      </StatusBadge>
+                    </p>
+                  ) : null}
+                  <p className="num mt-2 text-sm text-gray-700">
+                    1 {coin.symbol} ≈ {formatCoins(perUnit)} {coinName} (≈ {formatNgn(perUnit, ngnRate)})
+                  </p>
+                  <p className="mt-1 text-xs text-gray-600">
+                    Updated{" "}
+                    <time dateTime={new Date(price.updatedAt).toISOString()} suppressHydrationWarning>
+                      {formatDate(price.updatedAt)}
+                    </time>
+                    . The {coinName} you receive are worked out with the price when we confirm the transfer.
+                  </p>
+                </>
+              ) : (
+                <p className="mt-1 text-sm text-gray-600">The price is not available right now.</p>
+              )}
+            </section>
+          </div>
+
+          <TransferForm
+            key={`${data.key}-${sent}`}
+            coinKey={data.key}
+            symbol={coin.symbol}
+            quote={quote}
+            coinName={coinName}
+            ngnRate={ngnRate}
+            signedIn={data.signedIn}
+            loginHref={data.loginHref}
+            serviceUrl={config.serviceUrl}
+          />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function TransferForm({
+  coinKey: key,
+  symbol,
+  quote,
+  coinName,
+  ngnRate,
+  signedIn,
+  loginHref,
+  serviceUrl,
+}: {
+  coinKey: CoinKey;
+  symbol: string;
+  quote: CryptoQuote | null;
+  coinName: string;
+  ngnRate: number;
+  signedIn: boolean;
+  loginHref: string;
+  serviceUrl: string;
+}) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [askLogin, setAskLogin] = useState(false);
+  const [form, fields] = useForm({
+    id: `virtual-coin-${key}`,
+    lastResult: actionData?.result ?? undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: virtualCoinSchema(quote) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const typed = fields.amount.value ?? fields.amount.initialValue;
+  const tradeAmount = cryptoFromInput(typeof typed === "string" ? typed : "");
+  const coins = tradeAmount && quote ? coinsForCrypto(tradeAmount, quote) : 0;
+
+  return (
+    <section aria-labelledby="transfer-title" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
+      <h2 id="transfer-title" className="mb-3 text-base font-semibold text-gray-900">
+        2. Tell us about your transfer
+      </h2>
+      <Form
+        method="post"
+        action={`/sellVirtualCoin?type=${key}`}
+        replace
+        {...getFormProps(form)}
+        noValidate
+        aria-describedby={form.errors ? form.errorId : undefined}
+        className="flex flex-col gap-1"
+      >
+        <Field
+          {...fieldProps(fields.amount)}
+          key={fields.amount.key}
+          label={`Amount (${symbol})`}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00000000"
+          trailing={<span className="text-sm font-medium text-gray-700">{symbol}</span>}
+          inputClassName="num"
+        />
+        <p className="mb-4 flex min-h-14 items-center justify-between gap-2 rounded-lg bg-gray-50 px-3 py-2 text-sm" aria-live="polite">
+          <span className="text-gray-700">
+            You receive about
+            {!hydrated && tradeAmount ? (
+              <span className="num block text-xs text-gray-600">
+                for {formatCrypto(tradeAmount)} {symbol}
+              </span>
+            ) : null}
+          </span>
+          {coins > 0 ? (
+            <span className="num text-right">
+              <span className="block text-base font-semibold text-money-in-700" data-testid="converted-coins" data-coins={coins}>
+                {formatCoins(coins)} {coinName}
+              </span>
+              <span className="block text-xs text-gray-600">≈ {formatNgn(coins, ngnRate)}</span>
+            </span>
+          ) : (
+            <span className="text-right text-gray-600">{hydrated ? "Enter the amount" : "Worked out when you submit"}</span>
+          )}
+        </p>
+        <Field {...fieldProps(fields.fromAddress)} key={fields.fromAddress.key} label={`Your ${symbol} address (sent from)`} autoComplete="off" spellCheck={false} inputClassName="font-mono text-sm" />
+        <Field
+          {...fieldProps(fields.transactionId)}
+          key={fields.transactionId.key}
+          label="Transaction hash"
+          autoComplete="off"
+          spellCheck={false}
+          inputClassName="font-mono text-sm"
+        />
+        <FormError id={form.errorId} errors={form.errors} />
+        {signedIn ? (
+          <Button type="submit" size="lg" fullWidth busy={submitting}>
+            Submit
+          </Button>
+        ) : (
+          <>
+            <ButtonLink
+              to={loginHref}
+              size="lg"
+              fullWidth
+              onClick={(e) => {
+                if (hydrated) {
+                  e.preventDefault();
+                  setAskLogin(true);
+                }
+              }}
+            >
+              Submit
+            </ButtonLink>
+            <p className="mt-2 text-center text-sm text-gray-600">Sign in to report a transfer.</p>
+            <LoginPrompt
+              loginHref={loginHref}
+              text={`Sign in to report your ${symbol} transfer.`}
+              section={false}
+              autoOpen={false}
+              open={askLogin}
+              onClose={() => setAskLogin(false)}
+            />
+          </>
+        )}
+      </Form>
+      {serviceUrl ? (
+        <p className="mt-3 text-center text-sm">
+          <a href={serviceUrl} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 font-medium text-brand-700 underline underline-offset-2">
+            Questions? Ask our crypto desk
+            <ExternalIcon className="h-4 w-4" />
+          </a>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

@@ -1,0 +1,101 @@
+/**
+ * /withdrawList: the user's withdrawals (spec §2), filtered by a date range
+ * (GET form, Reset link), as an infinite list ending in 'no more'
+ * ('Failed to load withdrawals' when a page fails). Signed-out visitors go to
+ * /login and come back.
+ */
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { LIST_PAGE_SIZE } from "../../contract/constants";
+import type { Withdrawal } from "../../contract/entities";
+import { Code } from "../../contract/envelope";
+import { cx } from "~/components/layout/cx";
+import { useMainLayoutData } from "~/components/layout/layout-data";
+import { ArrowLeftIcon, ButtonLink, EmptyState } from "~/components/ui";
+import { DateRangeFilter } from "~/components/wallet/DateRangeFilter";
+import { InfiniteFeed, type FeedPage } from "~/components/wallet/InfiniteFeed";
+import { RouteError } from "~/components/wallet/RouteError";
+import { parseRange, posIntParam, rangeTimestamps, toQuery, type DateRange } from "~/components/wallet/dates";
+import { WithdrawalItem } from "~/components/withdraw/WithdrawalItem";
+import { apiFor, loginRedirect } from "~/services/api.server";
+import { requireToken } from "~/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Withdrawals | GiftMarket" }];
+
+const LOAD_ERROR = "Failed to load withdrawals";
+const query = (range: DateRange, lastId?: number | null) => toQuery({ start: range.start, end: range.end, lastId });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireToken(request);
+  const url = new URL(request.url);
+  const range = parseRange(url.searchParams);
+  const lastId = posIntParam(url.searchParams.get("lastId"));
+  const api = await apiFor(request, context);
+  const result = await api.call("/userWithdraw/getWithdrawList", { lastId: lastId ?? undefined, ...rangeTimestamps(range) });
+  if (!result.ok && result.code === Code.NOT_LOGGED_IN) return loginRedirect(request);
+  const list = result.ok ? result.data.list : [];
+  const page: FeedPage<Withdrawal> = {
+    items: list,
+    nextQuery: result.ok && list.length >= LIST_PAGE_SIZE ? query(range, list[list.length - 1].id) : null,
+    error: result.ok ? null : LOAD_ERROR,
+  };
+  return json({ range, lastId, ...page }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export default function WithdrawListPage() {
+  const data = useLoaderData<typeof loader>();
+  const { coinName } = useMainLayoutData();
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === pathname;
+  const page: FeedPage<Withdrawal> = { items: data.items as Withdrawal[], nextQuery: data.nextQuery, error: data.error };
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+      <Link to="/account" className="inline-flex w-fit items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <ArrowLeftIcon className="h-4 w-4" />
+        Wallet
+      </Link>
+      <div className="flex items-center justify-between gap-3">
+        <h1 className="text-xl font-bold text-gray-900 md:text-2xl">Withdrawals</h1>
+        <ButtonLink to="/withdrawerList" size="sm">
+          Withdraw
+        </ButtonLink>
+      </div>
+      <DateRangeFilter path="/withdrawList" range={data.range} label="Filter withdrawals" idPrefix="withdrawals" />
+      <section aria-label="Withdrawals" aria-busy={loading || undefined} className={cx("transition-opacity", loading && "opacity-60")}>
+        {data.lastId ? (
+          <p className="mb-3 text-sm">
+            <Link to={`/withdrawList${query(data.range)}`} className="font-medium text-brand-700 underline underline-offset-2">
+              Back to the newest withdrawals
+            </Link>
+          </p>
+        ) : null}
+        <InfiniteFeed
+          key={query(data.range, data.lastId)}
+          page={page}
+          path="/withdrawList"
+          getKey={withdrawalKey}
+          renderItem={(w) => <WithdrawalItem w={w} coinName={coinName} />}
+          errorText={LOAD_ERROR}
+          label="Withdrawals"
+          testId="withdrawal-list"
+          empty={
+            <EmptyState
+              className="rounded-xl bg-white"
+              title={data.lastId ? "No more withdrawals here" : "No withdrawals yet"}
+              description={`Sell your ${coinName} to a withdrawer to get naira in your bank account.`}
+              action={<ButtonLink to="/withdrawerList">Withdraw</ButtonLink>}
+            />
+          }
+        />
+      </section>
+    </div>
+  );
+}
+
+const withdrawalKey = (w: Withdrawal) => w.id;
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

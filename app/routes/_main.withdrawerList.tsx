@@ -1,0 +1,66 @@
+/**
+ * /withdrawerList: certified merchants who buy coins and pay out in NGN
+ * (spec §2; opened by the wallet's Withdraw button). Each links to /sellCoins/{id}.
+ */
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import type { Withdrawer } from "../../contract/entities";
+import { useMainLayoutData } from "~/components/layout/layout-data";
+import { ArrowLeftIcon, ButtonLink, EmptyState, NoMore } from "~/components/ui";
+import { RouteError } from "~/components/wallet/RouteError";
+import { WithdrawerCard } from "~/components/withdraw/WithdrawerCard";
+import { apiFor, must } from "~/services/api.server";
+import { requireToken } from "~/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Withdraw | GiftMarket" }];
+
+/** Payouts are in naira (spec §1). */
+const CURRENCY = "NGN";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireToken(request);
+  const api = await apiFor(request, context);
+  const { list } = await must(request, await api.call("/userWithdraw/getWithdrawer", { currency: CURRENCY }));
+  return json({ list }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export default function WithdrawerListPage() {
+  const { list } = useLoaderData<typeof loader>();
+  const { coinName } = useMainLayoutData();
+  const withdrawers = list as Withdrawer[];
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+      <Link to="/account" className="inline-flex w-fit items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <ArrowLeftIcon className="h-4 w-4" />
+        Wallet
+      </Link>
+      <div>
+        <h1 className="text-xl font-bold text-gray-900 md:text-2xl">Withdraw</h1>
+        <p className="mt-1 text-sm text-gray-600">Choose a certified withdrawer. They buy your {coinName} and pay naira to your bank account.</p>
+      </div>
+      {withdrawers.length === 0 ? (
+        <EmptyState
+          className="rounded-xl bg-white"
+          title="No withdrawer is buying right now"
+          description="Please come back later."
+          action={<ButtonLink to="/account">Back to the wallet</ButtonLink>}
+        />
+      ) : (
+        <>
+          <ul className="grid gap-3 sm:grid-cols-2" aria-label="Withdrawers">
+            {withdrawers.map((w) => (
+              <li key={w.id}>
+                <WithdrawerCard w={w} coinName={coinName} />
+              </li>
+            ))}
+          </ul>
+          <NoMore />
+        </>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

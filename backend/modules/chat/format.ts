@@ -1,0 +1,67 @@
+import { FILE_URL_TTL_SECONDS, SYSTEM_CONVERSATION_ID, SYSTEM_USER_ID, type ChatMessage } from "../../../contract/chat-protocol";
+import type { ChatConversationRow, ChatMessageRow } from "../../db/chat-schema";
+import type { SecretBox } from "../../security/secret-box";
+import { signFileUrl } from "./keys";
+
+/** What formatting needs of a conversation. */
+export type ConvInfo = Pick<ChatConversationRow, "id" | "kind" | "order_id" | "withdrawer_id" | "user_a" | "user_b">;
+
+/** The conversation's id as `viewerId` names it (contract/chat-protocol.ts, conversation ids). */
+export function viewerConversationId(conv: ConvInfo, viewerId: number): string {
+  switch (conv.kind) {
+    case "system":
+      return SYSTEM_CONVERSATION_ID;
+    case "group":
+      return `GROUP${conv.order_id}`;
+    case "c2c":
+      return `C2C${conv.user_a === viewerId ? conv.user_b : conv.user_a}`;
+    case "withdrawer":
+      return conv.user_a === viewerId ? `C2Cw${conv.withdrawer_id}` : `C2Cw${conv.withdrawer_id}-${conv.user_a}`;
+  }
+}
+
+/** How a member is named in `from` and in read receipts: the withdrawer's staff speaks as "w{withdrawerId}". */
+export function memberLabel(conv: ConvInfo, userId: number | null): string {
+  if (userId === null) return SYSTEM_USER_ID;
+  if (conv.kind === "withdrawer" && userId === conv.user_b) return `w${conv.withdrawer_id}`;
+  return String(userId);
+}
+
+export interface FormatContext {
+  viewerId: number;
+  /** The viewer's read position in this conversation. */
+  myRead: number;
+  /** The highest read position of the other members. */
+  peerRead: number;
+  now: Date;
+  secrets: SecretBox;
+}
+
+type StoredPayload = { path: string; width?: number; height?: number; seconds?: number };
+
+const TYPE_NAMES = { text: "TIMTextElem", image: "TIMImageElem", audio: "TIMSoundElem" } as const;
+
+/** A stored message as the viewer sees it; file URLs are signed now, never stored. */
+export function formatMessage(row: ChatMessageRow, conv: ConvInfo, f: FormatContext): ChatMessage {
+  const out = row.sender_id !== null && row.sender_id === f.viewerId;
+  let payload: ChatMessage["payload"];
+  if (row.type === "text") payload = { text: row.text ?? "" };
+  else {
+    const p = JSON.parse(row.payload ?? "{}") as StoredPayload;
+    const url = signFileUrl(f.secrets, p.path, f.now, FILE_URL_TTL_SECONDS);
+    payload = row.type === "image" ? { imageInfoArray: [{ url, width: p.width ?? 0, height: p.height ?? 0 }] } : { url, second: p.seconds ?? 0 };
+  }
+  const msg: ChatMessage = {
+    ID: String(row.id),
+    conversationID: viewerConversationId(conv, f.viewerId),
+    type: TYPE_NAMES[row.type],
+    payload,
+    from: memberLabel(conv, row.sender_id),
+    flow: out ? "out" : "in",
+    time: Math.floor(new Date(row.created_at).getTime() / 1000),
+    isRead: out ? f.peerRead >= row.id : f.myRead >= row.id,
+    clientMsgId: row.client_msg_id,
+  };
+  if (row.ref_type === "order" || row.ref_type === "withdrawal") msg.ref = { type: row.ref_type, id: Number(row.ref_id) };
+  return msg;
+}

@@ -1,0 +1,37 @@
+import { requireRole, requireUser } from "../../http/context";
+import type { HandlerGroup } from "../../http/handler-types";
+import { addVirtualCoinOrder, confirmVirtualCoinOrder, rejectVirtualCoinOrder } from "./actions";
+import { virtualCoinOrderPage } from "./queries";
+
+/** BTC/USDT: prices, the user's transfer orders and the administrator's confirmation. */
+export const virtualCoinHandlers = {
+  async "/virtualCoinOrder/getPrices"(_input, ctx) {
+    const quotes = await ctx.prices.quotes(ctx.now);
+    return { list: quotes.map((q) => ({ type: q.type, symbol: q.symbol, price: q.price, indicative: q.indicative, updatedAt: q.updatedAt })) };
+  },
+
+  async "/virtualCoinOrder/addVirtualCoinOrder"(input, ctx) {
+    return addVirtualCoinOrder(ctx, requireUser(ctx).id, input, ctx.now);
+  },
+
+  async "/admin/virtualCoin/list"(input, ctx) {
+    requireRole(ctx, "admin");
+    return { list: await virtualCoinOrderPage(ctx.db, { status: input.status, lastId: input.lastId }) };
+  },
+
+  async "/admin/virtualCoin/confirm"(input, ctx) {
+    await confirmVirtualCoinOrder(ctx.db, requireRole(ctx, "admin").id, input.id, ctx.now);
+    return null;
+  },
+
+  async "/admin/virtualCoin/reject"(input, ctx) {
+    await rejectVirtualCoinOrder(ctx.db, requireRole(ctx, "admin").id, input.id, input.reason, ctx.now);
+    return null;
+  },
+} satisfies HandlerGroup<
+  | "/virtualCoinOrder/getPrices"
+  | "/virtualCoinOrder/addVirtualCoinOrder"
+  | "/admin/virtualCoin/list"
+  | "/admin/virtualCoin/confirm"
+  | "/admin/virtualCoin/reject"
+>;

@@ -1,0 +1,48 @@
+import { LIST_PAGE_SIZE } from "../../../contract/constants";
+import type { VirtualCoinOrder } from "../../../contract/calls/staff-withdrawals";
+import type { VirtualCoinOrderStatus, VirtualCoinType } from "../../../contract/enums";
+import type { Executor } from "../../db/index";
+import type { VirtualCoinOrderRow } from "../../db/schema";
+
+/** Read side of BTC/USDT transfer orders. */
+
+const ms = (d: Date | string | null) => (d === null ? null : new Date(d).getTime());
+
+function orderRows(db: Executor) {
+  return db.selectFrom("virtual_coin_orders as v").innerJoin("users as u", "u.id", "v.user_id").selectAll("v").select(["u.nickname as user_nickname"]);
+}
+export type JoinedVirtualCoinOrder = VirtualCoinOrderRow & { user_nickname: string };
+
+export function toVirtualCoinOrder(r: JoinedVirtualCoinOrder): VirtualCoinOrder {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    userNickname: r.user_nickname,
+    type: r.type as VirtualCoinType,
+    fromAddress: r.from_address,
+    transactionId: r.transaction_id,
+    tradeAmount: Number(r.trade_amount),
+    price: Number(r.price),
+    priceIndicative: r.price_indicative,
+    usdRate: r.usd_rate,
+    discount: r.discount,
+    coins: Number(r.coins),
+    status: r.status as VirtualCoinOrderStatus,
+    reason: r.reason,
+    createTimestamp: ms(r.created_at)!,
+    confirmTimestamp: ms(r.confirm_at),
+    rejectTimestamp: ms(r.reject_at),
+  };
+}
+
+export function findVirtualCoinOrder(db: Executor, id: number): Promise<JoinedVirtualCoinOrder | undefined> {
+  return orderRows(db).where("v.id", "=", id).executeTakeFirst() as Promise<JoinedVirtualCoinOrder | undefined>;
+}
+
+export async function virtualCoinOrderPage(db: Executor, f: { status?: number; lastId?: number | null }): Promise<VirtualCoinOrder[]> {
+  let q = orderRows(db);
+  if (f.status !== undefined) q = q.where("v.status", "=", f.status);
+  if (f.lastId) q = q.where("v.id", "<", f.lastId);
+  const rows = (await q.orderBy("v.id", "desc").limit(LIST_PAGE_SIZE).execute()) as JoinedVirtualCoinOrder[];
+  return rows.map(toVirtualCoinOrder);
+}

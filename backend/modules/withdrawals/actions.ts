@@ -1,0 +1,172 @@
+import { BillType, WithdrawalStatus } from "../../../contract/enums";
+import { MESSAGES } from "../../../contract/fields";
+import { transaction, type DB } from "../../db/index";
+import type { User } from "../../db/schema";
+import type { CallContext } from "../../http/context";
+import { fail, notFound } from "../../http/errors";
+import { checkTradePassword } from "../auth/handlers";
+import { units } from "../orders/format";
+import { applyBalanceChanges, InsufficientBalance } from "../wallet/ledger";
+import { bankAccountOf } from "../wallet/payments";
+import { findWithdrawal, findWithdrawer, type JoinedWithdrawal } from "./queries";
+import { PAY_PICTURE_REQUIRED, recordChange, transition, type WithdrawalActor } from "./state-machine";
+
+/**
+ * The withdrawal commands: who may ask (checked here, on every call), then the change.
+ * Used by the /client and /merchant handlers, the timer and the demo withdrawers alike.
+ * A withdrawal that is not the caller's answers "Withdrawal not found." (code 5), the same
+ * as one that does not exist, so ids cannot be probed.
+ */
+
+export const WITHDRAWER_NOT_ACCEPTING = "The withdrawer is not accepting orders now.";
+export const NO_SELF_WITHDRAWAL = "You cannot sell coins to yourself.";
+export const TRADE_PASSWORD_MISSING = "Please enter your trade password.";
+export const PAY_PICTURE_NOT_YOURS = "The payment picture must be an image you uploaded as a payment picture.";
+export const PAY_PICTURE_USED = "This payment picture is already used for another withdrawal.";
+
+/** Hundredths of currency paid for `amount` coins at `rate` (currency units per coin, per 10000): floor(amount × rate / 10000). */
+export function currencyAmountOf(amount: number, rate: number): number {
+  return Number((BigInt(amount) * BigInt(rate)) / 10_000n);
+}
+
+export interface ApplyInput {
+  withdrawerId: number;
+  /** Coins in hundredths. */
+  amount: number;
+  userPaymentId: number;
+  tradePwd?: string;
+  remark?: string;
+}
+
+/**
+ * Sells coins to a withdrawer. Checks, in this order: the withdrawer exists and accepts orders,
+ * the amount lies within its limits, the bank account is the user's, the trade password (when
+ * one is set; failures count against the per-account limit). Then, in one transaction: the amount
+ * is reserved from the withdrawer's remaining balance (UPDATE ... WHERE remain_balance >= amount),
+ * and frozen from the user's available balance with a Withdraw bill (-amount) — not enough
+ * available rolls the reservation back.
+ */
+export async function applyWithdraw(ctx: CallContext, user: User, input: ApplyInput): Promise<{ id: number }> {
+  const w = await findWithdrawer(ctx.db, input.withdrawerId);
+  if (!w) throw notFound("Withdrawer");
+  if (w.status === 0) throw fail(WITHDRAWER_NOT_ACCEPTING);
+  if (w.user_id === user.id) throw fail(NO_SELF_WITHDRAWAL);
+  const min = Number(w.min_trade);
+  const max = Number(w.max_trade);
+  if (input.amount < min || input.amount > max) throw fail(MESSAGES.sellCoinsRange(units(min), units(max)));
+  const account = await bankAccountOf(ctx.db, user.id, input.userPaymentId);
+  if (!account) throw fail(MESSAGES.bankAccountRequired);
+  if (user.trade_pwd_hash && !input.tradePwd) throw fail(TRADE_PASSWORD_MISSING);
+  await checkTradePassword(ctx, user, input.tradePwd);
+
+  const amount = input.amount;
+  const now = ctx.now;
+  return transaction(ctx.db, async (trx) => {
+    const reserved = await trx
+      .updateTable("withdrawers")
+      .set((eb) => ({ remain_balance: eb("remain_balance", "-", amount), last_update: now }))
+      .where("id", "=", w.id)
+      .where("status", "<>", 0)
+      .where("remain_balance", ">=", amount)
+      .returning(["currency", "currency_rate"])
+      .executeTakeFirst();
+    if (!reserved) throw fail(MESSAGES.remainNotEnough);
+    const rate = Number(reserved.currency_rate);
+    const row = await trx
+      .insertInto("withdrawals")
+      .values({
+        user_id: user.id,
+        withdrawer_id: w.id,
+        amount,
+        currency: reserved.currency,
+        currency_rate: rate,
+        currency_amount: currencyAmountOf(amount, rate),
+        user_payment_id: account.id,
+        user_payment: JSON.stringify(account),
+        user_remark: input.remark ?? null,
+        created_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    try {
+      await applyBalanceChanges(
+        trx,
+        user.id,
+        [
+          { part: "amount", delta: -amount },
+          { part: "frozen", delta: amount },
+        ],
+        {
+          reason: "withdrawal applied: coins frozen",
+          refType: "withdrawal",
+          refId: row.id,
+          bill: { type: BillType.Withdraw, descriptionEn: `Sell coins to ${w.nickname}`, transAmount: -amount, oppositeUserId: w.user_id },
+        },
+      );
+    } catch (e) {
+      if (e instanceof InsufficientBalance) throw fail(MESSAGES.availableNotEnough);
+      throw e;
+    }
+    await recordChange(trx, row.id, { eventEn: "Created", at: now, from: null, to: WithdrawalStatus.Waiting, actor: "user", actorUserId: user.id });
+    return { id: row.id };
+  });
+}
+
+// ---------------------------------------------------------------- who may touch which withdrawal
+
+export async function withdrawalOfOwner(db: DB, userId: number, id: number): Promise<JoinedWithdrawal> {
+  const w = await findWithdrawal(db, id);
+  if (!w || w.user_id !== userId) throw notFound("Withdrawal");
+  return w;
+}
+
+/** A withdrawal sent to one of the caller's withdrawer rows. */
+export async function withdrawalOfWithdrawer(db: DB, withdrawerUserId: number, id: number): Promise<JoinedWithdrawal> {
+  const w = await findWithdrawal(db, id);
+  if (!w || w.withdrawer_user_id !== withdrawerUserId) throw notFound("Withdrawal");
+  return w;
+}
+
+function move(
+  db: DB,
+  w: JoinedWithdrawal,
+  to: WithdrawalStatus,
+  actor: WithdrawalActor,
+  now: Date,
+  extra: { actorUserId?: number; payPicture?: string; reason?: string } = {},
+) {
+  return transaction(db, (trx) => transition(trx, { withdrawalId: w.id, from: w.status, to, actor, now, ...extra }));
+}
+
+// ---------------------------------------------------------------- withdrawer
+
+export async function processWithdrawal(db: DB, withdrawerUserId: number, id: number, now: Date) {
+  const w = await withdrawalOfWithdrawer(db, withdrawerUserId, id);
+  await move(db, w, WithdrawalStatus.Processing, "withdrawer", now, { actorUserId: withdrawerUserId });
+}
+
+/** payPicture: a path /image/uploadImage (type "payment") returned to this withdrawer, not used by another withdrawal. */
+export async function completeWithdrawal(db: DB, withdrawerUserId: number, id: number, payPicture: string, now: Date) {
+  const w = await withdrawalOfWithdrawer(db, withdrawerUserId, id);
+  if (!payPicture) throw fail(PAY_PICTURE_REQUIRED);
+  const upload = await db
+    .selectFrom("uploads")
+    .select(["user_id", "kind"])
+    .where("path", "=", payPicture)
+    .executeTakeFirst();
+  if (!upload || upload.kind !== "payment" || upload.user_id !== withdrawerUserId) throw fail(PAY_PICTURE_NOT_YOURS);
+  const used = await db.selectFrom("withdrawals").select("id").where("pay_picture", "=", payPicture).where("id", "<>", w.id).executeTakeFirst();
+  if (used) throw fail(PAY_PICTURE_USED);
+  try {
+    await move(db, w, WithdrawalStatus.Completed, "withdrawer", now, { actorUserId: withdrawerUserId, payPicture });
+  } catch (e) {
+    // Two withdrawals completed at once with the same picture: the unique index decides.
+    if ((e as { code?: unknown }).code === "23505") throw fail(PAY_PICTURE_USED);
+    throw e;
+  }
+}
+
+export async function cancelWithdrawal(db: DB, withdrawerUserId: number, id: number, reason: string, now: Date) {
+  const w = await withdrawalOfWithdrawer(db, withdrawerUserId, id);
+  await move(db, w, WithdrawalStatus.Cancelled, "withdrawer", now, { actorUserId: withdrawerUserId, reason });
+}

@@ -1,0 +1,95 @@
+import { requireRole, requireUser, type Services } from "../../http/context";
+import { fail, notFound } from "../../http/errors";
+import type { HandlerGroup } from "../../http/handler-types";
+import { readPaymentPicture } from "../images/handlers";
+import {
+  applyWithdraw,
+  cancelWithdrawal,
+  completeWithdrawal,
+  processWithdrawal,
+  withdrawalOfOwner,
+  withdrawalOfWithdrawer,
+} from "./actions";
+import { findWithdrawer, ownerWithdrawalPage, toWithdrawal, toWithdrawer, withdrawerList, withdrawerWithdrawalPage, type JoinedWithdrawal } from "./queries";
+
+export const NO_PAY_PICTURE = "No payment picture yet.";
+
+/** The picture of a withdrawal the caller may see (checked by the caller), as {contentType, base64}. */
+async function payPictureOf(services: Pick<Services, "blobs" | "secrets">, w: JoinedWithdrawal) {
+  const bytes = w.pay_picture ? await readPaymentPicture(services, w.pay_picture) : undefined;
+  if (!bytes) throw fail(NO_PAY_PICTURE);
+  return { contentType: "image/jpeg", base64: bytes.toString("base64") };
+}
+
+/** Selling coins to withdrawers: the user's side (/client) and the withdrawer's (/merchant/withdraw). */
+export const withdrawalHandlers = {
+  async "/userWithdraw/getWithdrawer"(input, ctx) {
+    requireUser(ctx);
+    return { list: await withdrawerList(ctx.db, input.currency) };
+  },
+
+  async "/userWithdraw/getWithdrawerDetail"(input, ctx) {
+    requireUser(ctx);
+    const w = await findWithdrawer(ctx.db, input.id);
+    if (!w) throw notFound("Withdrawer");
+    return { withdrawer: toWithdrawer(w) };
+  },
+
+  async "/userWithdraw/applyWithdraw"(input, ctx) {
+    return applyWithdraw(ctx, requireUser(ctx), input);
+  },
+
+  async "/userWithdraw/getWithdrawDetail"(input, ctx) {
+    const w = await withdrawalOfOwner(ctx.db, requireUser(ctx).id, input.id);
+    return { withdrawal: toWithdrawal(w) };
+  },
+
+  async "/userWithdraw/getWithdrawList"(input, ctx) {
+    const user = requireUser(ctx);
+    return { list: await ownerWithdrawalPage(ctx.db, user.id, { start: input.start, end: input.end, lastId: input.lastId }) };
+  },
+
+  async "/userWithdraw/getPayPicture"(input, ctx) {
+    const w = await withdrawalOfOwner(ctx.db, requireUser(ctx).id, input.id);
+    return payPictureOf(ctx, w);
+  },
+
+  // ---------------------------------------------------------------- withdrawers
+
+  async "/merchant/withdraw/list"(input, ctx) {
+    const me = requireRole(ctx, "withdrawer");
+    return { list: await withdrawerWithdrawalPage(ctx.db, me.id, { status: input.status, lastId: input.lastId }) };
+  },
+
+  async "/merchant/withdraw/process"(input, ctx) {
+    await processWithdrawal(ctx.db, requireRole(ctx, "withdrawer").id, input.id, ctx.now);
+    return null;
+  },
+
+  async "/merchant/withdraw/complete"(input, ctx) {
+    await completeWithdrawal(ctx.db, requireRole(ctx, "withdrawer").id, input.id, input.payPicture, ctx.now);
+    return null;
+  },
+
+  async "/merchant/withdraw/cancel"(input, ctx) {
+    await cancelWithdrawal(ctx.db, requireRole(ctx, "withdrawer").id, input.id, input.reason, ctx.now);
+    return null;
+  },
+
+  async "/merchant/withdraw/getPayPicture"(input, ctx) {
+    const w = await withdrawalOfWithdrawer(ctx.db, requireRole(ctx, "withdrawer").id, input.id);
+    return payPictureOf(ctx, w);
+  },
+} satisfies HandlerGroup<
+  | "/userWithdraw/getWithdrawer"
+  | "/userWithdraw/getWithdrawerDetail"
+  | "/userWithdraw/applyWithdraw"
+  | "/userWithdraw/getWithdrawDetail"
+  | "/userWithdraw/getWithdrawList"
+  | "/userWithdraw/getPayPicture"
+  | "/merchant/withdraw/list"
+  | "/merchant/withdraw/process"
+  | "/merchant/withdraw/complete"
+  | "/merchant/withdraw/cancel"
+  | "/merchant/withdraw/getPayPicture"
+>;

@@ -1,0 +1,142 @@
+import { LIST_PAGE_SIZE } from "../../../contract/constants";
+import type { StaffWithdrawal } from "../../../contract/calls/staff-withdrawals";
+import type { Withdrawal, Withdrawer } from "../../../contract/entities";
+import type { WithdrawalStatus } from "../../../contract/enums";
+import type { Executor } from "../../db/index";
+import type { WithdrawalRow, WithdrawerRow } from "../../db/schema";
+
+/** Read side of withdrawals and withdrawers. Every list is scoped by its caller (owner or withdrawer). */
+
+const ms = (d: Date | string | null) => (d === null ? null : new Date(d).getTime());
+
+// ---------------------------------------------------------------- withdrawers
+
+function withdrawerRows(db: Executor) {
+  return db.selectFrom("withdrawers as w").innerJoin("users as u", "u.id", "w.user_id").selectAll("w").select(["u.nickname", "u.avatar"]);
+}
+export type JoinedWithdrawer = WithdrawerRow & { nickname: string; avatar: string };
+
+export function toWithdrawer(r: JoinedWithdrawer): Withdrawer {
+  return {
+    id: r.id,
+    avatar: r.avatar,
+    nickname: r.nickname,
+    status: r.status,
+    sales: r.sales,
+    feedback: r.feedback,
+    currency: r.currency,
+    currencyRate: Number(r.currency_rate),
+    minTrade: Number(r.min_trade),
+    maxTrade: Number(r.max_trade),
+    remainBalance: Number(r.remain_balance),
+    totalBalance: Number(r.total_balance),
+    tags: r.tags,
+    description: r.description,
+    lastUpdate: ms(r.last_update)!,
+  };
+}
+
+/** Every withdrawer (optionally of one payout currency): accepting ones first, then by id. */
+export async function withdrawerList(db: Executor, currency?: string): Promise<Withdrawer[]> {
+  let q = withdrawerRows(db);
+  if (currency) q = q.where("w.currency", "=", currency);
+  const rows = (await q.orderBy("w.status", "desc").orderBy("w.id").limit(200).execute()) as JoinedWithdrawer[];
+  return rows.map(toWithdrawer);
+}
+
+export function findWithdrawer(db: Executor, id: number): Promise<JoinedWithdrawer | undefined> {
+  return withdrawerRows(db).where("w.id", "=", id).executeTakeFirst() as Promise<JoinedWithdrawer | undefined>;
+}
+
+// ---------------------------------------------------------------- withdrawals
+
+function withdrawalRows(db: Executor) {
+  return db
+    .selectFrom("withdrawals as d")
+    .innerJoin("withdrawers as w", "w.id", "d.withdrawer_id")
+    .innerJoin("users as wu", "wu.id", "w.user_id")
+    .innerJoin("users as u", "u.id", "d.user_id")
+    .selectAll("d")
+    .select([
+      "w.user_id as withdrawer_user_id",
+      "wu.nickname as withdrawer_nickname",
+      "wu.avatar as withdrawer_avatar",
+      "u.nickname as user_nickname",
+      "u.avatar as user_avatar",
+    ]);
+}
+export type JoinedWithdrawal = WithdrawalRow & {
+  withdrawer_user_id: number;
+  withdrawer_nickname: string;
+  withdrawer_avatar: string;
+  user_nickname: string;
+  user_avatar: string;
+};
+
+export function toWithdrawal(r: JoinedWithdrawal): Withdrawal {
+  return {
+    id: r.id,
+    withdrawerId: r.withdrawer_id,
+    withdrawerName: r.withdrawer_nickname,
+    withdrawerAvatar: r.withdrawer_avatar,
+    status: r.status as WithdrawalStatus,
+    amount: Number(r.amount),
+    currency: r.currency,
+    currencyRate: Number(r.currency_rate),
+    currencyAmount: Number(r.currency_amount),
+    userPayment: r.user_payment,
+    userRemark: r.user_remark,
+    payPicture: r.pay_picture,
+    reason: r.reason,
+    createTimestamp: ms(r.created_at)!,
+    processTimestamp: ms(r.process_at),
+    completeTimestamp: ms(r.complete_at),
+    cancelTimestamp: ms(r.cancel_at),
+  };
+}
+
+export function toStaffWithdrawal(r: JoinedWithdrawal): StaffWithdrawal {
+  return { ...toWithdrawal(r), userId: r.user_id, userNickname: r.user_nickname, userAvatar: r.user_avatar };
+}
+
+export function findWithdrawal(db: Executor, id: number): Promise<JoinedWithdrawal | undefined> {
+  return withdrawalRows(db).where("d.id", "=", id).executeTakeFirst() as Promise<JoinedWithdrawal | undefined>;
+}
+
+/** One page of the user's withdrawals, newest first. */
+export async function ownerWithdrawalPage(
+  db: Executor,
+  userId: number,
+  f: { start?: number; end?: number; lastId?: number | null },
+): Promise<Withdrawal[]> {
+  let q = withdrawalRows(db).where("d.user_id", "=", userId);
+  if (f.start !== undefined) q = q.where("d.created_at", ">=", new Date(f.start));
+  if (f.end !== undefined) q = q.where("d.created_at", "<=", new Date(f.end));
+  if (f.lastId) q = q.where("d.id", "<", f.lastId);
+  const rows = (await q.orderBy("d.id", "desc").limit(LIST_PAGE_SIZE).execute()) as JoinedWithdrawal[];
+  return rows.map(toWithdrawal);
+}
+
+/** One page of the withdrawals sent to a withdrawer (any of its withdrawer rows), newest first. */
+export async function withdrawerWithdrawalPage(
+  db: Executor,
+  withdrawerUserId: number,
+  f: { status?: number; lastId?: number | null },
+): Promise<StaffWithdrawal[]> {
+  let q = withdrawalRows(db).where("w.user_id", "=", withdrawerUserId);
+  if (f.status !== undefined) q = q.where("d.status", "=", f.status);
+  if (f.lastId) q = q.where("d.id", "<", f.lastId);
+  const rows = (await q.orderBy("d.id", "desc").limit(LIST_PAGE_SIZE).execute()) as JoinedWithdrawal[];
+  return rows.map(toStaffWithdrawal);
+}
+
+/** Withdrawals of the user still open (0 Waiting, 1 Processing): the top bar's Withdrawal badge. */
+export async function countOpenWithdrawals(db: Executor, userId: number): Promise<number> {
+  const r = await db
+    .selectFrom("withdrawals")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .where("status", "in", [0, 1])
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}

@@ -1,0 +1,244 @@
+import type { Updateable } from "kysely";
+import { WITHDRAWER_TIME_LIMIT_MINUTES } from "../../../contract/constants";
+import { BillType, NoticeType, WithdrawalStatus, withdrawalStatusLabels } from "../../../contract/enums";
+import type { Trx } from "../../db/index";
+import type { WithdrawalsTable } from "../../db/schema";
+import { conflict, fail } from "../../http/errors";
+import { postSystemMessage } from "../chat/messages";
+import { coins } from "../orders/format";
+import { applyBalanceChanges } from "../wallet/ledger";
+import { bankLabel, money } from "./format";
+import { findWithdrawal, type JoinedWithdrawal } from "./queries";
+
+/**
+ * The one owner of every withdrawal status change (ADR 0008), built like the orders' (ADR 0007):
+ * the allowed transitions are data (TRANSITIONS); `transition()` applies one as a compare-and-set
+ * UPDATE inside the caller's transaction and, in that same transaction, writes the timeline row
+ * (withdrawal_changes), the owner's notice (type 2) and the ledger rows.
+ *
+ * Money (coins in hundredths; the Withdraw bill of applyWithdraw already showed -amount):
+ * - process (0 → 1): nothing moves.
+ * - complete (1 → 2): the frozen coins leave: frozen -amount, a ledger row and NO second bill
+ *   (the coins left the user's available balance, and its bill, at apply time). The withdrawer's
+ *   sales count goes up.
+ * - cancel (0 or 1 → 3): the coins return: frozen -amount, amount +amount, with a Withdraw bill
+ *   (type 2) of +amount "Withdrawal cancelled: {reason}"; the withdrawer's remaining balance gets
+ *   the amount back.
+ *
+ * Lock order, everywhere: the withdrawal row (the compare-and-set), then the withdrawer row, then
+ * the account row (applyWithdraw: withdrawer row, then account), so no two of these deadlock.
+ */
+
+export type WithdrawalActor = "withdrawer" | "admin" | "timer";
+type Effect = "none" | "payOut" | "refund";
+
+export interface WithdrawalRule {
+  name: string;
+  from: readonly WithdrawalStatus[];
+  to: WithdrawalStatus;
+  actors: readonly WithdrawalActor[];
+  effect: Effect;
+  /** eventEn of the timeline row. */
+  event: (w: JoinedWithdrawal) => string;
+  /** The owner's notice. */
+  notice: (w: JoinedWithdrawal) => { title: string; content: string };
+}
+
+const S = WithdrawalStatus;
+const payout = (w: JoinedWithdrawal) => money(Number(w.currency_amount), w.currency);
+
+export const AUTO_CANCEL_REASON = `The withdrawer did not accept it within ${WITHDRAWER_TIME_LIMIT_MINUTES} minutes.`;
+
+/** Every allowed move. (from, to, actor) picks exactly one rule. */
+export const TRANSITIONS: readonly WithdrawalRule[] = [
+  {
+    name: "process",
+    from: [S.Waiting],
+    to: S.Processing,
+    actors: ["withdrawer"],
+    effect: "none",
+    event: () => "Processing started",
+    notice: (w) => ({
+      title: "Withdrawal processing",
+      content: `${w.withdrawer_nickname} is paying ${payout(w)} for your ${coins(Number(w.amount))} to ${bankLabel(w.user_payment)}.`,
+    }),
+  },
+  {
+    name: "complete",
+    from: [S.Processing],
+    to: S.Completed,
+    actors: ["withdrawer"],
+    effect: "payOut",
+    event: () => "Completed",
+    notice: (w) => ({
+      title: "Withdrawal completed",
+      content: `${w.withdrawer_nickname} paid ${payout(w)} to ${bankLabel(w.user_payment)} for your ${coins(Number(w.amount))}. The payment picture is in the withdrawal's details.`,
+    }),
+  },
+  {
+    name: "cancel",
+    from: [S.Waiting, S.Processing],
+    to: S.Cancelled,
+    actors: ["withdrawer", "admin"],
+    effect: "refund",
+    event: (w) => `Cancelled: ${w.reason ?? ""}`,
+    notice: (w) => ({
+      title: "Withdrawal cancelled",
+      content: `Your withdrawal of ${coins(Number(w.amount))} was cancelled: ${w.reason ?? ""} The coins are back in your available balance.`,
+    }),
+  },
+  {
+    name: "autoCancel",
+    from: [S.Waiting],
+    to: S.Cancelled,
+    actors: ["timer"],
+    effect: "refund",
+    event: (w) => `Cancelled: ${w.reason ?? AUTO_CANCEL_REASON}`,
+    notice: (w) => ({
+      title: "Withdrawal cancelled",
+      content: `Your withdrawal of ${coins(Number(w.amount))} was cancelled: ${w.reason ?? AUTO_CANCEL_REASON} The coins are back in your available balance.`,
+    }),
+  },
+];
+
+export const WITHDRAWAL_CHANGED = "The withdrawal status has changed. Please refresh.";
+export const PAY_PICTURE_REQUIRED = "Please upload the payment picture.";
+export const REASON_REQUIRED = "Please give a reason.";
+export const notPossible = (status: number) =>
+  `This action is not possible while the withdrawal is ${withdrawalStatusLabels[status as WithdrawalStatus] ?? "in this status"}.`;
+
+export function findRule(from: number, to: number, actor: WithdrawalActor): WithdrawalRule | undefined {
+  return TRANSITIONS.find((r) => (r.from as readonly number[]).includes(from) && r.to === to && r.actors.includes(actor));
+}
+
+export interface TransitionInput {
+  withdrawalId: number;
+  /** The status the caller saw: the compare-and-set fails if it is no longer that. */
+  from: number;
+  to: WithdrawalStatus;
+  actor: WithdrawalActor;
+  /** The user acting (withdrawer or administrator), recorded on the timeline. */
+  actorUserId?: number;
+  now: Date;
+  /** complete: the uploaded proof of payment. */
+  payPicture?: string;
+  /** cancel: why. */
+  reason?: string;
+}
+
+/**
+ * Applies one transition. Throws code 0 with a clear msg when the move is not allowed from
+ * `from`, and code 7 WITHDRAWAL_CHANGED when someone else moved the withdrawal first.
+ */
+export async function transition(trx: Trx, input: TransitionInput): Promise<JoinedWithdrawal> {
+  const rule = findRule(input.from, input.to, input.actor);
+  if (!rule) throw fail(notPossible(input.from));
+  const now = input.now;
+
+  const patch: Updateable<WithdrawalsTable> = { status: rule.to };
+  if (rule.to === S.Processing) patch.process_at = now;
+  if (rule.to === S.Completed) {
+    if (!input.payPicture) throw fail(PAY_PICTURE_REQUIRED);
+    patch.complete_at = now;
+    patch.pay_picture = input.payPicture;
+  }
+  if (rule.to === S.Cancelled) {
+    const reason = input.reason?.trim() || (input.actor === "timer" ? AUTO_CANCEL_REASON : "");
+    if (!reason) throw fail(REASON_REQUIRED);
+    patch.cancel_at = now;
+    patch.reason = reason;
+  }
+
+  const moved = await trx
+    .updateTable("withdrawals")
+    .set(patch)
+    .where("id", "=", input.withdrawalId)
+    .where("status", "=", input.from)
+    .returning("id")
+    .executeTakeFirst();
+  if (!moved) throw conflict(WITHDRAWAL_CHANGED);
+  const w = (await findWithdrawal(trx, input.withdrawalId))!;
+  const amount = Number(w.amount);
+
+  if (rule.effect === "payOut") {
+    await trx
+      .updateTable("withdrawers")
+      .set((eb) => ({ sales: eb("sales", "+", 1), last_update: now }))
+      .where("id", "=", w.withdrawer_id)
+      .execute();
+    await applyBalanceChanges(trx, w.user_id, [{ part: "frozen", delta: -amount }], {
+      reason: "withdrawal completed: coins sold",
+      refType: "withdrawal",
+      refId: w.id,
+    });
+  }
+  if (rule.effect === "refund") {
+    await trx
+      .updateTable("withdrawers")
+      .set((eb) => ({ remain_balance: eb("remain_balance", "+", amount), last_update: now }))
+      .where("id", "=", w.withdrawer_id)
+      .execute();
+    await applyBalanceChanges(
+      trx,
+      w.user_id,
+      [
+        { part: "frozen", delta: -amount },
+        { part: "amount", delta: amount },
+      ],
+      {
+        reason: "withdrawal cancelled: coins returned",
+        refType: "withdrawal",
+        refId: w.id,
+        bill: { type: BillType.Withdraw, descriptionEn: `Withdrawal cancelled: ${w.reason ?? ""}`, transAmount: amount, oppositeUserId: w.withdrawer_user_id },
+      },
+    );
+  }
+
+  await recordChange(trx, w.id, { eventEn: rule.event(w), at: now, from: input.from, to: rule.to, actor: input.actor, actorUserId: input.actorUserId });
+  await noticeOwner(trx, w, rule.notice(w), now);
+  return w;
+}
+
+/** One line of the withdrawal's timeline. */
+export async function recordChange(
+  trx: Trx,
+  withdrawalId: number,
+  c: { eventEn: string; at: Date; from: number | null; to: number; actor: WithdrawalActor | "user"; actorUserId?: number },
+) {
+  await trx
+    .insertInto("withdrawal_changes")
+    .values({
+      withdrawal_id: withdrawalId,
+      event_en: c.eventEn,
+      change_timestamp: c.at,
+      from_status: c.from,
+      to_status: c.to,
+      actor: c.actor,
+      actor_user_id: c.actorUserId ?? null,
+    })
+    .execute();
+}
+
+/**
+ * A type 2 (withdrawal) notice for the withdrawal's owner. Like an order notice: transAmount is
+ * the payout in hundredths of transCurrency, transPrice the coins (hundredths) sold.
+ */
+export async function noticeOwner(trx: Trx, w: JoinedWithdrawal, text: { title: string; content: string }, at: Date) {
+  await trx
+    .insertInto("notices")
+    .values({
+      user_id: w.user_id,
+      type: NoticeType.Withdrawal,
+      ref_id: w.id,
+      title_en: text.title,
+      content_en: text.content,
+      opposite_user_id: w.withdrawer_user_id,
+      goods_name: "Sell Coins",
+      trans_amount: Number(w.currency_amount),
+      trans_currency: w.currency,
+      trans_price: Number(w.amount),
+      created_at: at,
+    })
+    .execute();
+  await postSystemMessage(trx, { userId: w.user_id, text: `${text.title}\n${text.content}`, ref: { type: "withdrawal", id: w.id }, at });
+}

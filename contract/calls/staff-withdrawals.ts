@@ -1,0 +1,132 @@
+import { z } from "zod";
+import { defineCall, id, lastId, okEmpty } from "../define";
+import { withdrawalSchema } from "../entities";
+import { virtualCoinOrderStatusSchema, virtualCoinTypeSchema, withdrawalStatusSchema } from "../enums";
+import { listOf } from "./common";
+
+/**
+ * The withdrawer and administrator side of cash-out and cash-in (the spec does not show it;
+ * issue 4, docs/decisions/0008-withdrawals.md). Same envelope, served at exactly these paths.
+ * Withdrawers (users with the withdrawer role) sign in through /client/userAuth/login and act
+ * only on withdrawals sent to them; any other id answers "Withdrawal not found.".
+ */
+
+/** A withdrawal as its withdrawer sees it: the withdrawal plus who sells the coins. */
+export const staffWithdrawalSchema = withdrawalSchema.extend({
+  userId: z.number().int(),
+  userNickname: z.string(),
+  userAvatar: z.string(),
+});
+export type StaffWithdrawal = z.infer<typeof staffWithdrawalSchema>;
+
+/** A BTC/USDT transfer order as an administrator sees it. */
+export const virtualCoinOrderSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  userNickname: z.string(),
+  /** 0 BTC, 1 USDT. */
+  type: virtualCoinTypeSchema,
+  fromAddress: z.string(),
+  transactionId: z.string(),
+  /** BTC/USDT amount per 1e8. */
+  tradeAmount: z.number().int(),
+  /** USD hundredths per BTC/USDT when the order was placed. */
+  price: z.number().int(),
+  /** Whether that price was indicative (offline feed or stale quote). */
+  priceIndicative: z.boolean(),
+  /** Coins per USD and the share paid, both per 10000, when the order was placed. */
+  usdRate: z.number().int(),
+  discount: z.number().int(),
+  /** Coins (hundredths) credited on confirmation. */
+  coins: z.number().int(),
+  status: virtualCoinOrderStatusSchema,
+  reason: z.string().nullable(),
+  createTimestamp: z.number().int(),
+  confirmTimestamp: z.number().int().nullable(),
+  rejectTimestamp: z.number().int().nullable(),
+});
+export type VirtualCoinOrder = z.infer<typeof virtualCoinOrderSchema>;
+
+const reason = z
+  .string({ required_error: "Please give a reason.", invalid_type_error: "Please give a reason." })
+  .trim()
+  .min(1, "Please give a reason.")
+  .max(200, "The reason has at most 200 characters.");
+
+/** Absent or null: every status. */
+const statusFilter = <T extends z.ZodTypeAny>(schema: T) => schema.nullish().transform((v) => (v === null ? undefined : v)) as z.ZodType<z.output<T> | undefined, z.ZodTypeDef, z.input<T> | null | undefined>;
+
+export const staffWithdrawalCalls = {
+  "/merchant/withdraw/list": defineCall({
+    path: "/merchant/withdraw/list",
+    auth: "withdrawer",
+    request: z.object({
+      lastId,
+      /** One withdrawal status 0-3; absent or null: every status. */
+      status: statusFilter(withdrawalStatusSchema),
+    }),
+    response: listOf(staffWithdrawalSchema),
+    doc: "The withdrawals sent to the withdrawer, newest first, paged by the id of the last item.",
+  }),
+  "/merchant/withdraw/process": defineCall({
+    path: "/merchant/withdraw/process",
+    auth: "withdrawer",
+    request: z.object({ id }),
+    response: okEmpty,
+    doc: "The withdrawer starts paying (0 → 1).",
+  }),
+  "/merchant/withdraw/complete": defineCall({
+    path: "/merchant/withdraw/complete",
+    auth: "withdrawer",
+    request: z.object({
+      id,
+      /** A path /image/uploadImage (type "payment") returned to this withdrawer. */
+      payPicture: z
+        .string({ required_error: "Please upload the payment picture.", invalid_type_error: "Please upload the payment picture." })
+        .trim()
+        .min(1, "Please upload the payment picture.")
+        .max(500, "Please upload the payment picture."),
+    }),
+    response: okEmpty,
+    doc: "The withdrawer has paid (1 → 2) and shows it with a payment picture; the seller's frozen coins leave.",
+  }),
+  "/merchant/withdraw/cancel": defineCall({
+    path: "/merchant/withdraw/cancel",
+    auth: "withdrawer",
+    request: z.object({ id, reason }),
+    response: okEmpty,
+    doc: "The withdrawer cancels (0 or 1 → 3) with a reason; the coins return to the seller's available balance.",
+  }),
+  "/merchant/withdraw/getPayPicture": defineCall({
+    path: "/merchant/withdraw/getPayPicture",
+    auth: "withdrawer",
+    request: z.object({ id }),
+    response: z.object({ contentType: z.string(), base64: z.string() }),
+    doc: "The payment picture of a completed withdrawal sent to the withdrawer.",
+  }),
+  "/admin/virtualCoin/list": defineCall({
+    path: "/admin/virtualCoin/list",
+    auth: "admin",
+    request: z.object({
+      lastId,
+      /** 0 pending, 1 confirmed, 2 rejected; absent or null: every status. */
+      status: statusFilter(virtualCoinOrderStatusSchema),
+    }),
+    response: listOf(virtualCoinOrderSchema),
+    doc: "BTC/USDT transfer orders, newest first, paged by the id of the last item.",
+  }),
+  "/admin/virtualCoin/confirm": defineCall({
+    path: "/admin/virtualCoin/confirm",
+    auth: "admin",
+    request: z.object({ id }),
+    response: okEmpty,
+    doc: "An administrator has seen the transfer arrive (0 → 1): the order's coins are credited to the user with a Transfer bill (type 4), exactly once.",
+  }),
+  "/admin/virtualCoin/reject": defineCall({
+    path: "/admin/virtualCoin/reject",
+    auth: "admin",
+    request: z.object({ id, reason }),
+    response: okEmpty,
+    doc: "An administrator rejects the transfer order (0 → 2) with a reason; nothing is credited.",
+  }),
+};

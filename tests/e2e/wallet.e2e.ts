@@ -1,0 +1,284 @@
+/**
+ * The wallet and cash-out end to end (issue 4), with JavaScript on and off:
+ * the demo seller adds a bank account (and edits and deletes a second one),
+ * sells coins to withdrawer1 with the trade password, watches the withdrawal
+ * reach Completed with its payment picture (the demo withdrawer acts by itself,
+ * DEMO_BOT_DELAY_MS=1500), finds the Withdraw bill in /account, sees the
+ * available balance drop by exactly the amount, and reports BTC transfers below
+ * and above the 100-coin minimum. Guests get "Go To Login?" on /account and a
+ * disabled Add on the bank accounts. Screenshots of every screen at 390 px.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { shot } from "./support/browser";
+import { useServerAndBrowser } from "./support/suite";
+
+const e2e = useServerAndBrowser({
+  server: { env: { DEMO_BOTS: "on", DEMO_BOT_DELAY_MS: "1500" } },
+  failureShots: "wallet",
+});
+
+const SELLER = { email: "seller@demo.test", password: "demo1234", tradePassword: "123456" };
+const RUN = Date.now().toString().slice(-6);
+const SELL_COINS = 150; // coins
+const TOO_LOW = "The transaction amount is too low.";
+
+const path = (page: Page) => new URL(page.url()).pathname;
+
+async function ready(page: Page, js: boolean) {
+  await page.waitForLoadState("load");
+  if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
+}
+
+async function goto(page: Page, js: boolean, to: string) {
+  await page.goto(`${e2e.server.url}${to}`);
+  await ready(page, js);
+}
+
+/** A full-page screenshot from the top, once no toast covers the page. */
+async function screenshot(page: Page, name: string, js: boolean) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  if (js) await page.locator('[role="status"][aria-live="polite"] > div').first().waitFor({ state: "detached", timeout: 5000 }).catch(() => {});
+  await shot(page, `${name}-390-${js ? "js" : "nojs"}`);
+}
+
+async function toast(page: Page, text: string) {
+  await page.locator('[role="status"][aria-live="polite"]').getByText(text, { exact: true }).first().waitFor();
+}
+
+async function signIn(page: Page, js: boolean, redirectTo: string) {
+  await goto(page, js, `/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+  await page.getByLabel("Email").fill(SELLER.email);
+  await page.getByLabel("Password", { exact: true }).fill(SELLER.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL((u) => u.pathname === redirectTo);
+  await ready(page, js);
+}
+
+const dataAmount = async (page: Page, testId: string) => Number(await page.getByTestId(testId).first().getAttribute("data-amount"));
+
+/** The add / edit form: in the dialog with JS, in the ?edit= section without. */
+function bankForm(page: Page, js: boolean) {
+  return js ? page.getByRole("dialog") : page.getByTestId("bank-edit-section");
+}
+
+for (const js of [true, false]) {
+  const mode = js ? "js" : "nojs";
+  describe(`wallet ${js ? "with" : "without"} JavaScript`, () => {
+    test("guests: Go To Login? on the wallet, Add disabled on bank accounts", async () => {
+      await e2e.withPage(js, async (page) => {
+        await goto(page, js, "/account");
+        if (js) {
+          const dialog = page.getByRole("alertdialog", { name: "Go To Login?" });
+          await dialog.getByText("Go To Login?", { exact: true }).waitFor({ state: "visible" });
+          await dialog.getByRole("button", { name: "Cancel" }).click();
+          await dialog.waitFor({ state: "detached" });
+        }
+        const prompt = page.getByTestId("login-prompt");
+        await prompt.getByText("Go To Login?", { exact: true }).waitFor();
+        expect(await prompt.getByRole("link", { name: "Confirm" }).getAttribute("href")).toBe(`/login?redirectTo=${encodeURIComponent("/account")}`);
+
+        await goto(page, js, "/security/bankAccount");
+        expect(await page.getByTestId("add-bank").isDisabled()).toBe(true);
+        await goto(page, js, "/security");
+        expect(path(page)).toBe("/security/tradePassword");
+        await page.getByText("Coming soon.").waitFor();
+      });
+    });
+
+    test("bank account, sell coins to withdrawer1, completed with its payment picture, the Withdraw bill, BTC orders", async () => {
+      await e2e.withPage(js, async (page, context) => {
+        await signIn(page, js, "/security/bankAccount");
+
+        // ---- add a bank account: the spec's messages first, then for real
+        const accountNumber = `${js ? "1" : "2"}0${RUN}${js ? "11" : "22"}`;
+        const last4 = accountNumber.slice(-4);
+        await page.getByTestId("add-bank").click();
+        if (!js) await page.waitForURL((u) => u.searchParams.get("edit") === "new");
+        let form = bankForm(page, js);
+        await form.getByRole("button", { name: "Add", exact: true }).click();
+        await form.getByText("Please enter your Real Name.", { exact: true }).waitFor();
+        await form.getByText("Please select your bank.", { exact: true }).waitFor();
+        await screenshot(page, "bank-account-form", js);
+        form = bankForm(page, js);
+        await form.getByLabel("Bank", { exact: true }).selectOption({ index: 1 });
+        await form.getByLabel("Real name").fill("Ada Obi");
+        await form.getByLabel("Account number").fill(accountNumber);
+        await form.getByLabel("Note (optional)").fill(`e2e ${mode}`);
+        await form.getByRole("button", { name: "Add", exact: true }).click();
+        await toast(page, "Success");
+        expect(path(page)).toBe("/security/bankAccount");
+        const card = page.getByTestId("bank-card").filter({ hasText: last4 });
+        await card.waitFor();
+        expect(await card.getByTestId("bank-card-number").innerText()).toBe(`•••• ${last4}`);
+
+        // ---- a second one: edit it, then delete it ('Removed !')
+        const spare = `9${RUN}${js ? "77" : "88"}`;
+        await page.getByTestId("add-bank").click();
+        form = bankForm(page, js);
+        await form.getByLabel("Bank", { exact: true }).selectOption({ index: 2 });
+        await form.getByLabel("Real name").fill("Spare Account");
+        await form.getByLabel("Account number").fill(spare);
+        await form.getByRole("button", { name: "Add", exact: true }).click();
+        await toast(page, "Success");
+        const spareCard = page.getByTestId("bank-card").filter({ hasText: spare.slice(-4) });
+        await spareCard.waitFor();
+        await spareCard.getByRole("link", { name: /^Edit/ }).click();
+        form = bankForm(page, js);
+        await expect.poll(() => form.getByLabel("Real name").inputValue()).toBe("Spare Account");
+        await form.getByLabel("Real name").fill("Spare Renamed");
+        await form.getByRole("button", { name: "Save", exact: true }).click();
+        await toast(page, "Success");
+        await page.getByTestId("bank-card").filter({ hasText: "Spare Renamed" }).waitFor();
+        await screenshot(page, "bank-accounts", js);
+        await page.getByTestId("bank-card").filter({ hasText: "Spare Renamed" }).getByRole("link", { name: /^Delete/ }).click();
+        if (js) {
+          const dialog = page.getByRole("alertdialog", { name: "Delete this bank account?" });
+          await dialog.getByText("Delete this bank account?").waitFor({ state: "visible" });
+          await dialog.getByRole("button", { name: "Delete" }).click();
+        } else {
+          await page.getByTestId("bank-delete-section").getByRole("button", { name: "Delete" }).click();
+        }
+        await toast(page, "Removed !");
+        await expect.poll(() => page.getByTestId("bank-card").filter({ hasText: "Spare Renamed" }).count()).toBe(0);
+
+        // ---- the wallet before
+        await goto(page, js, "/account");
+        const before = await dataAmount(page, "balance-available");
+        const frozenBefore = await dataAmount(page, "balance-frozen");
+        expect(before).toBeGreaterThanOrEqual(SELL_COINS * 100);
+        await page.getByTestId("trade-chart").locator("svg title").first().waitFor({ state: "attached" });
+
+        // ---- withdrawers → withdrawer1
+        await page.locator('main a[href="/withdrawerList"]').first().click();
+        await page.waitForURL((u) => u.pathname === "/withdrawerList");
+        await ready(page, js);
+        const w1 = page.getByTestId("withdrawer-card").filter({ hasText: "CashPointNG" });
+        await w1.waitFor();
+        await screenshot(page, "withdrawer-list", js);
+        await w1.click();
+        await page.waitForURL(/\/sellCoins\/\d+$/);
+        await ready(page, js);
+        expect(await dataAmount(page, "available-balance")).toBe(before);
+        await page.getByText("20,000.00").first().waitFor();
+        await page.getByText("300 minutes").waitFor();
+
+        // The spec's messages: range, bank account, trade password.
+        await page.getByRole("button", { name: "Sell", exact: true }).click();
+        await page.getByText(/^The Sell Coins must be between \d+(\.\d+)?-\d+(\.\d+)? Coins\.$/).waitFor();
+        // A single bank account comes pre-selected.
+        if ((await page.getByLabel("Bank account").inputValue()) === "")
+          await page.getByText("Select your received bank account.", { exact: true }).waitFor();
+        await page.getByText("Trade Password: 6 numbers.", { exact: true }).waitFor();
+        await page.getByLabel(/^Amount/).fill(String(before / 100 + 1));
+        if (js) await page.getByLabel(/^Amount/).blur();
+        else await page.getByRole("button", { name: "Sell", exact: true }).click();
+        await page.getByText(/Your available Amount is not enough\.|The Sell Coins must be between|The Remain Amount is not enough\./).first().waitFor();
+
+        await page.getByLabel(/^Amount/).fill(String(SELL_COINS));
+        const select = page.getByLabel("Bank account");
+        const value = await select.locator("option", { hasText: last4 }).getAttribute("value");
+        await select.selectOption(value!);
+        await page.getByLabel("Trade password").fill(SELLER.tradePassword);
+        if (js) {
+          await expect.poll(() => page.getByTestId("you-receive").innerText()).toMatch(/^[\d,]+(\.\d+)? NGN$/);
+        }
+        await screenshot(page, "sell-coins", js);
+        await page.getByRole("button", { name: "Sell", exact: true }).click();
+        await page.waitForURL(/\/withdrawDetails\/\d+$/);
+        await ready(page, js);
+        await toast(page, "Success");
+        const withdrawalId = Number(/\/withdrawDetails\/(\d+)/.exec(path(page))![1]);
+        expect(Number(await page.getByTestId("withdrawal-amount").getAttribute("data-amount"))).toBe(SELL_COINS * 100);
+        const status0 = Number(await page.getByTestId("withdrawal-status").first().getAttribute("data-status"));
+        if (status0 < 2) await page.getByText("Processing...", { exact: true }).waitFor();
+        await screenshot(page, "withdraw-details-open", js);
+
+        // ---- watch it complete (reload until it does, up to ~30 s)
+        const deadline = Date.now() + 30_000;
+        for (;;) {
+          const status = Number(await page.getByTestId("withdrawal-status").first().getAttribute("data-status"));
+          if (status === 2 && (await page.getByTestId("pay-picture").count()) > 0) break;
+          expect(status).toBeLessThan(3);
+          if (Date.now() > deadline) throw new Error(`withdrawal ${withdrawalId} still in status ${status}`);
+          await page.waitForTimeout(1500);
+          await page.reload();
+          await ready(page, js);
+        }
+        expect(await page.getByText("Processing...", { exact: true }).count()).toBe(0);
+        const steps = await page.getByTestId("withdrawal-timeline").locator("li[data-done]").evaluateAll((els) => els.map((e) => e.getAttribute("data-step")));
+        expect(steps).toEqual(["created", "processing", "completed"]);
+        const pic = await context.request.get(`${e2e.server.url}/withdrawDetails/${withdrawalId}/picture`);
+        expect(pic.status()).toBe(200);
+        expect(pic.headers()["content-type"]).toMatch(/^image\//);
+        expect(pic.headers()["cache-control"]).toContain("no-store");
+        if (js) {
+          await expect
+            .poll(() => page.getByTestId("pay-picture").locator("img").evaluate((el) => (el as HTMLImageElement).naturalWidth))
+            .toBeGreaterThan(0);
+        }
+        await screenshot(page, "withdraw-details-completed", js);
+
+        // ---- the history lists it
+        await goto(page, js, "/withdrawList");
+        const item = page.locator(`[data-testid="withdrawal-item"][data-withdrawal-id="${withdrawalId}"]`);
+        await item.waitFor();
+        expect(await item.getByTestId("withdrawal-status").innerText()).toBe("Completed");
+        await screenshot(page, "withdraw-list", js);
+
+        // ---- the wallet: the Withdraw bill, and exactly the amount gone
+        await goto(page, js, "/account");
+        await page.getByRole("navigation", { name: "Transaction type" }).getByRole("link", { name: "Withdraw" }).click();
+        await page.waitForURL((u) => u.searchParams.get("type") === "2");
+        await ready(page, js);
+        const bill = page.getByTestId("bill-item").first();
+        await bill.waitFor();
+        expect(await bill.getAttribute("data-bill-type")).toBe("2");
+        expect(Number(await bill.getAttribute("data-amount"))).toBe(-SELL_COINS * 100);
+        expect(await page.getByTestId("bill-item").evaluateAll((els) => els.every((e) => e.getAttribute("data-bill-type") === "2"))).toBe(true);
+        expect(await dataAmount(page, "balance-available")).toBe(before - SELL_COINS * 100);
+        expect(await dataAmount(page, "balance-frozen")).toBe(frozenBefore);
+        await page.getByText("no more", { exact: true }).waitFor();
+        await screenshot(page, "account", js);
+
+        // ---- BTC: required fields, below the minimum, then above it
+        await goto(page, js, "/sellVirtualCoin?type=btc");
+        await page.getByTestId("qr-code").waitFor();
+        const address = (await page.getByTestId("deposit-address").innerText()).trim();
+        expect(address.length).toBeGreaterThan(20);
+        expect(Number(await page.getByTestId("price").getAttribute("data-price"))).toBeGreaterThan(0);
+        if (js) {
+          await page.getByTestId("price-live").waitFor();
+          await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: e2e.server.url });
+          await page.getByTestId("copy-address").click();
+          await page.getByText(/^(Copied|Copy Fail: Not Support)$/).waitFor();
+        }
+        await page.getByRole("button", { name: "Submit", exact: true }).click();
+        await page.getByText("Please enter the amount.", { exact: true }).waitFor();
+        await page.getByText("Please enter the address.", { exact: true }).waitFor();
+        await page.getByText("Please enter the transaction hash.", { exact: true }).waitFor();
+        await page.getByLabel("Amount (BTC)").fill("0.00000100");
+        await page.getByLabel(/Your BTC address/).fill(`bc1qe2e${mode}${RUN}`);
+        await page.getByLabel("Transaction hash").fill(`low-${mode}-${RUN}`);
+        await page.getByRole("button", { name: "Submit", exact: true }).click();
+        await page.getByText(TOO_LOW, { exact: true }).waitFor();
+        await page.getByLabel("Amount (BTC)").fill("0.1");
+        await page.getByLabel("Transaction hash").fill(`ok-${mode}-${RUN}`);
+        if (js) await expect.poll(async () => Number(await page.getByTestId("converted-coins").getAttribute("data-coins"))).toBeGreaterThanOrEqual(10_000);
+        await screenshot(page, "sell-virtual-coin", js);
+        await page.getByRole("button", { name: "Submit", exact: true }).click();
+        await toast(page, "Success");
+        expect(path(page)).toBe("/sellVirtualCoin");
+        expect(await page.getByText(TOO_LOW, { exact: true }).count()).toBe(0);
+        if (js) expect(await page.getByLabel("Transaction hash").inputValue()).toBe("");
+
+        // USDT tab: its own address
+        await page.getByRole("link", { name: "USDT (TRC20)" }).click();
+        await page.waitForURL((u) => u.searchParams.get("type") === "usdt");
+        await ready(page, js);
+        expect((await page.getByTestId("deposit-address").innerText()).trim()).not.toBe(address);
+        await page.getByTestId("qr-code").waitFor();
+      });
+    });
+  });
+}
