@@ -14,6 +14,14 @@ const schema = z.object({
   API_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(300),
   API_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   API_UPLOAD_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** Which chat the browser uses (docs/decisions/0009-chat.md): our built-in service, or Tencent
+   * Cloud Chat through tim-js-sdk. Unset: the backend's rule — tencent when TIM_SDKAPPID and
+   * TIM_SECRET_KEY are both set, else builtin. "tencent" takes effect only with TIM_SDKAPPID. */
+  CHAT_PROVIDER: z.enum(["builtin", "tencent"]).optional(),
+  /** The Tencent Cloud Chat application (the same id the backend signs for). */
+  TIM_SDKAPPID: z.coerce.number().int().positive().optional(),
+  /** Only whether it is set matters here (the default provider), never its value. */
+  TIM_SECRET_KEY: z.string().min(1).optional(),
 });
 
 export type WebEnv = z.infer<typeof schema>;

@@ -12,7 +12,8 @@
  *   after hydration (the HTML never carries the code, its ciphertext or the
  *   secret); images through /orderImage/{id}/{index}.
  * - Comment once when completed, then read-only. The order-change timeline.
- * - A placeholder for the live chat (status below 4): #order-chat.
+ * - The order's chat (status below 4): #order-chat, server-rendered with a plain send
+ *   form, then live (a lazy island); a message for this order refreshes the page's data.
  */
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -25,13 +26,17 @@ import {
   useRouteError,
   useSearchParams,
 } from "@remix-run/react";
-import { Suspense, lazy, type ReactNode } from "react";
+import { Suspense, lazy, useCallback, type ReactNode } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import { useHydrated } from "remix-utils/use-hydrated";
+import type { ChatConversation, ChatMessage } from "../../contract/chat-protocol";
 import type { Feedback, Order, OrderChange } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
 import { ArbitrationType, OrderStatus } from "../../contract/enums";
 import { MESSAGES } from "../../contract/fields";
+import { ChatPanel } from "~/components/chat/ChatPanel";
+import type { StaticView } from "~/components/chat/ChatStatic";
+import { conversationHref } from "~/components/chat/chat-shared";
 import { cx } from "~/components/layout/cx";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { Avatar } from "~/components/layout/UserMenu";
@@ -42,6 +47,7 @@ import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
 import { OrderTimeline } from "~/components/orders/OrderTimeline";
 import { ArrowLeftIcon, ButtonLink, Countdown, EmptyState, ErrorState, Skeleton, StatusBadge, VerifiedIcon } from "~/components/ui";
 import { apiFor } from "~/services/api.server";
+import { chatProvider, loadConversationView } from "~/services/chat.server";
 import { formatCoinsWithName, formatDate, formatNgn, formatTradeAmount } from "~/services/format";
 import { FEEDBACK_INTENT, feedbackSchema } from "~/services/forms/feedback";
 import { imagePaths } from "~/services/forms/sell";
@@ -97,6 +103,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   const { orderInfo, orderDetails, orderChange, feedback } = result.data;
   const info = parseAdvertInfo(orderInfo.advertInfo);
+  const chat = chatAvailable(orderInfo.status) ? await loadOrderChat(api, id, new URL(request.url).searchParams.get("before")) : null;
   // Only what the page shows: never the code, its ciphertext, the secret or the image paths.
   return json(
     {
@@ -109,9 +116,27 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       },
       changes: orderChange,
       feedback,
+      chat,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
+}
+
+/** The order's chat (GROUP{orderId}) as the server renders it (spec §4: live chat below status 4). */
+async function loadOrderChat(api: Awaited<ReturnType<typeof apiFor>>, orderId: number, before: string | null) {
+  const { provider, sdkAppId } = chatProvider();
+  const conversationId = `GROUP${orderId}`;
+  let view: StaticView | null = null;
+  let notice: string | null = null;
+  if (provider === "builtin") {
+    const r = await loadConversationView(api, conversationId, before);
+    if (r.ok) view = { messageList: r.data.messageList, nextReqMessageID: r.data.nextReqMessageID, isCompleted: r.data.isCompleted, latest: r.data.latest };
+    else notice = r.msg;
+  } else {
+    notice = "The chat needs JavaScript.";
+  }
+  // The no-JS form's idempotency key: a double submit stores one message.
+  return { conversationId, provider, sdkAppId: sdkAppId ?? null, view, notice, clientMsgId: crypto.randomUUID() };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -159,7 +184,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 // ------------------------------------------------------------------ page
 
 export default function OrderDetailsPage() {
-  const { order, info, card, changes, feedback } = useLoaderData<typeof loader>();
+  const { order, info, card, changes, feedback, chat } = useLoaderData<typeof loader>();
   const o = order as Order;
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
@@ -272,15 +297,15 @@ export default function OrderDetailsPage() {
         </div>
 
         <div className="flex flex-col gap-4">
-          {chatAvailable(o.status) ? (
-            <section
-              id="order-chat"
-              aria-label="Chat"
-              className="rounded-xl border-2 border-dashed border-gray-300 bg-white p-4"
-              data-order-id={o.id}
-            >
-              <h2 className="text-base font-semibold text-gray-900">Chat with {o.buyerNickname}</h2>
-              <p className="mt-1 text-sm text-gray-600">Live chat with the merchant about this order will appear here.</p>
+          {chatAvailable(o.status) && chat ? (
+            <section id="order-chat" aria-label="Chat" className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200" data-order-id={o.id}>
+              <div className="flex items-center gap-2 border-b border-gray-200 px-4 py-3">
+                <h2 className="min-w-0 flex-1 truncate text-base font-semibold text-gray-900">Chat with {o.buyerNickname}</h2>
+                <Link to={conversationHref(chat.conversationId)} className="shrink-0 text-sm font-medium text-brand-700 hover:underline">
+                  Open in Messages
+                </Link>
+              </div>
+              <OrderChat orderId={o.id} status={o.status} chat={chat} />
             </section>
           ) : null}
           <Panel title="Timeline" labelId="timeline">
@@ -288,6 +313,53 @@ export default function OrderDetailsPage() {
           </Panel>
         </div>
       </div>
+    </div>
+  );
+}
+
+/** The order's chat: server-rendered with a plain form, then the live island; a message for this order refreshes it. */
+function OrderChat({
+  orderId,
+  status,
+  chat,
+}: {
+  orderId: number;
+  status: number;
+  chat: { conversationId: string; provider: "builtin" | "tencent"; sdkAppId: number | null; view: unknown; notice: string | null; clientMsgId: string };
+}) {
+  const revalidator = useRevalidator();
+  const signedIn = Boolean(useMainLayoutData()?.user);
+  const onMessage = useCallback(
+    (m: ChatMessage) => {
+      if (m.conversationID === chat.conversationId || (m.ref?.type === "order" && m.ref.id === orderId)) revalidator.revalidate();
+    },
+    [chat.conversationId, orderId, revalidator],
+  );
+  const onConversation = useCallback(
+    (c: ChatConversation) => {
+      if (c.order && c.order.status !== status) revalidator.revalidate();
+    },
+    [status, revalidator],
+  );
+  const here = `/orderDetails/${orderId}`;
+  return (
+    <div className="h-[28rem]">
+      <ChatPanel
+        conversationId={chat.conversationId}
+        provider={chat.provider}
+        sdkAppId={chat.sdkAppId ?? undefined}
+        signedIn={signedIn}
+        view={chat.view as StaticView | null}
+        readOnly={false}
+        notice={chat.notice}
+        form={{ action: conversationHref(chat.conversationId), clientMsgId: chat.clientMsgId, redirectTo: `${here}#order-chat` }}
+        olderHref={(before) => `${here}?before=${encodeURIComponent(before)}#order-chat`}
+        newestHref={`${here}#order-chat`}
+        onMessage={onMessage}
+        onConversation={onConversation}
+        fill
+        liveClassName="h-full"
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { useChatSignOut, useLiveUnread } from "~/chat/unread";
 import { Footer } from "~/components/layout/Footer";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { TopBar } from "~/components/layout/TopBar";
@@ -30,6 +31,10 @@ export default function MainLayout() {
   const hydrated = useHydrated();
   // Spec §2: the footer is hidden on message pages.
   const onMessages = pathname === "/message" || pathname.startsWith("/message/");
+  // The Message badge: the chat island's live unread total where one runs.
+  const messages = useLiveUnread(data.counts.messages);
+  // Sign-out also logs out of the chat service, if a chat client runs in this tab.
+  useChatSignOut(Boolean(data.user));
   return (
     // data-hydrated: set once React has taken over (tests wait for it before using JS-only widgets).
     <div className="flex min-h-screen flex-col" data-hydrated={hydrated ? "" : undefined}>
@@ -39,7 +44,7 @@ export default function MainLayout() {
       >
         Skip to content
       </a>
-      <TopBar user={data.user} counts={data.counts} notices={data.notices} contact={data.contact} />
+      <TopBar user={data.user} counts={{ ...data.counts, messages }} notices={data.notices} contact={data.contact} />
       <Toast toast={data.toast} />
       <main id="main" className="container flex-1 py-4 md:py-6">
         <Outlet />

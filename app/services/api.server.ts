@@ -172,9 +172,38 @@ export async function apiFor(request: Request, context: AppLoadContext) {
     }
   }
 
+  /**
+   * A raw request to another service of the backend (the built-in chat's HTTP API under
+   * /chat/api/), through the same transport as the calls, with the session's token as
+   * Authorization and the §7 headers. One attempt, the call timeout (the upload timeout
+   * for multipart bodies). null on a bad path or a network failure; otherwise the
+   * backend's response.
+   */
+  async function fetchRaw(path: string, init: { method?: string; body?: BodyInit; headers?: HeadersInit } = {}): Promise<Response | null> {
+    if (!/^\/chat\/api\/[A-Za-z]+$/.test(path)) return null;
+    const headers = new Headers(baseHeaders);
+    new Headers(init.headers).forEach((v, k) => headers.set(k, v));
+    const token = session.get("token");
+    if (token) headers.set("Authorization", token);
+    const multipart = typeof FormData !== "undefined" && init.body instanceof FormData;
+    try {
+      return await transport.fetch(
+        new Request(`${transport.baseUrl}${path}`, {
+          method: init.method ?? "POST",
+          headers,
+          body: init.body,
+          signal: AbortSignal.timeout(multipart ? transport.uploadTimeoutMs : transport.timeoutMs),
+        }),
+      );
+    } catch {
+      return null;
+    }
+  }
+
   return {
     call,
     fetchBlob,
+    fetchRaw,
     session,
     signedIn: Boolean(session.get("token")),
     /** Set-Cookie for a new device id, to attach to the response when present. */

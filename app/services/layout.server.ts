@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { DEFAULT_COIN_NAME, DEFAULT_NGN_RATE } from "../../contract/constants";
 import { commitSession } from "../session.server";
 import { apiFor } from "./api.server";
+import { unreadTotal } from "./chat.server";
 
 /**
  * What every page inside the main layout needs: who is signed in, the system
@@ -10,9 +11,11 @@ import { apiFor } from "./api.server";
  */
 export async function loadLayout(request: Request, context: AppLoadContext) {
   const api = await apiFor(request, context);
-  const [config, notice] = await Promise.all([
+  const [config, notice, messages] = await Promise.all([
     api.call("/systemConfig/getSystemConfig"),
     api.signedIn ? api.call("/notice/checkNotice") : Promise.resolve(undefined),
+    // The Message badge: unread chat messages (built-in chat; 0 when it does not answer).
+    api.signedIn ? unreadTotal(api) : Promise.resolve(0),
   ]);
   // A token the backend no longer knows (expired, revoked): sign out locally.
   const expired = notice && !notice.ok && notice.code === 3;
@@ -32,7 +35,7 @@ export async function loadLayout(request: Request, context: AppLoadContext) {
       ngnRate: config.ok ? config.data.NGNRate : DEFAULT_NGN_RATE,
       coinName: config.ok ? config.data.CoinName : DEFAULT_COIN_NAME,
       contact: config.ok ? config.data.contact : {},
-      counts: { orders: counts?.orderCount ?? 0, withdrawals: counts?.withdrawCount ?? 0, unread: counts?.unRead ?? 0, messages: 0 },
+      counts: { orders: counts?.orderCount ?? 0, withdrawals: counts?.withdrawCount ?? 0, unread: counts?.unRead ?? 0, messages: expired ? 0 : messages },
       notices: counts?.list ?? [],
       toast: toast ?? null,
     },

@@ -64,7 +64,7 @@ export function Toast({ toast, duration = 3000 }: ToastProps) {
       role="status"
       aria-live="polite"
       aria-atomic="true"
-      className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex justify-center px-4"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex justify-center px-4"
     >
       {visible ? (
         <div

@@ -1,0 +1,91 @@
+/**
+ * The conversation list of the message centre: avatar, name (a verified mark for
+ * business users), the order for an order group, the last message, its time and the
+ * unread count. Links, so it works without JavaScript; the live island re-renders it
+ * with fresh data.
+ */
+import { Link } from "@remix-run/react";
+import type { ChatConversation } from "../../../contract/chat-protocol";
+import { SYSTEM_CONVERSATION_ID, conversationTitle, messagePreview } from "~/chat/model";
+import { cx } from "~/components/layout/cx";
+import { Avatar } from "~/components/layout/UserMenu";
+import { BellIcon, CountBadge, VerifiedIcon } from "~/components/ui";
+import { formatDate } from "~/services/format";
+import { statusLabel } from "~/services/orders";
+import { conversationHref } from "./chat-shared";
+
+function when(seconds: number | undefined): string {
+  if (!seconds) return "";
+  const d = new Date(seconds * 1000);
+  const now = new Date();
+  if (d.toDateString() === now.toDateString()) return d.toLocaleTimeString("en-US", { hour: "2-digit", minute: "2-digit" });
+  return formatDate(seconds * 1000).replace(/ \d{2}:\d{2} [AP]M$/, "");
+}
+
+export function ConversationList({ list, activeId }: { list: readonly ChatConversation[]; activeId?: string }) {
+  const hasSystem = list.some((c) => c.conversationId === SYSTEM_CONVERSATION_ID);
+  const items: ChatConversation[] = hasSystem
+    ? [...list]
+    : [
+        // The system conversation is always there, even before its first message.
+        { conversationId: SYSTEM_CONVERSATION_ID, type: "C2C", lastMessage: null, unreadCount: 0, readOnly: true },
+        ...list,
+      ];
+  return (
+    <nav aria-label="Conversations">
+      <ul className="divide-y divide-gray-100" data-testid="conversation-list">
+        {items.map((c) => {
+          const active = c.conversationId === activeId;
+          const system = c.conversationId === SYSTEM_CONVERSATION_ID;
+          return (
+            <li key={c.conversationId}>
+              <Link
+                to={`${conversationHref(c.conversationId)}#chat-end`}
+                aria-current={active ? "page" : undefined}
+                className={cx(
+                  "flex items-center gap-3 px-3 py-3 no-underline",
+                  active ? "bg-brand-50" : "hover:bg-gray-50",
+                )}
+                data-conversation-id={c.conversationId}
+              >
+                {system ? (
+                  <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700">
+                    <BellIcon className="h-6 w-6" />
+                  </span>
+                ) : (
+                  <Avatar src={c.peer?.avatar} size={44} />
+                )}
+                <span className="min-w-0 flex-1">
+                  <span className="flex items-center gap-1">
+                    <span className="truncate font-medium text-gray-900">{conversationTitle(c)}</span>
+                    {c.peer?.isBusiness === 1 ? (
+                      <>
+                        <VerifiedIcon className="h-4 w-4 shrink-0 text-brand-600" />
+                        <span className="sr-only">Verified merchant</span>
+                      </>
+                    ) : null}
+                    <span className="ml-auto shrink-0 pl-2 text-xs text-gray-600" suppressHydrationWarning>
+                      {when(c.lastMessage?.time)}
+                    </span>
+                  </span>
+                  {c.order ? (
+                    <span className="block truncate text-xs text-gray-600">
+                      Order {c.order.id}
+                      {c.order.nameEn ? ` · ${c.order.nameEn}` : ""} · {statusLabel(c.order.status)}
+                    </span>
+                  ) : null}
+                  <span className="flex items-center gap-2">
+                    <span className="min-w-0 flex-1 truncate text-sm text-gray-600">
+                      {c.lastMessage ? messagePreview(c.lastMessage) : system ? "Order and withdrawal notices" : ""}
+                    </span>
+                    <CountBadge count={c.unreadCount} label="unread" />
+                  </span>
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

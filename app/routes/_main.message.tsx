@@ -1,0 +1,83 @@
+/**
+ * /message: the message centre (spec §2). Three columns on a desktop (conversations |
+ * chat | the order when the conversation is an order group), one at a time on a phone
+ * (the list at /message, a conversation at /message/{id}). The footer is hidden here
+ * (the main layout). The same view opens in a separate window from /#/message/{id}
+ * (the root's inline script moves the hash path into the URL).
+ *
+ * Without JavaScript the list and the conversation are server-rendered with a plain
+ * send form; with it, islands keep them live (loaded lazily, with the chat adapter).
+ * Code 3, or no session: home (spec §8, "chat leads home").
+ */
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Outlet, useLoaderData, useParams } from "@remix-run/react";
+import { Suspense, lazy } from "react";
+import { ClientOnly } from "remix-utils/client-only";
+import type { ChatConversation } from "../../contract/chat-protocol";
+import { Code } from "../../contract/envelope";
+import { CENTRE_HEIGHT, type MessageCentreData } from "~/components/chat/centre";
+import { ConversationList } from "~/components/chat/ConversationList";
+import { cx } from "~/components/layout/cx";
+import { useMainLayoutData } from "~/components/layout/layout-data";
+import { apiFor } from "~/services/api.server";
+import { chatProvider, loadConversations } from "~/services/chat.server";
+import { clearSignIn } from "~/session.server";
+
+const ConversationListLive = lazy(() => import("~/components/chat/ConversationListLive.client"));
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = await apiFor(request, context);
+  if (!api.signedIn) throw redirect("/home");
+  const { provider, sdkAppId } = chatProvider();
+  let conversations: ChatConversation[] = [];
+  let listError: string | null = null;
+  if (provider === "builtin") {
+    const r = await loadConversations(api);
+    if (r.ok) conversations = r.data;
+    else if (r.code === Code.NOT_LOGGED_IN) throw redirect("/home", { headers: { "Set-Cookie": await clearSignIn(request) } });
+    else listError = r.msg;
+  }
+  const data: MessageCentreData = { provider, sdkAppId: sdkAppId ?? null, conversations, listError };
+  return json(data, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export const meta: MetaFunction = () => [{ title: "Messages | GiftMarket" }];
+
+export default function MessageCentre() {
+  const { provider, sdkAppId, conversations, listError } = useLoaderData<typeof loader>();
+  const { conversationId } = useParams();
+  const signedIn = Boolean(useMainLayoutData()?.user);
+  const list = conversations as ChatConversation[];
+  return (
+    <div
+      className={cx(
+        "grid md:grid-cols-[17rem_minmax(0,1fr)] md:overflow-hidden md:rounded-xl md:bg-white md:shadow-sm md:ring-1 md:ring-gray-200 lg:grid-cols-[18rem_minmax(0,1fr)_17rem]",
+        CENTRE_HEIGHT,
+      )}
+      data-testid="message-centre"
+    >
+      <aside
+        aria-labelledby="messages-title"
+        className={cx(
+          "min-h-0 flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200 md:flex md:rounded-none md:border-r md:border-gray-200 md:shadow-none md:ring-0",
+          conversationId ? "hidden" : "flex",
+        )}
+      >
+        <h1 id="messages-title" className="border-b border-gray-200 px-3 py-3 text-lg font-semibold text-gray-900">
+          Messages
+        </h1>
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          {listError ? <p className="p-3 text-sm text-money-out-700">{listError}</p> : null}
+          <ClientOnly fallback={<ConversationList list={list} activeId={conversationId} />}>
+            {() => (
+              <Suspense fallback={<ConversationList list={list} activeId={conversationId} />}>
+                <ConversationListLive initial={list} activeId={conversationId} provider={provider} sdkAppId={sdkAppId ?? undefined} signedIn={signedIn} />
+              </Suspense>
+            )}
+          </ClientOnly>
+        </div>
+      </aside>
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * GET /im/sig: the chat sign-in data for the browser's chat island (spec §7
+ * /im/getUserSig: userId, appId, userSig; called with no retry — the island retries
+ * every second itself, spec §4).
+ *
+ * - 200 {userId, appId, userSig}.
+ * - 401 when not signed in, or code 3 (the token expired): the stored profile is
+ *   cleared (spec §8, "the chat start clears the stored profile") and the island stops.
+ * - 503 {message} for anything else (the island tries again).
+ *
+ * Not under /chat/: server.ts hands every /chat/* path to the built-in chat service.
+ */
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Code } from "../../contract/envelope";
+import { apiFor } from "~/services/api.server";
+import { clearSignIn } from "~/session.server";
+
+const noStore = { "Cache-Control": "private, no-store" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = await apiFor(request, context);
+  if (!api.signedIn) return json({ message: "Unauthorized, please login" }, { status: 401, headers: noStore });
+  const r = await api.call("/im/getUserSig", undefined, { retries: 0 });
+  if (!r.ok) {
+    if (r.code === Code.NOT_LOGGED_IN) {
+      return json(
+        { message: "Unauthorized, please login" },
+        { status: 401, headers: { ...noStore, "Set-Cookie": await clearSignIn(request) } },
+      );
+    }
+    return json({ message: r.msg }, { status: 503, headers: noStore });
+  }
+  return json({ userId: r.data.userId, appId: r.data.appId, userSig: r.data.userSig }, { headers: noStore });
+}
