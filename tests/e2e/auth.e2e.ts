@@ -167,8 +167,9 @@ for (const js of [true, false]) {
         await page.getByText(BAD_LOGIN).waitFor();
         expect(path(page)).toBe("/login");
         expect(await page.getByLabel("Email").inputValue()).toBe(email);
-        // The button is usable again.
-        expect(await page.getByRole("button", { name: "Sign In", exact: true }).isDisabled()).toBe(false);
+        // The button is usable again (spec §8: a failed login re-enables it). With JS the busy
+        // state clears when the navigation settles, a moment after the message renders.
+        await expect.poll(() => page.getByRole("button", { name: "Sign In", exact: true }).isDisabled(), { timeout: 10_000 }).toBe(false);
         await shot(page, `login-error-js-${mode}`);
       });
     });
