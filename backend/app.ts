@@ -14,6 +14,7 @@ import { createChatService, type ChatService } from "./modules/chat/service";
 import { ApiError, notLoggedIn } from "./http/errors";
 import { requireRole, systemClock, type CallContext, type Clock, type Services } from "./http/context";
 import { encryptData } from "./http/response-crypto";
+import { jsonResponse as json } from "./http/json-response";
 import { clientIp, type Peer } from "./http/ip";
 import { createSecretBox, loadDataKey, type SecretBox } from "./security/secret-box";
 import { resolveToken, tokenFromHeader } from "./security/tokens";
@@ -38,9 +39,6 @@ export interface BackendOptions {
   /** Where errors are reported; never receives request bodies. */
   log?: (line: string) => void;
 }
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
 
 /** The first problem, in the words the spec gives for the field. */
 function firstIssue(err: ZodError): string {

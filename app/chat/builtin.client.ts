@@ -27,16 +27,14 @@ import {
 import { maxId } from "./model";
 import {
   ChatSendError,
-  Emitter,
   newClientMsgId,
   withOlderDelay,
-  type ChatEventName,
-  type ChatEvents,
   type ChatPort,
   type ChatSignIn,
   type ChatStatus,
   type MessagePage,
 } from "./port";
+import { ChatAdapterBase } from "./adapter";
 
 const PING_MS = 25_000;
 const SILENCE_MS = 60_000;
@@ -76,16 +74,14 @@ export interface BuiltinOptions {
   fetchImpl?: typeof fetch;
 }
 
-export class BuiltinChat implements ChatPort {
+export class BuiltinChat extends ChatAdapterBase implements ChatPort {
   readonly provider = "builtin" as const;
-  private readonly events = new Emitter();
   private readonly origin: string;
   private readonly WS: typeof WebSocket;
   private readonly fetchImpl: typeof fetch;
   private sig: ChatSignIn | undefined;
   private ws: WebSocket | undefined;
   private synced = false;
-  private status: ChatStatus = "connecting";
   private lastSeen = "0";
   private seen = new Set<string>();
   private readonly pending = new Map<string, Pending>();
@@ -102,22 +98,13 @@ export class BuiltinChat implements ChatPort {
   };
 
   constructor(opts: BuiltinOptions = {}) {
+    super();
     this.origin = opts.origin ?? (typeof location !== "undefined" ? location.origin : "http://localhost");
     this.WS = opts.WebSocketImpl ?? WebSocket;
     this.fetchImpl = opts.fetchImpl ?? ((...a) => fetch(...a));
   }
 
   // ---------------------------------------------------------------- events
-
-  on<E extends ChatEventName>(event: E, cb: (payload: ChatEvents[E]) => void): () => void {
-    return this.events.on(event, cb);
-  }
-
-  private setStatus(s: ChatStatus) {
-    if (this.status === s) return;
-    this.status = s;
-    this.events.emit("status", s);
-  }
 
   /** The current link state (also sent as "status" events). */
   get state(): ChatStatus {

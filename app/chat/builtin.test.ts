@@ -4,9 +4,9 @@
  * send with the same clientMsgId until it is acknowledged.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import type { ChatMessage } from "../../contract/chat-protocol";
 import { BuiltinChat } from "./builtin.client";
 import { ChatSendError } from "./port";
+import { msg } from "../../tests/support/chat-message";
 
 class FakeSocket {
   static all: FakeSocket[] = [];
@@ -43,19 +43,6 @@ class FakeSocket {
     return FakeSocket.all[FakeSocket.all.length - 1];
   }
 }
-
-const msg = (id: number, over: Partial<ChatMessage> = {}): ChatMessage => ({
-  ID: String(id),
-  conversationID: "GROUP7",
-  type: "TIMTextElem",
-  payload: { text: `m${id}` },
-  from: "2",
-  flow: "in",
-  time: 1_700_000_000 + id,
-  isRead: false,
-  clientMsgId: null,
-  ...over,
-});
 
 const httpCalls: Array<{ url: string; body: unknown; auth: string | null }> = [];
 const fakeFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -19,19 +19,7 @@ import {
   type PendingMessage,
 } from "./model";
 import { withOlderDelay } from "./port";
-
-const msg = (id: number, over: Partial<ChatMessage> = {}): ChatMessage => ({
-  ID: String(id),
-  conversationID: "GROUP7",
-  type: "TIMTextElem",
-  payload: { text: `m${id}` },
-  from: "2",
-  flow: "in",
-  time: 1_700_000_000 + id,
-  isRead: false,
-  clientMsgId: null,
-  ...over,
-});
+import { msg } from "../../tests/support/chat-message";
 
 describe("mergeMessages", () => {
   test("dedupes by ID and keeps id order whatever the arrival order", () => {

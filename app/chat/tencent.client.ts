@@ -15,26 +15,24 @@
  *   the backend creates them and adds both members, so "already a member" is expected;
  * - a refused send to an order group shows 'Order finished' (spec §8).
  *
- * Not available here: pictures and voice need Tencent's upload plugin
- * (tim-upload-plugin), which is not installed; without it the SDK refuses them and the
- * island shows the failure.
+ * - pictures and voice go through Tencent's upload plugin (tim-upload-plugin), registered
+ *   on every client this adapter creates.
  */
 import TIM from "tim-js-sdk";
+import TIMUploadPlugin from "tim-upload-plugin";
 import type { ChatSDK, Conversation as TimConversation, Message as TimMessage } from "tim-js-sdk";
 import { MSG_ORDER_FINISHED, SYSTEM_CONVERSATION_ID, type ChatConversation, type ChatMessage } from "../../contract/chat-protocol";
 import { CHAT_PAGE_SIZE } from "../../contract/constants";
 import {
   ChatSendError,
-  Emitter,
   newClientMsgId,
   withOlderDelay,
-  type ChatEventName,
-  type ChatEvents,
   type ChatPort,
   type ChatSignIn,
   type ChatStatus,
   type MessagePage,
 } from "./port";
+import { ChatAdapterBase } from "./adapter";
 
 const READY_TIMEOUT_MS = 20_000;
 const RAW_CACHE = 500;
@@ -130,12 +128,10 @@ function fromTimConversation(c: TimConversation, me: string): ChatConversation {
   };
 }
 
-export class TencentChat implements ChatPort {
+export class TencentChat extends ChatAdapterBase implements ChatPort {
   readonly provider = "tencent" as const;
-  private readonly events = new Emitter();
   private tim: ChatSDK | undefined;
   private me = "";
-  private status: ChatStatus = "connecting";
   private readonly joined = new Set<string>();
   private readonly raw = new Map<string, TimMessage>();
   private readonly receipted = new Set<string>();
@@ -143,16 +139,8 @@ export class TencentChat implements ChatPort {
   private ready = false;
   private readonly unbind: Array<() => void> = [];
 
-  constructor(private readonly sdkAppId?: number) {}
-
-  on<E extends ChatEventName>(event: E, cb: (payload: ChatEvents[E]) => void): () => void {
-    return this.events.on(event, cb);
-  }
-
-  private setStatus(s: ChatStatus) {
-    if (this.status === s) return;
-    this.status = s;
-    this.events.emit("status", s);
+  constructor(private readonly sdkAppId?: number) {
+    super();
   }
 
   private remember(m: TimMessage) {
@@ -171,6 +159,7 @@ export class TencentChat implements ChatPort {
     this.me = signIn.userId;
     this.ready = false;
     const tim = TIM.create({ SDKAppID: this.sdkAppId || signIn.appId });
+    tim.registerPlugin({ "tim-upload-plugin": TIMUploadPlugin });
     this.tim = tim;
     tim.setLogLevel(1);
     this.listen<unknown>(TIM.EVENT.SDK_READY, () => {

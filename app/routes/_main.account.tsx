@@ -11,7 +11,7 @@
  *   section without), and the stored sign-in is cleared.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import dayjs from "dayjs";
 import { LIST_PAGE_SIZE } from "../../contract/constants";
 import type { Account, Bill, TradeStatisticsDay } from "../../contract/entities";
@@ -19,10 +19,11 @@ import { Code } from "../../contract/envelope";
 import { BillType, billTypeLabels } from "../../contract/enums";
 import { cx } from "~/components/layout/cx";
 import { useMainLayoutData } from "~/components/layout/layout-data";
+import { useSamePathLoading } from "~/components/layout/use-same-path-loading";
 import { ButtonLink, EmptyState, ErrorState, Tabs } from "~/components/ui";
+import { InfiniteFeed, type FeedPage } from "~/components/ui/InfiniteFeed";
 import { BillItem } from "~/components/wallet/BillItem";
 import { DateRangeFilter } from "~/components/wallet/DateRangeFilter";
-import { InfiniteFeed, type FeedPage } from "~/components/wallet/InfiniteFeed";
 import { LoginPrompt } from "~/components/wallet/LoginPrompt";
 import { TradeChart } from "~/components/wallet/TradeChart";
 import { parseRange, posIntParam, rangeTimestamps, toQuery, type DateRange } from "~/components/wallet/dates";
@@ -95,9 +96,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function AccountPage() {
   const data = useLoaderData<typeof loader>();
   const { coinName, ngnRate } = useMainLayoutData();
-  const navigation = useNavigation();
-  const { pathname } = useLocation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === pathname;
+  const loading = useSamePathLoading();
 
   if (data.needLogin) {
     return (

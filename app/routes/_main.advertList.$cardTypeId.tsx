@@ -4,7 +4,7 @@
  * they submit on change. Card face and card type are filtered in the loader.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError, useSubmit } from "@remix-run/react";
+import { Form, Link, isRouteErrorResponse, useLoaderData, useLocation, useRouteError, useSubmit } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { AdvertWithMerchant } from "../../contract/entities";
 import { AdvertCardType, isOnline } from "../../contract/enums";
@@ -12,6 +12,7 @@ import { coinsPerUnit, faceUnits, fixedFaces, ngnPerUnit } from "~/components/ca
 import { Avatar } from "~/components/layout/UserMenu";
 import { cx } from "~/components/layout/cx";
 import { useMainLayoutData } from "~/components/layout/layout-data";
+import { useSamePathLoading } from "~/components/layout/use-same-path-loading";
 import { ArrowLeftIcon, Button, ButtonLink, EmptyState, ErrorState, StatusBadge, VerifiedIcon, buttonClasses } from "~/components/ui";
 import { CARD_FACE_OPTIONS as CARD_FACES } from "../../contract/constants";
 import { loadAdvertList, type AdvertFilters } from "~/services/adverts.server";
@@ -241,8 +242,7 @@ export default function AdvertList() {
   const { cardType, currencies, filters, offers, totalInCurrency } = useLoaderData<typeof loader>();
   const { coinName, ngnRate } = useMainLayoutData();
   const { pathname } = useLocation();
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === pathname;
+  const loading = useSamePathLoading();
   const filtered = filters.face !== null || filters.type !== null || Boolean(filters.currency);
 
   return (

@@ -26,7 +26,7 @@ import {
   useRouteError,
   useSearchParams,
 } from "@remix-run/react";
-import { Suspense, lazy, useCallback, type ReactNode } from "react";
+import { Suspense, lazy, useCallback } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { ChatConversation, ChatMessage } from "../../contract/chat-protocol";
@@ -45,7 +45,7 @@ import { FeedbackForm, FeedbackView } from "~/components/orders/FeedbackSection"
 import { OrderImages } from "~/components/orders/OrderImages";
 import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
 import { OrderTimeline } from "~/components/orders/OrderTimeline";
-import { ArrowLeftIcon, ButtonLink, Countdown, EmptyState, ErrorState, Skeleton, StatusBadge, VerifiedIcon } from "~/components/ui";
+import { ArrowLeftIcon, ButtonLink, Countdown, DetailPanel, DetailRow, EmptyState, ErrorState, Skeleton, StatusBadge, VerifiedIcon } from "~/components/ui";
 import { apiFor } from "~/services/api.server";
 import { chatProvider, loadConversationView } from "~/services/chat.server";
 import { formatCoinsWithName, formatDate, formatNgn, formatTradeAmount } from "~/services/format";
@@ -216,36 +216,36 @@ export default function OrderDetailsPage() {
             <DisputePanel order={o} coinName={coinName} ngnRate={ngnRate} asking={asking} error={actionData?.error ?? null} />
           ) : null}
 
-          <Panel title="Order" labelId="order-info">
+          <DetailPanel title="Order" labelId="order-info">
             <dl className="divide-y divide-gray-100">
-              <Row label="Card face">
+              <DetailRow label="Card face">
                 {formatTradeAmount(o.tradeAmount)} {o.tradeCurrency}
-              </Row>
-              <Row label={o.status === OrderStatus.Completed ? "Paid" : o.arbitrationType !== null ? "Order price" : "You receive"}>
+              </DetailRow>
+              <DetailRow label={o.status === OrderStatus.Completed ? "Paid" : o.arbitrationType !== null ? "Order price" : "You receive"}>
                 <span className="block font-semibold text-money-in-700" data-testid="order-coins">
                   {formatCoinsWithName(o.status === OrderStatus.Completed ? o.realTotalPrice : o.calculateTotalPrice, coinName)}
                 </span>
                 <span className="block text-xs font-normal text-gray-600">
                   ≈ {formatNgn(o.status === OrderStatus.Completed ? o.realTotalPrice : o.calculateTotalPrice, ngnRate)}
                 </span>
-              </Row>
+              </DetailRow>
               {o.status === OrderStatus.Completed && o.realTotalPrice !== o.calculateTotalPrice ? (
-                <Row label="Price at order time">{formatCoinsWithName(o.calculateTotalPrice, coinName)}</Row>
+                <DetailRow label="Price at order time">{formatCoinsWithName(o.calculateTotalPrice, coinName)}</DetailRow>
               ) : null}
-              <Row label="Order number">{o.id}</Row>
-              <Row label="Created">
+              <DetailRow label="Order number">{o.id}</DetailRow>
+              <DetailRow label="Created">
                 <time dateTime={new Date(o.createTimestamp).toISOString()} suppressHydrationWarning>
                   {formatDate(o.createTimestamp)}
                 </time>
-              </Row>
-              <Row label="Merchant">
+              </DetailRow>
+              <DetailRow label="Merchant">
                 <span className="inline-flex items-center gap-2">
                   <Avatar src={o.buyerAvatar} size={24} />
                   <span>{o.buyerNickname}</span>
                   <VerifiedIcon className="h-4 w-4 text-brand-600" />
                   <span className="sr-only">Verified merchant</span>
                 </span>
-              </Row>
+              </DetailRow>
             </dl>
             {tags.length > 0 ? (
               <ul className="mt-2 flex flex-wrap gap-1" aria-label="Tags">
@@ -259,9 +259,9 @@ export default function OrderDetailsPage() {
             {info.explainInfo ? (
               <p className="mt-3 whitespace-pre-line break-words rounded-lg bg-gray-50 p-3 text-sm text-gray-700">{info.explainInfo}</p>
             ) : null}
-          </Panel>
+          </DetailPanel>
 
-          <Panel title="Your card" labelId="your-card">
+          <DetailPanel title="Your card" labelId="your-card">
             {card.isECode ? (
               card.hasCode ? (
                 <ClientOnly fallback={<p className="text-sm text-gray-700" data-testid="code-no-js">{NO_JS_CODE_TEXT}</p>}>
@@ -283,16 +283,16 @@ export default function OrderDetailsPage() {
                 <span className="whitespace-pre-line break-words">{o.sellerRemark}</span>
               </p>
             ) : null}
-          </Panel>
+          </DetailPanel>
 
           {mayComment(o.status) ? (
-            <Panel title="Comment" labelId="comment">
+            <DetailPanel title="Comment" labelId="comment">
               {feedback ? (
                 <FeedbackView feedback={feedback as Feedback} />
               ) : (
                 <FeedbackForm orderId={o.id} lastResult={actionData?.intent === FEEDBACK_INTENT ? actionData.result : null} />
               )}
-            </Panel>
+            </DetailPanel>
           ) : null}
         </div>
 
@@ -308,9 +308,9 @@ export default function OrderDetailsPage() {
               <OrderChat orderId={o.id} status={o.status} chat={chat} />
             </section>
           ) : null}
-          <Panel title="Timeline" labelId="timeline">
+          <DetailPanel title="Timeline" labelId="timeline">
             <OrderTimeline changes={changes as OrderChange[]} />
-          </Panel>
+          </DetailPanel>
         </div>
       </div>
     </div>
@@ -360,26 +360,6 @@ function OrderChat({
         fill
         liveClassName="h-full"
       />
-    </div>
-  );
-}
-
-function Panel({ title, labelId, children }: { title: string; labelId: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={labelId} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
-      <h2 id={labelId} className="mb-2 text-base font-semibold text-gray-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex items-baseline justify-between gap-3 py-2">
-      <dt className="text-sm text-gray-600">{label}</dt>
-      <dd className="num text-right text-sm font-medium text-gray-900">{children}</dd>
     </div>
   );
 }
@@ -452,17 +432,17 @@ function DisputePanel({
           </p>
           <dl className="mt-2 divide-y divide-gray-100">
             {o.arbitrationApplyAmount !== null ? (
-              <Row label="Card face found">
+              <DetailRow label="Card face found">
                 {formatTradeAmount(o.arbitrationApplyAmount)} {o.tradeCurrency}
-              </Row>
+              </DetailRow>
             ) : null}
             {o.arbitrationApplyPrice !== null ? (
-              <Row label="Price proposed">
+              <DetailRow label="Price proposed">
                 <span className="block font-semibold text-money-in-700" data-testid="dispute-price">
                   {formatCoinsWithName(o.arbitrationApplyPrice, coinName)}
                 </span>
                 <span className="block text-xs font-normal text-gray-600">≈ {formatNgn(o.arbitrationApplyPrice, ngnRate)}</span>
-              </Row>
+              </DetailRow>
             ) : null}
           </dl>
           {o.arbitrationContent ? (

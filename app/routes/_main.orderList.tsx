@@ -5,24 +5,26 @@
  *   contract OrderListTab), keeping the filters.
  * - Filters (card category, date range) are a GET form: it works without
  *   JavaScript (Apply button) and submits on change with it; Reset Filters is a link.
- * - Infinite list paged by the id of the last item: with JavaScript an
+ * - Infinite list paged by the id of the last item (InfiniteFeed): with JavaScript an
  *   IntersectionObserver loads the next page through a fetcher and appends it;
  *   without it a "Load more" link opens ?lastId=…. The end says 'no more'.
  * - A failed load says 'Failed to load orders' with a retry.
  * - Signed-out visitors go to /login and come back.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useFetcher, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
 import dayjs from "dayjs";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { LIST_PAGE_SIZE } from "../../contract/constants";
 import type { Order } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
 import { cx } from "~/components/layout/cx";
 import { useMainLayoutData } from "~/components/layout/layout-data";
+import { useSamePathLoading } from "~/components/layout/use-same-path-loading";
 import { OrderListItem } from "~/components/orders/OrderListItem";
-import { Button, ButtonLink, EmptyState, ErrorState, NoMore, SkeletonList, Tabs, buttonClasses, controlClasses } from "~/components/ui";
+import { Button, ButtonLink, EmptyState, Tabs, buttonClasses, controlClasses } from "~/components/ui";
+import { InfiniteFeed, type FeedPage } from "~/components/ui/InfiniteFeed";
 import { apiFor, loginRedirect } from "~/services/api.server";
 import { ORDER_TABS, OrderListTab, orderListTabLabels, parseTab } from "~/services/orders";
 import { requireToken } from "~/session.server";
@@ -83,16 +85,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   if (!orders.ok && orders.code === Code.NOT_LOGGED_IN) return loginRedirect(request);
   const list = orders.ok ? orders.data.list : [];
+  const page: FeedPage<Order> = {
+    items: list,
+    // A full page may have more after it; a short one is the end (pages are LIST_PAGE_SIZE long).
+    nextQuery: orders.ok && list.length >= LIST_PAGE_SIZE ? query(tab, filters, list[list.length - 1].id) : null,
+    error: orders.ok ? null : LOAD_ERROR,
+  };
   return json(
     {
       tab,
       filters,
       lastId,
       cardTypes: types.ok ? types.data.list.map((t) => ({ id: t.id, nameEn: t.nameEn })) : [],
-      orders: list,
-      // A full page may have more after it; a short one is the end (pages are LIST_PAGE_SIZE long).
-      nextLastId: orders.ok && list.length >= LIST_PAGE_SIZE ? list[list.length - 1].id : null,
-      error: orders.ok ? null : LOAD_ERROR,
+      ...page,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -103,9 +108,7 @@ type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 export default function OrderListPage() {
   const data = useLoaderData<typeof loader>();
   const { tab, filters } = data;
-  const navigation = useNavigation();
-  const { pathname } = useLocation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === pathname;
+  const loading = useSamePathLoading();
   // A new tab or filter starts a new list.
   const listKey = query(tab, filters, data.lastId);
 
@@ -134,11 +137,7 @@ export default function OrderListPage() {
             </Link>
           </p>
         ) : null}
-        {data.error ? (
-          <ErrorState message={data.error} className="rounded-xl bg-white" />
-        ) : (
-          <OrderFeed key={listKey} data={data} />
-        )}
+        <OrderFeed key={listKey} data={data} />
       </section>
     </div>
   );
@@ -219,97 +218,26 @@ function OrderFilters({ tab, filters, cardTypes }: { tab: OrderListTab; filters:
 /** The list: the loader's page, then pages appended by a fetcher as the end scrolls into view. */
 function OrderFeed({ data }: { data: LoaderData }) {
   const { coinName } = useMainLayoutData();
-  const hydrated = useHydrated();
-  const fetcher = useFetcher<typeof loader>();
-  const [more, setMore] = useState<Order[]>([]);
-  const [next, setNext] = useState<number | null>(data.nextLastId);
-  const [failed, setFailed] = useState(false);
-  const consumed = useRef<unknown>(null);
-  const sentinel = useRef<HTMLDivElement>(null);
-
-  // Append each page once.
-  useEffect(() => {
-    const page = fetcher.data;
-    if (fetcher.state !== "idle" || !page || consumed.current === page) return;
-    consumed.current = page;
-    if (page.error) {
-      setFailed(true);
-      return;
-    }
-    setFailed(false);
-    setMore((list) => {
-      const seen = new Set([...data.orders, ...list].map((o) => o.id));
-      return [...list, ...(page.orders as Order[]).filter((o) => !seen.has(o.id))];
-    });
-    setNext(page.nextLastId);
-  }, [fetcher.state, fetcher.data, data.orders]);
-
-  const loadingMore = fetcher.state !== "idle";
-  const nextHref = next ? query(data.tab, data.filters, next) : null;
-
-  function loadMore() {
-    if (!nextHref || fetcher.state !== "idle") return;
-    setFailed(false);
-    fetcher.load(`/orderList${nextHref}`);
-  }
-  const loadMoreRef = useRef(loadMore);
-  loadMoreRef.current = loadMore;
-
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!hydrated || !el || !next || failed || typeof IntersectionObserver === "undefined") return;
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) loadMoreRef.current();
-    }, { rootMargin: "200px 0px" });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [hydrated, next, failed, loadingMore]);
-
-  const orders = [...(data.orders as Order[]), ...more];
-  if (orders.length === 0) {
-    return (
-      <EmptyState
-        className="rounded-xl bg-white"
-        title={data.lastId ? "No more orders here" : "No orders here yet"}
-        description={data.tab === OrderListTab.Active ? "Sell a gift card and follow it here until you are paid." : "Orders you sell show up here."}
-        action={<ButtonLink to="/home">Sell a card</ButtonLink>}
-      />
-    );
-  }
-
+  const page: FeedPage<Order> = { items: data.items as Order[], nextQuery: data.nextQuery, error: data.error };
   return (
-    <>
-      <ul className="flex flex-col gap-2" data-testid="order-list">
-        {orders.map((o) => (
-          <li key={o.id}>
-            <OrderListItem order={o} coinName={coinName} />
-          </li>
-        ))}
-      </ul>
-      {failed ? (
-        <ErrorState message={LOAD_ERROR} onRetry={loadMore} retryTo={nextHref ?? undefined} retrying={loadingMore} />
-      ) : nextHref ? (
-        <div ref={sentinel} className="mt-2" aria-busy={loadingMore || undefined}>
-          {loadingMore ? <SkeletonList rows={2} label="Loading orders" /> : null}
-          <div className="flex justify-center py-3">
-            <Link
-              to={nextHref}
-              preventScrollReset
-              onClick={(e) => {
-                if (hydrated) {
-                  e.preventDefault();
-                  loadMore();
-                }
-              }}
-              className={buttonClasses({ variant: "secondary", size: "sm", className: loadingMore ? "invisible" : "" })}
-            >
-              Load more
-            </Link>
-          </div>
-        </div>
-      ) : (
-        <NoMore />
-      )}
-    </>
+    <InfiniteFeed
+      page={page}
+      path="/orderList"
+      getKey={orderKey}
+      renderItem={(o) => <OrderListItem order={o} coinName={coinName} />}
+      errorText={LOAD_ERROR}
+      loadingLabel="Loading orders"
+      testId="order-list"
+      empty={
+        <EmptyState
+          className="rounded-xl bg-white"
+          title={data.lastId ? "No more orders here" : "No orders here yet"}
+          description={data.tab === OrderListTab.Active ? "Sell a gift card and follow it here until you are paid." : "Orders you sell show up here."}
+          action={<ButtonLink to="/home">Sell a card</ButtonLink>}
+        />
+      }
+    />
   );
 }
+
+const orderKey = (o: Order) => o.id;

@@ -31,14 +31,12 @@ import {
   isRouteErrorResponse,
   useActionData,
   useLoaderData,
-  useNavigate,
   useNavigation,
   useRouteError,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { Suspense, lazy, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { ORDER_IMAGES_MAX } from "../../contract/constants";
 import type { AdvertWithMerchant } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
@@ -53,12 +51,12 @@ import {
   ArrowLeftIcon,
   Button,
   ButtonLink,
-  ConfirmDialog,
   EmptyState,
   ErrorState,
   Skeleton,
   TextAreaField,
 } from "~/components/ui";
+import { LoginToSubmit } from "~/components/wallet/LoginPrompt";
 import { apiFor, loginRedirect, must } from "~/services/api.server";
 import { sha256Hex } from "~/services/card-secret";
 import {
@@ -230,9 +228,6 @@ function SellForm({
 }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const navigate = useNavigate();
-  const hydrated = useHydrated();
-  const [askLogin, setAskLogin] = useState(false);
   const [images, setImages] = useState<ImagePickerState>({ paths: [], busy: false });
   const rules = sellRulesOf(advert);
   const isECode = advert.cardType === AdvertCardType.ECode;
@@ -335,28 +330,7 @@ function SellForm({
             {images.busy ? "Uploading images…" : "Sell"}
           </Button>
         ) : (
-          <>
-            <ButtonLink
-              to={loginHref}
-              size="lg"
-              fullWidth
-              onClick={(e) => {
-                if (hydrated) {
-                  e.preventDefault();
-                  setAskLogin(true);
-                }
-              }}
-            >
-              Sell
-            </ButtonLink>
-            <p className="mt-2 text-center text-sm text-gray-600">Sign in to sell your card.</p>
-            <ConfirmDialog
-              open={askLogin}
-              onClose={() => setAskLogin(false)}
-              title={MESSAGES.goToLogin}
-              onConfirm={() => navigate(loginHref)}
-            />
-          </>
+          <LoginToSubmit loginHref={loginHref} label="Sell" hint="Sign in to sell your card." />
         )}
       </Form>
     </section>

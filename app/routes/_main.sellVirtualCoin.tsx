@@ -28,7 +28,7 @@ import { MESSAGES } from "../../contract/fields";
 import { FormError, fieldProps } from "~/components/auth/AuthForm";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { Button, ButtonLink, ErrorState, ExternalIcon, Field, StatusBadge, Tabs } from "~/components/ui";
-import { LoginPrompt } from "~/components/wallet/LoginPrompt";
+import { LoginPrompt, LoginToSubmit } from "~/components/wallet/LoginPrompt";
 import { QrCode } from "~/components/wallet/QrCode";
 import { RouteError } from "~/components/wallet/RouteError";
 import { coinsForCrypto, cryptoFromInput, formatCrypto, formatUsd, type CryptoQuote } from "~/components/wallet/money";
@@ -266,7 +266,6 @@ function TransferForm({
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [askLogin, setAskLogin] = useState(false);
   const [form, fields] = useForm({
     id: `virtual-coin-${key}`,
     lastResult: actionData?.result ?? undefined,
@@ -338,30 +337,7 @@ function TransferForm({
             Submit
           </Button>
         ) : (
-          <>
-            <ButtonLink
-              to={loginHref}
-              size="lg"
-              fullWidth
-              onClick={(e) => {
-                if (hydrated) {
-                  e.preventDefault();
-                  setAskLogin(true);
-                }
-              }}
-            >
-              Submit
-            </ButtonLink>
-            <p className="mt-2 text-center text-sm text-gray-600">Sign in to report a transfer.</p>
-            <LoginPrompt
-              loginHref={loginHref}
-              text={`Sign in to report your ${symbol} transfer.`}
-              section={false}
-              autoOpen={false}
-              open={askLogin}
-              onClose={() => setAskLogin(false)}
-            />
-          </>
+          <LoginToSubmit loginHref={loginHref} label="Submit" hint="Sign in to report a transfer." dialogText={`Sign in to report your ${symbol} transfer.`} />
         )}
       </Form>
       {serviceUrl ? (

@@ -13,14 +13,14 @@
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { useEffect } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { PRICE_REFRESH_MS } from "../../contract/constants";
 import type { Withdrawal } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { Avatar } from "~/components/layout/UserMenu";
-import { ArrowLeftIcon, ButtonLink, Spinner } from "~/components/ui";
+import { ArrowLeftIcon, ButtonLink, DetailPanel, DetailRow, Spinner } from "~/components/ui";
 import { maskAccountNumber } from "~/components/security/bank-account";
 import { RouteError, idParam, notFoundResponse } from "~/components/wallet/RouteError";
 import { formatCurrencyRate, formatPayout } from "~/components/wallet/money";
@@ -115,7 +115,7 @@ function Details({ w }: { w: Withdrawal }) {
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)] lg:items-start">
         <div className="flex flex-col gap-4">
-          <Panel title="Payment" labelId="payment">
+          <DetailPanel title="Payment" labelId="payment">
             {w.status === WithdrawalStatus.Cancelled ? (
               <div className="rounded-lg bg-money-out-50 p-3 ring-1 ring-inset ring-money-out-200" data-testid="withdrawal-reason">
                 <p className="text-sm font-semibold text-money-out-800">Cancelled</p>
@@ -142,33 +142,33 @@ function Details({ w }: { w: Withdrawal }) {
                 Processing...
               </p>
             )}
-          </Panel>
+          </DetailPanel>
 
-          <Panel title="Amounts" labelId="amounts">
+          <DetailPanel title="Amounts" labelId="amounts">
             <dl className="divide-y divide-gray-100">
-              <Row label="Coins sold">
+              <DetailRow label="Coins sold">
                 <span className="font-semibold text-money-out-700" data-testid="withdrawal-amount" data-amount={w.amount}>
                   {formatCoins(w.amount)} {coinName}
                 </span>
-              </Row>
-              <Row label="Rate">
+              </DetailRow>
+              <DetailRow label="Rate">
                 {formatCurrencyRate(w.currencyRate)} {w.currency} per {coinName.replace(/s$/, "")}
-              </Row>
-              <Row label="You receive">
+              </DetailRow>
+              <DetailRow label="You receive">
                 <span className="text-base font-semibold text-money-in-700" data-testid="withdrawal-payout">
                   {formatPayout(w.currencyAmount)} {w.currency}
                 </span>
-              </Row>
+              </DetailRow>
             </dl>
-          </Panel>
+          </DetailPanel>
 
-          <Panel title="Bank account" labelId="bank">
+          <DetailPanel title="Bank account" labelId="bank">
             {bank ? (
               <dl className="divide-y divide-gray-100">
-                <Row label="Bank">{bank.paymentNameEn}</Row>
-                <Row label="Real name">{bank.realname}</Row>
-                <Row label="Account number">{maskAccountNumber(bank.accountNumber)}</Row>
-                {bank.remark ? <Row label="Note">{bank.remark}</Row> : null}
+                <DetailRow label="Bank">{bank.paymentNameEn}</DetailRow>
+                <DetailRow label="Real name">{bank.realname}</DetailRow>
+                <DetailRow label="Account number">{maskAccountNumber(bank.accountNumber)}</DetailRow>
+                {bank.remark ? <DetailRow label="Note">{bank.remark}</DetailRow> : null}
               </dl>
             ) : (
               <p className="text-sm text-gray-600">Not recorded.</p>
@@ -179,33 +179,13 @@ function Details({ w }: { w: Withdrawal }) {
                 <span className="whitespace-pre-line break-words">{w.userRemark}</span>
               </p>
             ) : null}
-          </Panel>
+          </DetailPanel>
         </div>
 
-        <Panel title="Timeline" labelId="timeline">
+        <DetailPanel title="Timeline" labelId="timeline">
           <WithdrawalTimeline w={w} />
-        </Panel>
+        </DetailPanel>
       </div>
-    </div>
-  );
-}
-
-function Panel({ title, labelId, children }: { title: string; labelId: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={labelId} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
-      <h2 id={labelId} className="mb-2 text-base font-semibold text-gray-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex items-baseline justify-between gap-3 py-2">
-      <dt className="text-sm text-gray-600">{label}</dt>
-      <dd className="num text-right text-sm font-medium text-gray-900">{children}</dd>
     </div>
   );
 }

@@ -5,15 +5,16 @@
  * /login and come back.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { LIST_PAGE_SIZE } from "../../contract/constants";
 import type { Withdrawal } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
 import { cx } from "~/components/layout/cx";
 import { useMainLayoutData } from "~/components/layout/layout-data";
+import { useSamePathLoading } from "~/components/layout/use-same-path-loading";
 import { ArrowLeftIcon, ButtonLink, EmptyState } from "~/components/ui";
+import { InfiniteFeed, type FeedPage } from "~/components/ui/InfiniteFeed";
 import { DateRangeFilter } from "~/components/wallet/DateRangeFilter";
-import { InfiniteFeed, type FeedPage } from "~/components/wallet/InfiniteFeed";
 import { RouteError } from "~/components/wallet/RouteError";
 import { parseRange, posIntParam, rangeTimestamps, toQuery, type DateRange } from "~/components/wallet/dates";
 import { WithdrawalItem } from "~/components/withdraw/WithdrawalItem";
@@ -45,9 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function WithdrawListPage() {
   const data = useLoaderData<typeof loader>();
   const { coinName } = useMainLayoutData();
-  const navigation = useNavigation();
-  const { pathname } = useLocation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === pathname;
+  const loading = useSamePathLoading();
   const page: FeedPage<Withdrawal> = { items: data.items as Withdrawal[], nextQuery: data.nextQuery, error: data.error };
 
   return (

@@ -1,26 +1,25 @@
 import { createHash } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LIST_PAGE_SIZE } from "../../contract/constants";
 import { MESSAGES } from "../../contract/fields";
 import { DEMO_LOGINS } from "../../backend/demo/world";
 import { BAD_IMAGE_PATH, FORM_EXPIRED, OWN_ADVERT } from "../../backend/modules/orders/add-order";
 import { cardCodeTestVector, decryptCardCode } from "../../backend/modules/orders/card-crypto";
 import { FEEDBACK_NOT_COMPLETED, FEEDBACK_ONCE } from "../../backend/modules/orders/handlers";
-import { createTestBackend, type TestBackend } from "../support/backend";
+import type { TestBackend } from "../support/backend";
 import {
   addOrder,
   advertRemaining,
   changesOf,
-  expectBooksBalanced,
   expectOk,
   expectRefused,
   fakeUploads,
   makeAdvert,
   noticesOf,
   orderRow,
-  parties,
   placeOrder,
   secretFor,
+  setUpOrderTests,
   staff,
   userIdOf,
   type Parties,
@@ -33,19 +32,10 @@ let ecode: number;
 /** Picture offer of merchant 1. */
 let picture: number;
 
-beforeAll(async () => {
-  t = await createTestBackend();
-  p = await parties(t);
+setUpOrderTests(async (world) => {
+  ({ t, p } = world);
   ecode = await makeAdvert(t, { merchantId: p.merchant.id, cardType: 1, minTrade: 1_000, maxTrade: 100_000 });
   picture = await makeAdvert(t, { merchantId: p.merchant.id, cardType: 0, minTrade: 1_000, maxTrade: 100_000 });
-});
-
-afterAll(async () => {
-  await t?.close();
-});
-
-afterEach(async () => {
-  await expectBooksBalanced(t);
 });
 
 const ordersCount = async () => Number((await t.db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);

@@ -1,24 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BOT_NEGOTIATION_CONTENT, botNegotiates, runDemoBots } from "../../backend/demo/bots";
-import { createTestBackend, type TestBackend } from "../support/backend";
-import { balances, changesOf, expectBooksBalanced, makeAdvert, orderRow, parties, placeOrder, type Parties } from "../support/orders";
+import type { TestBackend } from "../support/backend";
+import { balances, changesOf, makeAdvert, orderRow, placeOrder, setUpOrderTests, type Parties } from "../support/orders";
 
 let t: TestBackend;
 let p: Parties;
 const DELAY = 15_000;
 
-beforeAll(async () => {
-  // The harness turns the bots' job off; the test runs their sweep by hand with the default delay.
-  t = await createTestBackend();
-  p = await parties(t);
-});
-
-afterAll(async () => {
-  await t?.close();
-});
-
-afterEach(async () => {
-  await expectBooksBalanced(t);
+// The harness turns the bots' job off; the test runs their sweep by hand with the default delay.
+setUpOrderTests((world) => {
+  ({ t, p } = world);
 });
 
 const bots = () => runDemoBots(t.backend.services, () => {});

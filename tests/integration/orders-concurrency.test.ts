@@ -1,18 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contract/fields";
-import { createTestBackend, type TestBackend } from "../support/backend";
+import type { TestBackend } from "../support/backend";
 import {
   advertRemaining,
   balances,
   billsOf,
   changesOf,
-  expectBooksBalanced,
   expectOk,
   makeAdvert,
   orderRow,
-  parties,
   placeOrder,
   secretFor,
+  setUpOrderTests,
   staff,
   type Parties,
 } from "../support/orders";
@@ -23,17 +22,8 @@ let p: Parties;
 const FACE = 10_000;
 const PRICE = 8_500;
 
-beforeAll(async () => {
-  t = await createTestBackend();
-  p = await parties(t);
-});
-
-afterAll(async () => {
-  await t?.close();
-});
-
-afterEach(async () => {
-  await expectBooksBalanced(t);
+setUpOrderTests((world) => {
+  ({ t, p } = world);
 });
 
 const countOrders = async (advertId: number) =>

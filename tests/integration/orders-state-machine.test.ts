@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contract/fields";
 import { OrderStatus } from "../../contract/enums";
 import { sweepOrderTimers } from "../../backend/jobs/order-timers";
@@ -6,21 +6,20 @@ import { transaction } from "../../backend/db/index";
 import { ApiError } from "../../backend/http/errors";
 import { notPossible, ORDER_CHANGED, transition, TRANSITIONS } from "../../backend/modules/orders/state-machine";
 import { ARBITRATION_MINUTES, RELEASE_MINUTES } from "../../backend/modules/orders/timing";
-import { createTestBackend, type TestBackend } from "../support/backend";
+import type { TestBackend } from "../support/backend";
 import {
   advertRemaining,
   balances,
   billsOf,
   changesOf,
-  expectBooksBalanced,
   expectOk,
   expectRefused,
   ledgerCount,
   makeAdvert,
   noticesOf,
   orderRow,
-  parties,
   placeOrder,
+  setUpOrderTests,
   staff,
   type Parties,
 } from "../support/orders";
@@ -34,18 +33,9 @@ const FACE = 10_000;
 const PRICE = 8_500;
 const PROPOSED = 7_650; // 90%
 
-beforeAll(async () => {
-  t = await createTestBackend();
-  p = await parties(t);
+setUpOrderTests(async (world) => {
+  ({ t, p } = world);
   advertId = await makeAdvert(t, { merchantId: p.merchant.id, discount: 8_500 });
-});
-
-afterAll(async () => {
-  await t?.close();
-});
-
-afterEach(async () => {
-  await expectBooksBalanced(t);
 });
 
 // ---------------------------------------------------------------- the actions, through the API

@@ -1,23 +1,22 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createBackend } from "../../backend/app";
 import { sweepOrderTimers } from "../../backend/jobs/order-timers";
 import { ORDER_CHANGED } from "../../backend/modules/orders/state-machine";
 import { ARBITRATION_MINUTES, RELEASE_MINUTES } from "../../backend/modules/orders/timing";
 import { createSecretBox } from "../../backend/security/secret-box";
-import { createTestBackend, TestClock, type TestBackend } from "../support/backend";
+import { TestClock, type TestBackend } from "../support/backend";
 import {
   advertRemaining,
   balances,
   billsOf,
   changesOf,
-  expectBooksBalanced,
   expectOk,
   expectRefused,
   makeAdvert,
   noticesOf,
   orderRow,
-  parties,
   placeOrder,
+  setUpOrderTests,
   staff,
   type Parties,
 } from "../support/orders";
@@ -30,18 +29,9 @@ const FACE = 5_000;
 const PRICE = 4_000; // 50 USD at 8000 per 10000
 const MIN = 60_000;
 
-beforeAll(async () => {
-  t = await createTestBackend();
-  p = await parties(t);
+setUpOrderTests(async (world) => {
+  ({ t, p } = world);
   advertId = await makeAdvert(t, { merchantId: p.merchant.id, discount: 8_000, payLimit: PAY_LIMIT });
-});
-
-afterAll(async () => {
-  await t?.close();
-});
-
-afterEach(async () => {
-  await expectBooksBalanced(t);
 });
 
 const sweep = () => sweepOrderTimers(t.backend.services, () => {});

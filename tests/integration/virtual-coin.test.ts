@@ -3,30 +3,20 @@
  * transaction id, and the administrator's confirm (credited exactly once) and reject.
  * The default offline price feed makes every figure deterministic under the TestClock.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MIN_VIRTUAL_COIN_ORDER } from "../../contract/constants";
 import { MESSAGES } from "../../contract/fields";
 import { OFFLINE_USDT, offlineBtcPrice } from "../../backend/adapters/price-feed";
 import { coinsFor, TRANSACTION_USED } from "../../backend/modules/virtual-coin/actions";
-import { createTestBackend, type TestBackend } from "../support/backend";
-import { expectLedgerBalanced } from "../support/ledger";
+import type { TestBackend } from "../support/backend";
 import { expectOk, expectRefused, staff } from "../support/orders";
-import { account, makeUser, walletParties, type WalletParties } from "../support/wallet";
+import { account, makeUser, setUpWalletTests, type WalletParties } from "../support/wallet";
 
 let t: TestBackend;
 let p: WalletParties;
 
-beforeAll(async () => {
-  t = await createTestBackend();
-  p = await walletParties(t);
-});
-
-afterAll(async () => {
-  await t?.close();
-});
-
-afterEach(async () => {
-  await expectLedgerBalanced(t.db);
+setUpWalletTests((world) => {
+  ({ t, p } = world);
 });
 
 /** Demo btc config: 1 coin per USD, 95% paid. */

@@ -3,7 +3,7 @@
  * withdrawals (the user's and the withdrawer's side), the withdrawal timer, and who may do what.
  * The books are checked after every test.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LIST_PAGE_SIZE, WITHDRAWER_TIME_LIMIT_MINUTES } from "../../contract/constants";
 import { MESSAGES } from "../../contract/fields";
 import { sweepWithdrawalTimers } from "../../backend/jobs/withdrawal-timers";
@@ -19,8 +19,7 @@ import {
 import { AUTO_CANCEL_REASON, WITHDRAWAL_CHANGED } from "../../backend/modules/withdrawals/state-machine";
 import { BANK_ACCOUNT_NOT_FOUND } from "../../backend/modules/wallet/payments";
 import { BAD_TRADE_PWD } from "../../backend/modules/auth/handlers";
-import { createTestBackend, type TestBackend } from "../support/backend";
-import { expectLedgerBalanced } from "../support/ledger";
+import type { TestBackend } from "../support/backend";
 import { expectOk, expectRefused, makeAdvert, placeOrder, staff, type Party } from "../support/orders";
 import {
   account,
@@ -31,7 +30,7 @@ import {
   payPicturePath,
   setAvailable,
   uploadPayment,
-  walletParties,
+  setUpWalletTests,
   withdrawalRow,
   withdrawerRow,
   type WalletParties,
@@ -40,17 +39,8 @@ import {
 let t: TestBackend;
 let p: WalletParties;
 
-beforeAll(async () => {
-  t = await createTestBackend();
-  p = await walletParties(t);
-});
-
-afterAll(async () => {
-  await t?.close();
-});
-
-afterEach(async () => {
-  await expectLedgerBalanced(t.db);
+setUpWalletTests((world) => {
+  ({ t, p } = world);
 });
 
 const HOUR = 3_600_000;

@@ -7,15 +7,14 @@
  * sums to the balances. The seed is printed on failure: rerun with WALLET_PROPERTY_SEED=<seed>.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OFFLINE_USDT } from "../../backend/adapters/price-feed";
 import { coinsFor } from "../../backend/modules/virtual-coin/actions";
 import { checkBooks } from "../../backend/modules/wallet/checks";
 import { MESSAGES } from "../../contract/fields";
 import { createTestBackend, type Envelope, type TestBackend } from "../support/backend";
-import { expectLedgerBalanced } from "../support/ledger";
 import { makeAdvert, placeOrder, staff, type Party } from "../support/orders";
-import { account, addBank, makeUser, makeWithdrawer, setAvailable, walletParties, type WalletParties } from "../support/wallet";
+import { account, addBank, makeUser, makeWithdrawer, setAvailable, setUpWalletTests, type WalletParties } from "../support/wallet";
 
 const STEPS = Number(process.env.WALLET_PROPERTY_STEPS ?? 320);
 const SEED = Number(process.env.WALLET_PROPERTY_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -39,17 +38,8 @@ function prng(seed: number) {
 let t: TestBackend;
 let p: WalletParties;
 
-beforeAll(async () => {
-  t = await createTestBackend();
-  p = await walletParties(t);
-});
-
-afterAll(async () => {
-  await t?.close();
-});
-
-afterEach(async () => {
-  await expectLedgerBalanced(t.db);
+setUpWalletTests((world) => {
+  ({ t, p } = world);
 });
 
 interface ModelUser extends Party {

@@ -3,27 +3,17 @@
  * parallel applyWithdraw never overdraws the available balance nor the withdrawer's remaining
  * balance; parallel complete / cancel / process of one withdrawal: exactly one wins.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contract/fields";
-import { createTestBackend, type TestBackend } from "../support/backend";
-import { expectLedgerBalanced } from "../support/ledger";
+import type { TestBackend } from "../support/backend";
 import { expectOk, staff, type Party } from "../support/orders";
-import { account, addBank, makeUser, makeWithdrawer, payPicturePath, setAvailable, walletParties, withdrawalRow, withdrawerRow, type WalletParties } from "../support/wallet";
+import { account, addBank, makeUser, makeWithdrawer, payPicturePath, setAvailable, setUpWalletTests, withdrawalRow, withdrawerRow, type WalletParties } from "../support/wallet";
 
 let t: TestBackend;
 let p: WalletParties;
 
-beforeAll(async () => {
-  t = await createTestBackend();
-  p = await walletParties(t);
-});
-
-afterAll(async () => {
-  await t?.close();
-});
-
-afterEach(async () => {
-  await expectLedgerBalanced(t.db);
+setUpWalletTests((world) => {
+  ({ t, p } = world);
 });
 
 const LOST = /The withdrawal status has changed|not possible while the withdrawal is/;

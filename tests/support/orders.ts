@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { expect } from "vitest";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import type { AnyCallRequest, StaffPath } from "../../contract/index";
 import { DEMO_LOGINS } from "../../backend/demo/world";
 import { findLedgerMismatches } from "../../backend/modules/wallet/ledger";
 import { lookupHashFromSecret } from "../../backend/security/order-secret";
-import type { Envelope, TestBackend } from "./backend";
+import { createTestBackend, type Envelope, type TestBackend } from "./backend";
 
 /** Helpers for the order tests: parties, a private advert, placing orders, staff calls, balances. */
 
@@ -34,6 +34,25 @@ export async function parties(t: TestBackend): Promise<Parties> {
     merchant2: await one(DEMO_LOGINS.merchants[1]),
     admin: await one(DEMO_LOGINS.admin),
   };
+}
+
+/**
+ * The set-up of an order test file: a fresh backend and the demo parties in beforeAll
+ * (handed to `ready`, which keeps them and may add adverts), the books checked after
+ * each test, the backend closed in afterAll.
+ */
+export function setUpOrderTests(ready: (world: { t: TestBackend; p: Parties }) => void | Promise<void>): void {
+  let t: TestBackend | undefined;
+  beforeAll(async () => {
+    t = await createTestBackend();
+    await ready({ t, p: await parties(t) });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  afterEach(async () => {
+    await expectBooksBalanced(t!);
+  });
 }
 
 /** A /merchant or /admin call. */

@@ -1,8 +1,9 @@
-import { expect } from "vitest";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { DEMO_LOGINS } from "../../backend/demo/world";
 import { transaction } from "../../backend/db/index";
 import { applyBalanceChanges } from "../../backend/modules/wallet/ledger";
-import type { Envelope, TestBackend } from "./backend";
+import { createTestBackend, type Envelope, type TestBackend } from "./backend";
+import { expectLedgerBalanced } from "./ledger";
 import { makeImage } from "./images";
 import { userIdOf, type Party } from "./orders";
 
@@ -27,6 +28,25 @@ export async function walletParties(t: TestBackend): Promise<WalletParties> {
     withdrawer2: await one(DEMO_LOGINS.withdrawers[1]),
     admin: await one(DEMO_LOGINS.admin),
   };
+}
+
+/**
+ * The set-up of a wallet test file: a fresh backend and the wallet parties in beforeAll
+ * (handed to `ready`, which keeps them), the books checked after each test, the backend
+ * closed in afterAll.
+ */
+export function setUpWalletTests(ready: (world: { t: TestBackend; p: WalletParties }) => void | Promise<void>): void {
+  let t: TestBackend | undefined;
+  beforeAll(async () => {
+    t = await createTestBackend();
+    await ready({ t, p: await walletParties(t) });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  afterEach(async () => {
+    await expectLedgerBalanced(t!.db);
+  });
 }
 
 export interface WithdrawerOptions {

@@ -1,24 +1,5 @@
 /** Chat's own icons (inline SVG, currentColor, decorative). */
-import type { ReactNode } from "react";
-
-function Svg({ className, children }: { className?: string; children: ReactNode }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className ?? "h-5 w-5"}
-    >
-      {children}
-    </svg>
-  );
-}
+import { IconSvg as Svg } from "~/components/ui/Icon";
 
 export function PictureIcon({ className }: { className?: string }) {
   return (

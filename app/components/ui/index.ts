@@ -2,6 +2,7 @@
 export * from "./Badge";
 export * from "./Button";
 export * from "./Countdown";
+export * from "./DetailPanel";
 export * from "./Dialog";
 export * from "./EmptyState";
 export * from "./ErrorState";

@@ -5,7 +5,7 @@
  * what stays on the page after Cancel).
  */
 import { useNavigate } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { MESSAGES } from "../../../contract/fields";
 import { ButtonLink, ConfirmDialog } from "~/components/ui";
@@ -14,37 +14,20 @@ export function LoginPrompt({
   loginHref,
   cancelHref = "/home",
   text,
-  autoOpen = true,
-  open: controlledOpen,
-  onClose,
-  section = true,
 }: {
   loginHref: string;
   cancelHref?: string;
   /** One line under the question. */
   text: string;
-  /** Open the dialog as soon as the page is hydrated. */
-  autoOpen?: boolean;
-  /** Controlled dialog (e.g. opened by a submit button). */
-  open?: boolean;
-  onClose?: () => void;
-  /** Render the no-JavaScript section too. Default true. */
-  section?: boolean;
 }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   useEffect(() => {
-    if (hydrated && autoOpen) setOpen(true);
-  }, [hydrated, autoOpen]);
-  const isOpen = controlledOpen ?? open;
-  const close = () => {
-    setOpen(false);
-    onClose?.();
-  };
+    if (hydrated) setOpen(true);
+  }, [hydrated]);
   return (
     <>
-      {section ? (
       <section
         aria-labelledby="login-prompt-title"
         className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200"
@@ -61,8 +44,36 @@ export function LoginPrompt({
           <ButtonLink to={loginHref}>Confirm</ButtonLink>
         </div>
       </section>
-      ) : null}
-      <ConfirmDialog open={isOpen} onClose={close} title={MESSAGES.goToLogin} description={text} onConfirm={() => navigate(loginHref)} />
+      <ConfirmDialog open={open} onClose={() => setOpen(false)} title={MESSAGES.goToLogin} description={text} onConfirm={() => navigate(loginHref)} />
+    </>
+  );
+}
+
+/**
+ * The submit button of a form for signed-out visitors (sell card, sell BTC/USDT): a link
+ * to /login; with JavaScript it opens "Go To Login?" (with `dialogText` under it) instead.
+ */
+export function LoginToSubmit({ loginHref, label, hint, dialogText }: { loginHref: string; label: ReactNode; hint: string; dialogText?: string }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <ButtonLink
+        to={loginHref}
+        size="lg"
+        fullWidth
+        onClick={(e) => {
+          if (hydrated) {
+            e.preventDefault();
+            setOpen(true);
+          }
+        }}
+      >
+        {label}
+      </ButtonLink>
+      <p className="mt-2 text-center text-sm text-gray-600">{hint}</p>
+      <ConfirmDialog open={open} onClose={() => setOpen(false)} title={MESSAGES.goToLogin} description={dialogText} onConfirm={() => navigate(loginHref)} />
     </>
   );
 }

@@ -2,7 +2,8 @@
 import { Link } from "@remix-run/react";
 import type { Withdrawer } from "../../../contract/entities";
 import { Avatar } from "~/components/layout/UserMenu";
-import { StatusBadge, VerifiedIcon } from "~/components/ui";
+import { StatusBadge } from "~/components/ui";
+import { WithdrawerName, WithdrawerStats, WithdrawerTags } from "~/components/withdraw/WithdrawerParts";
 import { formatCoins } from "~/services/format";
 import { splitTags } from "~/services/orders";
 import { coinUnits, formatCurrencyRate } from "~/components/wallet/money";
@@ -21,15 +22,9 @@ export function WithdrawerCard({ w, coinName }: { w: Withdrawer; coinName: strin
         <Avatar src={w.avatar} size={44} />
         <div className="min-w-0 flex-1">
           <p className="flex items-center gap-1 truncate text-base font-semibold text-gray-900">
-            <span className="truncate" data-testid="withdrawer-name">
-              {w.nickname}
-            </span>
-            <VerifiedIcon className="h-4 w-4 shrink-0 text-brand-600" />
-            <span className="sr-only">Certified withdrawer</span>
+            <WithdrawerName w={w} />
           </p>
-          <p className="text-xs text-gray-600">
-            {w.sales} sales · {w.feedback} positive feedback
-          </p>
+          <WithdrawerStats w={w} />
         </div>
         {accepting ? null : <StatusBadge tone="neutral">Not accepting</StatusBadge>}
       </div>
@@ -53,15 +48,7 @@ export function WithdrawerCard({ w, coinName }: { w: Withdrawer; coinName: strin
           </dd>
         </div>
       </dl>
-      {tags.length > 0 ? (
-        <ul className="mt-3 flex flex-wrap gap-1" aria-label="Tags">
-          {tags.map((t) => (
-            <li key={t}>
-              <StatusBadge tone="brand">{t}</StatusBadge>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <WithdrawerTags tags={tags} className="mt-3" />
     </Link>
   );
 }

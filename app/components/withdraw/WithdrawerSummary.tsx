@@ -2,7 +2,7 @@
 import type { Withdrawer } from "../../../contract/entities";
 import { WITHDRAWER_DEPOSIT, WITHDRAWER_TIME_LIMIT_MINUTES } from "../../../contract/constants";
 import { Avatar } from "~/components/layout/UserMenu";
-import { StatusBadge, VerifiedIcon } from "~/components/ui";
+import { WithdrawerName, WithdrawerStats, WithdrawerTags } from "~/components/withdraw/WithdrawerParts";
 import { formatCoins } from "~/services/format";
 import { splitTags } from "~/services/orders";
 import { coinUnits, formatCurrencyRate } from "~/components/wallet/money";
@@ -15,15 +15,9 @@ export function WithdrawerSummary({ w, coinName }: { w: Withdrawer; coinName: st
         <Avatar src={w.avatar} size={48} />
         <div className="min-w-0">
           <h2 id="withdrawer-title" className="flex items-center gap-1 text-lg font-semibold text-gray-900">
-            <span className="truncate" data-testid="withdrawer-name">
-              {w.nickname}
-            </span>
-            <VerifiedIcon className="h-4 w-4 shrink-0 text-brand-600" />
-            <span className="sr-only">Certified withdrawer</span>
+            <WithdrawerName w={w} />
           </h2>
-          <p className="text-xs text-gray-600">
-            {w.sales} sales · {w.feedback} positive feedback
-          </p>
+          <WithdrawerStats w={w} />
         </div>
       </div>
       <dl className="mt-3 divide-y divide-gray-100 text-sm">
@@ -45,15 +39,7 @@ export function WithdrawerSummary({ w, coinName }: { w: Withdrawer; coinName: st
         </Row>
         <Row label="Time limit">{WITHDRAWER_TIME_LIMIT_MINUTES} minutes</Row>
       </dl>
-      {tags.length > 0 ? (
-        <ul className="mt-2 flex flex-wrap gap-1" aria-label="Tags">
-          {tags.map((t) => (
-            <li key={t}>
-              <StatusBadge tone="brand">{t}</StatusBadge>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <WithdrawerTags tags={tags} className="mt-2" />
       {w.description ? <p className="mt-3 whitespace-pre-line break-words rounded-lg bg-gray-50 p-3 text-sm text-gray-700">{w.description}</p> : null}
     </section>
   );

@@ -5,6 +5,7 @@ import { Code } from "../../../contract/envelope";
 import type { User } from "../../db/schema";
 import type { Services } from "../../http/context";
 import { ApiError, invalid, notLoggedIn } from "../../http/errors";
+import { jsonResponse as json } from "../../http/json-response";
 import { resolveToken, tokenFromHeader } from "../../security/tokens";
 import { createMemoryBus, type ChatBus } from "./bus";
 import { conversationSummary, listConversations, membersOf, readPositions, resolveConversation } from "./conversations";
@@ -27,9 +28,6 @@ export interface ChatServiceOptions {
   pollMs?: number;
   log?: (line: string) => void;
 }
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
 
 function firstIssue(err: ZodError): string {
   const issue = err.issues[0];

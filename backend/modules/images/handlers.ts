@@ -9,6 +9,7 @@ import { assertBlobPath, BlobKeyError, BlobNotFoundError, type BlobStore } from 
 import { requireUser, type Services } from "../../http/context";
 import { fail, forbidden, invalid } from "../../http/errors";
 import type { HandlerGroup } from "../../http/handler-types";
+import { jsonResponse } from "../../http/json-response";
 import type { SecretBox } from "../../security/secret-box";
 import { processImage, qualityFor, UnsupportedImageError } from "./process";
 import { countOrderUploads, recordUpload, secretOpenForUser, type UploadKind } from "./queries";
@@ -148,9 +149,6 @@ export async function readPaymentPicture(services: Pick<Services, "blobs" | "sec
     throw err;
   }
 }
-
-const jsonResponse = (body: unknown, status: number) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
 
 /**
  * GET /blob/<path>: an order image, for a request presenting its customer key

@@ -30,12 +30,14 @@ export interface InfiniteFeedProps<T> {
   /** Shown when the first page is empty. */
   empty: ReactNode;
   /** Accessible name of the list. */
-  label: string;
+  label?: string;
+  /** Screen-reader text while a page loads. */
+  loadingLabel?: string;
   testId?: string;
   className?: string;
 }
 
-export function InfiniteFeed<T>({ page, path, getKey, renderItem, errorText, empty, label, testId, className }: InfiniteFeedProps<T>) {
+export function InfiniteFeed<T>({ page, path, getKey, renderItem, errorText, empty, label, loadingLabel = "Loading more", testId, className }: InfiniteFeedProps<T>) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<FeedPage<T>>();
   const [more, setMore] = useState<T[]>([]);
@@ -98,7 +100,7 @@ export function InfiniteFeed<T>({ page, path, getKey, renderItem, errorText, emp
         <ErrorState message={errorText} onRetry={loadMore} retryTo={next ? `${path}${next}` : undefined} retrying={loadingMore} />
       ) : next ? (
         <div ref={sentinel} className="mt-2" aria-busy={loadingMore || undefined}>
-          {loadingMore ? <SkeletonList rows={2} label="Loading more" /> : null}
+          {loadingMore ? <SkeletonList rows={2} label={loadingLabel} /> : null}
           <div className="flex justify-center py-3">
             <Link
               to={`${path}${next}`}

@@ -1,0 +1,3 @@
+/** A JSON response that is never cached (the call API, the chat API, the image errors). */
+export const jsonResponse = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
