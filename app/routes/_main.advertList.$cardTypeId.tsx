@@ -3,6 +3,7 @@
  * (spec §2). Filters are a GET form, so they work without JavaScript; with it
  * they submit on change. Card face and card type are filtered in the loader.
  */
+import { OfferTags } from "~/components/catalog/OfferTags";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, isRouteErrorResponse, useLoaderData, useLocation, useRouteError, useSubmit } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -13,7 +14,7 @@ import { Avatar } from "~/components/layout/UserMenu";
 import { cx } from "~/components/layout/cx";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { useSamePathLoading } from "~/components/layout/use-same-path-loading";
-import { ArrowLeftIcon, Button, ButtonLink, EmptyState, ErrorState, StatusBadge, VerifiedIcon, buttonClasses } from "~/components/ui";
+import { ArrowLeftIcon, Button, ButtonLink, EmptyState, ErrorState, VerifiedIcon, buttonClasses } from "~/components/ui";
 import { CARD_FACE_OPTIONS as CARD_FACES } from "../../contract/constants";
 import { loadAdvertList, type AdvertFilters } from "~/services/adverts.server";
 
@@ -143,13 +144,6 @@ function OnlineStatus({ online }: { online: boolean }) {
 function Offer({ a, coinName, ngnRate }: { a: AdvertWithMerchant; coinName: string; ngnRate: number }) {
   const online = isOnline(a.onlineStatus);
   const faces = fixedFaces(a.fixTrade);
-  const isECode = a.cardType === AdvertCardType.ECode;
-  const typeLabel = isECode ? "E-code" : "Picture";
-  const tags = a.tagListEn
-    .split("|")
-    .map((t) => t.trim())
-    // The type badge already says it.
-    .filter((t) => t && t.toLowerCase() !== typeLabel.toLowerCase());
   return (
     <article
       className={cx(
@@ -207,16 +201,7 @@ function Offer({ a, coinName, ngnRate }: { a: AdvertWithMerchant; coinName: stri
             {faceUnits(a.tradeAmount)} {a.tradeCurrency}
           </span>
         </p>
-        <ul className="mt-1 flex flex-wrap gap-1" aria-label="Tags">
-          <li>
-            <StatusBadge tone="brand">{typeLabel}</StatusBadge>
-          </li>
-          {tags.map((t) => (
-            <li key={t}>
-              <StatusBadge>{t}</StatusBadge>
-            </li>
-          ))}
-        </ul>
+        <OfferTags advert={a} className="mt-1" />
       </div>
 
       {/* Action */}

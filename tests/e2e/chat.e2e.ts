@@ -12,6 +12,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, onTestFailed, test } from "vitest";
 import { CHROMIUM_ARGS, newContext, shot } from "./support/browser";
+import { apiClient } from "./support/api";
 import { startServer, type StartedServer } from "./support/server";
 
 // Chromium with a fake microphone (a tone), so voice messages can be recorded.
@@ -34,20 +35,7 @@ const MERCHANT = { email: "merchant1@demo.test", password: "demo1234" };
 
 // ------------------------------------------------------------------ API helpers
 
-async function call<T>(path: string, body: unknown = {}, token?: string): Promise<T> {
-  const url = path.startsWith("/merchant/") ? `${e2e.server.url}${path}` : `${e2e.server.url}/client${path}`;
-  const res = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const env = (await res.json()) as { code: number; msg?: string; data: T };
-  if (env.code !== 1) throw new Error(`${path} answered code ${env.code}: ${env.msg}`);
-  return env.data;
-}
-
-const apiLogin = async (who: { email: string; password: string }) =>
-  (await call<{ token: string }>("/userAuth/login", { loginName: who.email, loginPwd: who.password, type: "EMAIL" })).token;
+const { call, login: apiLogin } = apiClient(() => e2e.server.url);
 
 interface Advert {
   id: number;

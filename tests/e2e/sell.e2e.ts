@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { launchBrowser, newContext, shot } from "./support/browser";
+import { apiClient } from "./support/api";
 import { startServer, type StartedServer } from "./support/server";
 
 let server: StartedServer;
@@ -46,22 +47,7 @@ interface Advert {
   discount: number;
 }
 
-async function call<T>(path: string, body: unknown = {}, token?: string): Promise<T> {
-  const url = path.startsWith("/merchant/") || path.startsWith("/admin/") ? `${server.url}${path}` : `${server.url}/client${path}`;
-  const res = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const env = (await res.json()) as { code: number; msg?: string; data: T };
-  if (env.code !== 1) throw new Error(`${path} answered code ${env.code}: ${env.msg}`);
-  return env.data;
-}
-
-async function apiLogin(who: { email: string; password: string }): Promise<string> {
-  const data = await call<{ token: string }>("/userAuth/login", { loginName: who.email, loginPwd: who.password, type: "EMAIL" });
-  return data.token;
-}
+const { call, login: apiLogin } = apiClient(() => server.url);
 
 async function balance(token: string): Promise<number> {
   return (await call<{ account: { amount: number } }>("/userInfo/getAccountBalance", {}, token)).account.amount;

@@ -4,12 +4,12 @@
  * remaining amount, time limit, tags and the merchant's instructions.
  */
 import type { AdvertWithMerchant } from "../../../contract/entities";
-import { AdvertCardType, isOnline } from "../../../contract/enums";
+import { isOnline } from "../../../contract/enums";
 import { coinsPerUnit, faceUnits, fixedFaces, ngnPerUnit } from "~/components/catalog/money";
 import { cx } from "~/components/layout/cx";
 import { Avatar } from "~/components/layout/UserMenu";
-import { StatusBadge, VerifiedIcon } from "~/components/ui";
-import { splitTags } from "~/services/orders";
+import { VerifiedIcon } from "~/components/ui";
+import { OfferTags } from "~/components/catalog/OfferTags";
 
 export function OnlineDot({ online }: { online: boolean }) {
   return (
@@ -32,8 +32,6 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 export function OfferSummary({ advert: a, coinName, ngnRate }: { advert: AdvertWithMerchant; coinName: string; ngnRate: number }) {
   const online = isOnline(a.onlineStatus);
   const faces = fixedFaces(a.fixTrade);
-  const typeLabel = a.cardType === AdvertCardType.ECode ? "E-code" : "Picture";
-  const tags = splitTags(a.tagListEn).filter((t) => t.toLowerCase() !== typeLabel.toLowerCase());
   return (
     <section aria-label="Offer" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
       <div className="flex items-center gap-3">
@@ -75,16 +73,7 @@ export function OfferSummary({ advert: a, coinName, ngnRate }: { advert: AdvertW
         <Row label="Time limit">{a.payLimit} min</Row>
       </dl>
 
-      <ul className="mt-2 flex flex-wrap gap-1" aria-label="Tags">
-        <li>
-          <StatusBadge tone="brand">{typeLabel}</StatusBadge>
-        </li>
-        {tags.map((t) => (
-          <li key={t}>
-            <StatusBadge>{t}</StatusBadge>
-          </li>
-        ))}
-      </ul>
+      <OfferTags advert={a} className="mt-2" />
 
       {a.explainInfo ? (
         <div className="mt-4 rounded-lg bg-wait-50 p-3 ring-1 ring-inset ring-wait-200">
