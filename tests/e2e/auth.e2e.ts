@@ -4,7 +4,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { latestCode, shot } from "./support/browser";
+import { escapeDialog, latestCode, shot } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
 
 const e2e = useServerAndBrowser({ failureShots: "auth" });
@@ -47,8 +47,7 @@ async function signOut(page: Page, js: boolean, nickname: string) {
   }
   // The once-per-session promo popup on /home (JS: a dialog) closes with Escape.
   if (js && (await page.getByRole("dialog").count())) {
-    await page.keyboard.press("Escape");
-    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await escapeDialog(page, page.getByRole("dialog"));
   }
   const menu = page.locator('[data-menu="user"]');
   await menu.getByText(`${nickname}: account menu`).waitFor({ state: "attached" });

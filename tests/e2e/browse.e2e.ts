@@ -8,7 +8,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { shot } from "./support/browser";
+import { escapeDialog, shot } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
 
 const e2e = useServerAndBrowser();
@@ -29,7 +29,7 @@ async function closePromo(page: Page, js: boolean) {
   const promo = page.getByTestId("promo");
   await promo.waitFor({ state: "visible" });
   if (js) {
-    await page.keyboard.press("Escape");
+    await escapeDialog(page, promo);
   } else {
     await page.getByRole("link", { name: "Close" }).click();
     await page.waitForURL((u) => u.searchParams.get("promo") === "closed");

@@ -12,7 +12,7 @@
 import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 
 /** Flags from STACK.md: without the background-networking ones Chromium floods the closed network. */
 export const CHROMIUM_ARGS = [
@@ -73,4 +73,22 @@ export async function shot(page: Page, name: string): Promise<string> {
   await mkdir(dirname(path), { recursive: true });
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/**
+ * Closes an open Headless UI dialog with the keyboard. Under CI load the
+ * first Escape can land while the dialog is still entering (its key listener
+ * not yet armed), so it presses again a few times; the dialog must still end
+ * up closed by Escape, or this throws.
+ */
+export async function escapeDialog(page: Page, dialog: Locator, attempts = 5): Promise<void> {
+  for (let i = 0; i < attempts; i++) {
+    await page.keyboard.press("Escape");
+    const closed = await dialog.waitFor({ state: "detached", timeout: 3_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (closed) return;
+  }
+  throw new Error(`dialog still open after ${attempts} × Escape`);
 }
