@@ -1,24 +1,5 @@
 import { z } from "zod";
-import {
-  advertCardTypeSchema,
-  arbitrationTypeSchema,
-  bannerLocationSchema,
-  bannerTypeSchema,
-  billTypeSchema,
-  feedbackTypeSchema,
-  flagSchema,
-  kycIdKindSchema,
-  kycStatusSchema,
-  noticeStatusSchema,
-  noticeTypeSchema,
-  onlineStatusSchema,
-  orderStatusSchema,
-  relationshipSchema,
-  restrictTypeSchema,
-  showTypeSchema,
-  wealthRecordTypeSchema,
-  withdrawalStatusSchema,
-} from "./enums";
+import { advertCardTypeSchema, arbitrationTypeSchema, bannerLocationSchema, bannerTypeSchema, billTypeSchema, feedbackTypeSchema, flagSchema, kycIdKindSchema, kycStatusSchema, noticeStatusSchema, noticeTypeSchema, onlineStatusSchema, orderStatusSchema, relationshipSchema, restrictTypeSchema, showTypeSchema, wealthRecordTypeSchema, withdrawalStatusSchema } from "./enum-schemas";
 
 /**
  * The entities of spec §3 as response schemas, each defined once.

@@ -1,30 +1,11 @@
-import { z } from "zod";
-
 /**
- * Every status and type of the spec (§3, §4) as a const object, its value type,
- * a zod schema that accepts exactly those values, and label maps where the
- * spec names the labels.
+ * Every status and type of the spec (§3, §4) as a const object, its value type
+ * and label maps where the spec names the labels. Plain values only, no zod:
+ * the browser bundle of every page imports these. The zod schemas that accept
+ * exactly these values live in ./enum-schemas.
  */
 
 type ValueOf<T> = T[keyof T];
-
-/** Integer enum schema: a JSON number that is one of the object's values. */
-export function intEnum<const T extends Record<string, number>>(obj: T, message: string) {
-  const values: readonly number[] = Object.values(obj);
-  return z
-    .number({ invalid_type_error: message, required_error: message })
-    .int({ message })
-    .refine((v): v is ValueOf<T> => values.includes(v), { message });
-}
-
-/** String enum schema: one of the object's values (surrounding spaces are ignored). */
-export function strEnum<const T extends Record<string, string>>(obj: T, message: string) {
-  const values = Object.values(obj) as [ValueOf<T>, ...ValueOf<T>[]];
-  return z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() : v),
-    z.enum(values as unknown as [string, ...string[]], { errorMap: () => ({ message }) }),
-  ) as unknown as z.ZodType<ValueOf<T>, z.ZodTypeDef, ValueOf<T>>;
-}
 
 // ---------------------------------------------------------------- orders
 
@@ -38,7 +19,6 @@ export const OrderStatus = {
   Frozen: 6,
 } as const;
 export type OrderStatus = ValueOf<typeof OrderStatus>;
-export const orderStatusSchema = intEnum(OrderStatus, "Unknown order status.");
 export const orderStatusLabels: Record<OrderStatus, string> = {
   0: "Waiting",
   1: "Processing",
@@ -58,7 +38,6 @@ export const ArbitrationType = {
   CancelNegotiation: 4,
 } as const;
 export type ArbitrationType = ValueOf<typeof ArbitrationType>;
-export const arbitrationTypeSchema = intEnum(ArbitrationType, "Unknown dispute type.");
 export const arbitrationTypeLabels: Record<ArbitrationType, string> = {
   0: "Invalid card",
   1: "Use limits",
@@ -83,7 +62,6 @@ export const OrderListTab = {
   Frozen: 6,
 } as const;
 export type OrderListTab = ValueOf<typeof OrderListTab>;
-export const orderListTabSchema = intEnum(OrderListTab, "Unknown order list tab.");
 export const orderListTabLabels: Record<OrderListTab, string> = {
   0: "Active Orders",
   4: "Completed",
@@ -106,7 +84,6 @@ export const AdvertCardType = {
   ECode: 1,
 } as const;
 export type AdvertCardType = ValueOf<typeof AdvertCardType>;
-export const advertCardTypeSchema = intEnum(AdvertCardType, "Unknown card type.");
 /** Labels of the card-type filter on /advertList (the "All" option sends nothing). */
 export const advertCardTypeLabels: Record<AdvertCardType, string> = {
   0: "Pictures",
@@ -119,7 +96,6 @@ export const OnlineStatus = {
 } as const;
 export type OnlineStatus = ValueOf<typeof OnlineStatus>;
 /** Responses may carry any integer: 0 is offline, anything else online. */
-export const onlineStatusSchema = z.number().int();
 export const isOnline = (onlineStatus: number | null | undefined) => !!onlineStatus;
 export const onlineStatusLabels: Record<OnlineStatus, string> = { 0: "Offline", 1: "Online" };
 
@@ -132,7 +108,6 @@ export const WithdrawalStatus = {
   Cancelled: 3,
 } as const;
 export type WithdrawalStatus = ValueOf<typeof WithdrawalStatus>;
-export const withdrawalStatusSchema = intEnum(WithdrawalStatus, "Unknown withdrawal status.");
 export const withdrawalStatusLabels: Record<WithdrawalStatus, string> = {
   0: "Waiting",
   1: "Processing",
@@ -148,7 +123,6 @@ export const BillType = {
   Transfer: 4,
 } as const;
 export type BillType = ValueOf<typeof BillType>;
-export const billTypeSchema = intEnum(BillType, "Unknown transaction type.");
 export const billTypeLabels: Record<BillType, string> = {
   1: "Income",
   2: "Withdraw",
@@ -161,7 +135,6 @@ export const VirtualCoinType = {
   USDT: 1,
 } as const;
 export type VirtualCoinType = ValueOf<typeof VirtualCoinType>;
-export const virtualCoinTypeSchema = intEnum(VirtualCoinType, "Please select BTC or USDT.");
 export const virtualCoinTypeLabels: Record<VirtualCoinType, string> = { 0: "BTC", 1: "USDT (TRC20)" };
 
 /** BTC/USDT transfer order status: 0 pending (waiting for an administrator), 1 confirmed (coins credited), 2 rejected. */
@@ -171,7 +144,6 @@ export const VirtualCoinOrderStatus = {
   Rejected: 2,
 } as const;
 export type VirtualCoinOrderStatus = ValueOf<typeof VirtualCoinOrderStatus>;
-export const virtualCoinOrderStatusSchema = intEnum(VirtualCoinOrderStatus, "Unknown transfer order status.");
 export const virtualCoinOrderStatusLabels: Record<VirtualCoinOrderStatus, string> = { 0: "Pending", 1: "Confirmed", 2: "Rejected" };
 
 // ---------------------------------------------------------------- notices
@@ -181,7 +153,6 @@ export const NoticeType = {
   Withdrawal: 2,
 } as const;
 export type NoticeType = ValueOf<typeof NoticeType>;
-export const noticeTypeSchema = intEnum(NoticeType, "Unknown notice type.");
 export const noticeTypeLabels: Record<NoticeType, string> = { 1: "Order", 2: "Withdrawal" };
 
 export const NoticeStatus = {
@@ -189,7 +160,6 @@ export const NoticeStatus = {
   Read: 1,
 } as const;
 export type NoticeStatus = ValueOf<typeof NoticeStatus>;
-export const noticeStatusSchema = intEnum(NoticeStatus, "Unknown notice status.");
 
 // ---------------------------------------------------------------- banners
 
@@ -200,7 +170,6 @@ export const BannerType = {
   ExternalAlt: 3,
 } as const;
 export type BannerType = ValueOf<typeof BannerType>;
-export const bannerTypeSchema = intEnum(BannerType, "Unknown banner type.");
 export const isExternalBanner = (type: number) => type === BannerType.External || type === BannerType.ExternalAlt;
 
 export const BannerLocation = {
@@ -209,7 +178,6 @@ export const BannerLocation = {
   HomePop: "home_pop",
 } as const;
 export type BannerLocation = ValueOf<typeof BannerLocation>;
-export const bannerLocationSchema = strEnum(BannerLocation, "Unknown banner location.");
 
 // ---------------------------------------------------------------- users
 
@@ -219,7 +187,6 @@ export const Relationship = {
   Block: 2,
 } as const;
 export type Relationship = ValueOf<typeof Relationship>;
-export const relationshipSchema = intEnum(Relationship, "Unknown relationship.");
 export const relationshipLabels: Record<Relationship, string> = { 0: "None", 1: "Trusted", 2: "Blocked" };
 
 /** The `type` of /userRelationship/getRelationshipList: trusted or blocked users. */
@@ -228,14 +195,12 @@ export const RelationshipListType = {
   Block: 2,
 } as const;
 export type RelationshipListType = ValueOf<typeof RelationshipListType>;
-export const relationshipListTypeSchema = intEnum(RelationshipListType, "Please choose trusted or blocked users.");
 
 export const FeedbackType = {
   Positive: 1,
   Negative: 2,
 } as const;
 export type FeedbackType = ValueOf<typeof FeedbackType>;
-export const feedbackTypeSchema = intEnum(FeedbackType, "Select a feedback, please.");
 export const feedbackTypeLabels: Record<FeedbackType, string> = { 1: "Positive", 2: "Negative" };
 
 export const KycIdKind = {
@@ -244,7 +209,6 @@ export const KycIdKind = {
   DrivingLicense: 2,
 } as const;
 export type KycIdKind = ValueOf<typeof KycIdKind>;
-export const kycIdKindSchema = intEnum(KycIdKind, "Please select your ID Type.");
 export const kycIdKindLabels: Record<KycIdKind, string> = {
   0: "Identity Card",
   1: "Passport",
@@ -257,12 +221,10 @@ export const KycStatus = {
   ReadOnly: 1,
 } as const;
 export type KycStatus = ValueOf<typeof KycStatus>;
-export const kycStatusSchema = intEnum(KycStatus, "Unknown KYC status.");
 
 /** 0/1 flags of the profile (tradepwdFlag, emailBindFlag, ...). */
 export const Flag = { No: 0, Yes: 1 } as const;
 export type Flag = ValueOf<typeof Flag>;
-export const flagSchema = intEnum(Flag, "Expected 0 or 1.");
 
 // ---------------------------------------------------------------- membership
 
@@ -275,7 +237,6 @@ export const WealthRecordType = {
   Transfer: 4,
 } as const;
 export type WealthRecordType = ValueOf<typeof WealthRecordType>;
-export const wealthRecordTypeSchema = intEnum(WealthRecordType, "Unknown record type.");
 export const wealthRecordTypeLabels: Record<WealthRecordType, string> = {
   0: "ALL",
   1: "Income",
@@ -292,7 +253,6 @@ export const RestrictType = {
 } as const;
 export type RestrictType = ValueOf<typeof RestrictType>;
 /** Responses may carry any integer: values other than 1 and 2 mean unlimited. */
-export const restrictTypeSchema = z.number().int();
 export const restrictTypeLabels: Record<RestrictType, string> = { 0: "Unlimited", 1: "Monthly", 2: "Overall" };
 
 export const ShowType = {
@@ -300,7 +260,6 @@ export const ShowType = {
   Available: 1,
 } as const;
 export type ShowType = ValueOf<typeof ShowType>;
-export const showTypeSchema = intEnum(ShowType, "Unknown show type.");
 
 // ---------------------------------------------------------------- auth
 
@@ -311,14 +270,12 @@ export const VerificationCodeType = {
   Bind: "BIND",
 } as const;
 export type VerificationCodeType = ValueOf<typeof VerificationCodeType>;
-export const verificationCodeTypeSchema = strEnum(VerificationCodeType, "Unknown verification code type.");
 
 export const LoginType = {
   Email: "EMAIL",
   Mobile: "MOBILE",
 } as const;
 export type LoginType = ValueOf<typeof LoginType>;
-export const loginTypeSchema = strEnum(LoginType, "Please choose e-mail or mobile.");
 export const loginTypeLabels: Record<LoginType, string> = { EMAIL: "Email Login", MOBILE: "Mobile Login" };
 
 export const UploadImageType = {
@@ -329,7 +286,6 @@ export const UploadImageType = {
   Payment: "payment",
 } as const;
 export type UploadImageType = ValueOf<typeof UploadImageType>;
-export const uploadImageTypeSchema = strEnum(UploadImageType, "Unknown image type.");
 
 // ---------------------------------------------------------------- tracking and config keys
 

@@ -11,7 +11,7 @@ import {
   STAR_LEVEL_MAX,
   STAR_LEVEL_MIN,
 } from "./constants";
-import { feedbackTypeSchema, kycIdKindSchema } from "./enums";
+import { feedbackTypeSchema, kycIdKindSchema } from "./enum-schemas";
 
 /**
  * Reusable field schemas with the messages of spec §5, verbatim.

@@ -61,6 +61,7 @@ export { virtualCoinPriceSchema, type VirtualCoinPrice } from "./calls/wallet";
 export * from "./define";
 export * from "./envelope";
 export * from "./enums";
+export * from "./enum-schemas";
 export * from "./constants";
 export * from "./fields";
 export * from "./entities";

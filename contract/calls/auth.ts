@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCall, noBody, okEmpty } from "../define";
-import { LoginType, loginTypeSchema, VerificationCodeType, verificationCodeTypeSchema } from "../enums";
+import { LoginType, VerificationCodeType } from "../enums";
+import { loginTypeSchema, verificationCodeTypeSchema } from "../enum-schemas";
 import { code, email, inviteCode, loginPassword, newPassword, nickname, oldPassword, password, phone, tradePassword } from "../fields";
 import { blankable } from "./common";
 

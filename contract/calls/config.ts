@@ -10,7 +10,8 @@ import {
   currencySchema,
   systemConfigSchema,
 } from "../entities";
-import { bannerLocationSchema, TrackRecordType } from "../enums";
+import { TrackRecordType } from "../enums";
+import { bannerLocationSchema } from "../enum-schemas";
 import { listOf } from "./common";
 
 /** Configuration, tracking and the public catalog (banners, card types, currencies, countries). */

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { POINT_ORDER_PAGE_SIZE } from "../constants";
 import { defineCall, lastId, noBody } from "../define";
 import { checkInInfoSchema, redemptionItemSchema, wealthRecordSchema } from "../entities";
-import { WealthRecordType, wealthRecordTypeSchema } from "../enums";
+import { WealthRecordType } from "../enums";
+import { wealthRecordTypeSchema } from "../enum-schemas";
 import { byId, listOf } from "./common";
 
 /** Point mall, wealth (VIP point) records and the daily check-in. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCall, id, lastId, okEmpty } from "../define";
 import { orderChangeSchema, orderSchema } from "../entities";
-import { arbitrationTypeSchema, orderStatusSchema } from "../enums";
+import { arbitrationTypeSchema, orderStatusSchema } from "../enum-schemas";
 import { listOf } from "./common";
 
 /**

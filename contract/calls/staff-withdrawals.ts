@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCall, id, lastId, okEmpty } from "../define";
 import { withdrawalSchema } from "../entities";
-import { virtualCoinOrderStatusSchema, virtualCoinTypeSchema, withdrawalStatusSchema } from "../enums";
+import { virtualCoinOrderStatusSchema, virtualCoinTypeSchema, withdrawalStatusSchema } from "../enum-schemas";
 import { listOf } from "./common";
 
 /**

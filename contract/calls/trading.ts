@@ -9,7 +9,8 @@ import {
   orderDetailsSchema,
   orderSchema,
 } from "../entities";
-import { OrderListTab, orderListTabSchema } from "../enums";
+import { OrderListTab } from "../enums";
+import { orderListTabSchema } from "../enum-schemas";
 import { optionalText, positiveMinor } from "../fields";
 import { byId, created, currencyFilter, listOf, optionalId, startBeforeEnd } from "./common";
 

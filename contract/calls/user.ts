@@ -16,7 +16,8 @@ import {
   statisticsSchema,
   userPaymentSchema,
 } from "../entities";
-import { feedbackTypeSchema, relationshipListTypeSchema, UploadImageType, uploadImageTypeSchema } from "../enums";
+import { UploadImageType } from "../enums";
+import { feedbackTypeSchema, relationshipListTypeSchema, uploadImageTypeSchema } from "../enum-schemas";
 import {
   accountNumber,
   bankId,

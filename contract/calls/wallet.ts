@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCall, id, lastId, noBody, optionalTimestamp } from "../define";
 import { billSchema, tradeStatisticsDaySchema, withdrawalSchema, withdrawerSchema } from "../entities";
-import { billTypeSchema, virtualCoinTypeSchema } from "../enums";
+import { billTypeSchema, virtualCoinTypeSchema } from "../enum-schemas";
 import { MESSAGES, optionalText, positiveMinor, tradePassword } from "../fields";
 import { blankable, byId, created, currencyFilter, listOf, startBeforeEnd } from "./common";
 

@@ -5,7 +5,7 @@
  * marker strings (its Tencent endpoints "my-imcloud.com", "TIM.create"); nor does /home
  * load any chat chunk. /message, signed in, does load the chat adapter chunk: the
  * built-in one by default, and with CHAT_PROVIDER=tencent the tim-js-sdk one (which
- * then carries the markers).
+ * then carries the markers). And /home ships no zod: only forms need it.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -15,6 +15,8 @@ import type { Browser } from "playwright-core";
 
 /** Strings found in tim-js-sdk's dist (node_modules/tim-js-sdk/tim-js.js) and nowhere in our code. */
 const TIM_MARKERS = ["my-imcloud.com", "TIM.create", "events.im.qcloud.com"];
+/** zod's error class name, kept by the minifier as a string in its dist. */
+const ZOD_MARKER = "ZodError";
 const CHAT_CHUNK = /\/build\/.*(ChatWindow\.client|builtin\.client|tencent\.client|ConversationListLive\.client)-[A-Z0-9]+\.js$/;
 
 let browser: Browser;
@@ -112,6 +114,23 @@ describe("the chat SDK stays off pages without chat", () => {
     test("/home (signed out and signed in) loads no chat code", async () => {
       expectNoChat(await homeScripts(server, false));
       expectNoChat(await homeScripts(server, true));
+    });
+
+    test("/home loads no zod (enums are plain values); /login, which validates as you type, does", async () => {
+      for (const signedIn of [false, true]) {
+        for (const [url, body] of await homeScripts(server, signedIn)) expect(body.includes(ZOD_MARKER), `${url} contains zod`).toBe(false);
+      }
+      const context = await newContext(browser, { js: true });
+      try {
+        const page = await context.newPage();
+        const rec = recordScripts(page);
+        await page.goto(`${server.url}/login`);
+        await page.locator("[data-hydrated]").waitFor({ state: "attached" });
+        const scripts = await bodies(context, await rec.all());
+        expect([...scripts.values()].some((b) => b.includes(ZOD_MARKER))).toBe(true);
+      } finally {
+        await context.close();
+      }
     });
 
     test("/message loads the built-in adapter, and still no tim-js-sdk", async () => {
