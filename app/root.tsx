@@ -1,5 +1,6 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { TIME_ZONE_SCRIPT, timeZoneOf } from "./services/time-zone";
 import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -11,6 +12,11 @@ export const meta: MetaFunction = () => [
   { title: "GiftMarket — sell gift cards for coins" },
   { name: "description", content: "Sell gift cards to verified merchants and cash out to your bank account." },
 ];
+
+/** The zone every date on the page is rendered in (useTimeZone reads it; ADR 0010). */
+export function loader({ request }: LoaderFunctionArgs) {
+  return json({ timeZone: timeZoneOf(request) });
+}
 
 /**
  * Old share links look like {host}/#/register/CODE (hash routing). The server never
@@ -25,7 +31,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#2f54d6" />
-        <script dangerouslySetInnerHTML={{ __html: HASH_ROUTE_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: HASH_ROUTE_SCRIPT + TIME_ZONE_SCRIPT }} />
         <Meta />
         <Links />
       </head>

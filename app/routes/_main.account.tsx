@@ -12,7 +12,6 @@
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import dayjs from "dayjs";
 import { LIST_PAGE_SIZE } from "../../contract/constants";
 import type { Account, Bill, TradeStatisticsDay } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
@@ -27,6 +26,7 @@ import { DateRangeFilter } from "~/components/wallet/DateRangeFilter";
 import { LoginPrompt } from "~/components/wallet/LoginPrompt";
 import { TradeChart } from "~/components/wallet/TradeChart";
 import { parseRange, posIntParam, rangeTimestamps, toQuery, type DateRange } from "~/components/wallet/dates";
+import { startOfDayIn, timeZoneOf } from "~/services/time-zone";
 import { apiFor } from "~/services/api.server";
 import { formatCoins, formatNgn } from "~/services/format";
 import { clearSignIn } from "~/session.server";
@@ -63,11 +63,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     );
   if (!api.signedIn) return needLogin(false);
 
-  const billsCall = api.call("/userBill/getUserBillList", { type: type || undefined, lastId: lastId ?? undefined, ...rangeTimestamps(range) });
+  const billsCall = api.call("/userBill/getUserBillList", { type: type || undefined, lastId: lastId ?? undefined, ...rangeTimestamps(range, timeZoneOf(request)) });
   const [bills, balance, stats] = await Promise.all([
     billsCall,
     feedOnly ? null : api.call("/userInfo/getAccountBalance"),
-    feedOnly ? null : api.call("/userBill/getTradeStatistics", { zeroTimestamp: dayjs().startOf("day").valueOf() }),
+    feedOnly ? null : api.call("/userBill/getTradeStatistics", { zeroTimestamp: startOfDayIn(Date.now(), timeZoneOf(request)) }),
   ]);
   if ([bills, balance, stats].some((r) => r && !r.ok && r.code === Code.NOT_LOGGED_IN)) return needLogin(true);
 

@@ -45,10 +45,10 @@ import { FeedbackForm, FeedbackView } from "~/components/orders/FeedbackSection"
 import { OrderImages } from "~/components/orders/OrderImages";
 import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
 import { OrderTimeline } from "~/components/orders/OrderTimeline";
-import { ArrowLeftIcon, ButtonLink, Countdown, DetailPanel, DetailRow, EmptyState, ErrorState, Skeleton, StatusBadge, VerifiedIcon } from "~/components/ui";
+import { ArrowLeftIcon, ButtonLink, Countdown, DateTime, DetailPanel, DetailRow, EmptyState, ErrorState, Skeleton, StatusBadge, VerifiedIcon } from "~/components/ui";
 import { apiFor } from "~/services/api.server";
 import { chatProvider, loadConversationView } from "~/services/chat.server";
-import { formatCoinsWithName, formatDate, formatNgn, formatTradeAmount } from "~/services/format";
+import { formatCoinsWithName, formatNgn, formatTradeAmount } from "~/services/format";
 import { FEEDBACK_INTENT, feedbackSchema } from "~/services/forms/feedback";
 import { imagePaths } from "~/services/forms/sell";
 import {
@@ -234,9 +234,7 @@ export default function OrderDetailsPage() {
               ) : null}
               <DetailRow label="Order number">{o.id}</DetailRow>
               <DetailRow label="Created">
-                <time dateTime={new Date(o.createTimestamp).toISOString()} suppressHydrationWarning>
-                  {formatDate(o.createTimestamp)}
-                </time>
+                <DateTime ms={o.createTimestamp} />
               </DetailRow>
               <DetailRow label="Merchant">
                 <span className="inline-flex items-center gap-2">

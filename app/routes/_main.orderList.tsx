@@ -13,7 +13,6 @@
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
-import dayjs from "dayjs";
 import { type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { LIST_PAGE_SIZE } from "../../contract/constants";
@@ -25,8 +24,10 @@ import { useSamePathLoading } from "~/components/layout/use-same-path-loading";
 import { OrderListItem } from "~/components/orders/OrderListItem";
 import { Button, ButtonLink, EmptyState, Tabs, buttonClasses, controlClasses } from "~/components/ui";
 import { InfiniteFeed, type FeedPage } from "~/components/ui/InfiniteFeed";
+import { parseRange, posIntParam, rangeTimestamps } from "~/components/wallet/dates";
 import { apiFor, loginRedirect } from "~/services/api.server";
 import { ORDER_TABS, OrderListTab, orderListTabLabels, parseTab } from "~/services/orders";
+import { timeZoneOf } from "~/services/time-zone";
 import { requireToken } from "~/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Orders | GiftMarket" }];
@@ -40,18 +41,8 @@ interface Filters {
   end: string;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const posInt = (v: string | null) => {
-  const n = Number(v);
-  return v && Number.isSafeInteger(n) && n > 0 ? n : null;
-};
-const dateParam = (v: string | null) => (v && DATE.test(v) && dayjs(v).isValid() ? v : "");
-
 function parseFilters(url: URL): Filters {
-  let start = dateParam(url.searchParams.get("start"));
-  let end = dateParam(url.searchParams.get("end"));
-  if (start && end && start > end) [start, end] = [end, start];
-  return { cardTypeId: posInt(url.searchParams.get("cardTypeId")), start, end };
+  return { cardTypeId: posIntParam(url.searchParams.get("cardTypeId")), ...parseRange(url.searchParams) };
 }
 
 /** The query of a tab with the filters (and a cursor), empty values left out. */
@@ -70,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const tab = parseTab(url.searchParams.get("status"));
   const filters = parseFilters(url);
-  const lastId = posInt(url.searchParams.get("lastId"));
+  const lastId = posIntParam(url.searchParams.get("lastId"));
   const api = await apiFor(request, context);
   const [types, orders] = await Promise.all([
     api.call("/cardType/getCardType"),
@@ -78,9 +69,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       status: tab,
       lastId: lastId ?? undefined,
       cardTypeId: filters.cardTypeId ?? undefined,
-      // Whole days in the server's time zone: from the start day's first ms to the end day's last.
-      start: filters.start ? dayjs(filters.start).startOf("day").valueOf() : undefined,
-      end: filters.end ? dayjs(filters.end).endOf("day").valueOf() : undefined,
+      // Whole days in the user's zone: from the start day's first ms to the end day's last.
+      ...rangeTimestamps(filters, timeZoneOf(request)),
     }),
   ]);
   if (!orders.ok && orders.code === Code.NOT_LOGGED_IN) return loginRedirect(request);
@@ -152,9 +142,8 @@ function OrderFilters({ tab, filters, cardTypes }: { tab: OrderListTab; filters:
     if (!hydrated) return;
     const fd = new FormData(e.currentTarget);
     const f: Filters = {
-      cardTypeId: posInt(String(fd.get("cardTypeId") ?? "")),
-      start: dateParam(String(fd.get("start") ?? "")),
-      end: dateParam(String(fd.get("end") ?? "")),
+      cardTypeId: posIntParam(String(fd.get("cardTypeId") ?? "")),
+      ...parseRange(new URLSearchParams({ start: String(fd.get("start") ?? ""), end: String(fd.get("end") ?? "") })),
     };
     navigate(query(tab, f), { replace: true, preventScrollReset: true });
   }

@@ -27,7 +27,7 @@ import { VirtualCoinType } from "../../contract/enums";
 import { MESSAGES } from "../../contract/fields";
 import { FormError, fieldProps } from "~/components/auth/AuthForm";
 import { useMainLayoutData } from "~/components/layout/layout-data";
-import { Button, ButtonLink, ErrorState, ExternalIcon, Field, StatusBadge, Tabs } from "~/components/ui";
+import { Button, ButtonLink, DateTime, ErrorState, ExternalIcon, Field, StatusBadge, Tabs } from "~/components/ui";
 import { LoginPrompt, LoginToSubmit } from "~/components/wallet/LoginPrompt";
 import { QrCode } from "~/components/wallet/QrCode";
 import { RouteError } from "~/components/wallet/RouteError";
@@ -35,7 +35,7 @@ import { coinsForCrypto, cryptoFromInput, formatCrypto, formatUsd, type CryptoQu
 import { qrSvg } from "~/components/wallet/qr.server";
 import { virtualCoinSchema } from "~/components/wallet/virtual-coin-form";
 import { apiFor, type Api } from "~/services/api.server";
-import { formatCoins, formatDate, formatNgn } from "~/services/format";
+import { formatCoins, formatNgn } from "~/services/format";
 import { clearSignIn, commitSession, flashToast } from "~/session.server";
 
 const CopyButton = lazy(() => import("~/components/wallet/CopyButton.client"));
@@ -215,9 +215,7 @@ export default function SellVirtualCoinPage() {
                   </p>
                   <p className="mt-1 text-xs text-gray-600">
                     Updated{" "}
-                    <time dateTime={new Date(price.updatedAt).toISOString()} suppressHydrationWarning>
-                      {formatDate(price.updatedAt)}
-                    </time>
+                    <DateTime ms={price.updatedAt} />
                     . The {coinName} you receive are worked out with the price when we confirm the transfer.
                   </p>
                 </>

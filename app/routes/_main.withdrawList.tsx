@@ -18,6 +18,7 @@ import { DateRangeFilter } from "~/components/wallet/DateRangeFilter";
 import { RouteError } from "~/components/wallet/RouteError";
 import { parseRange, posIntParam, rangeTimestamps, toQuery, type DateRange } from "~/components/wallet/dates";
 import { WithdrawalItem } from "~/components/withdraw/WithdrawalItem";
+import { timeZoneOf } from "~/services/time-zone";
 import { apiFor, loginRedirect } from "~/services/api.server";
 import { requireToken } from "~/session.server";
 
@@ -32,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const range = parseRange(url.searchParams);
   const lastId = posIntParam(url.searchParams.get("lastId"));
   const api = await apiFor(request, context);
-  const result = await api.call("/userWithdraw/getWithdrawList", { lastId: lastId ?? undefined, ...rangeTimestamps(range) });
+  const result = await api.call("/userWithdraw/getWithdrawList", { lastId: lastId ?? undefined, ...rangeTimestamps(range, timeZoneOf(request)) });
   if (!result.ok && result.code === Code.NOT_LOGGED_IN) return loginRedirect(request);
   const list = result.ok ? result.data.list : [];
   const page: FeedPage<Withdrawal> = {

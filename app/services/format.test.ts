@@ -1,5 +1,4 @@
 import { describe, it, expect } from "vitest";
-import dayjs from "dayjs";
 import {
   DEFAULT_COIN_NAME,
   DEFAULT_NGN_RATE,
@@ -241,13 +240,16 @@ describe("formatVolume", () => {
 });
 
 describe("formatDate", () => {
-  it("uses 'MMM D, YYYY hh:mm A' in local time", () => {
-    const ms = new Date(2024, 0, 5, 9, 7).getTime(); // local time
+  it("uses 'MMM D, YYYY hh:mm A' in Lagos time unless told another zone", () => {
+    const ms = Date.UTC(2024, 0, 5, 8, 7); // 09:07 in Lagos (UTC+1)
     expect(formatDate(ms)).toBe("Jan 5, 2024 09:07 AM");
-    const pm = new Date(2023, 11, 25, 21, 30).getTime();
+    expect(formatDate(ms, "UTC")).toBe("Jan 5, 2024 08:07 AM");
+    const pm = Date.UTC(2023, 11, 25, 20, 30);
     expect(formatDate(pm)).toBe("Dec 25, 2023 09:30 PM");
     expect(formatDate(String(pm))).toBe("Dec 25, 2023 09:30 PM");
-    expect(formatDate(ms)).toBe(dayjs(ms).format("MMM D, YYYY hh:mm A"));
+    expect(formatDate(Date.UTC(2023, 11, 31, 23, 0))).toBe("Jan 1, 2024 12:00 AM");
+    expect(formatDate(Date.UTC(2024, 0, 1, 11, 59), "UTC")).toBe("Jan 1, 2024 11:59 AM");
+    expect(formatDate(Date.UTC(2024, 0, 1, 12, 0), "UTC")).toBe("Jan 1, 2024 12:00 PM");
   });
   it("is empty for empty or invalid input", () => {
     expect(formatDate(null)).toBe("");
@@ -255,6 +257,7 @@ describe("formatDate", () => {
     expect(formatDate("")).toBe("");
     expect(formatDate("not a date")).toBe("");
     expect(formatDate(NaN)).toBe("");
+    expect(formatDate(9e15)).toBe("");
   });
 });
 

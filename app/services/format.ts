@@ -13,7 +13,6 @@
  * Rounding is half away from zero. Grouping uses "," and the decimal point ".".
  * Empty input (null, undefined, NaN, "") formats as zero unless stated otherwise.
  */
-import dayjs from "dayjs";
 import {
   BADGE_CAP,
   DATE_FORMAT,
@@ -24,6 +23,7 @@ import {
   WEALTH_SCALE,
   WITHDRAW_CURRENCY_MAX_DECIMALS,
 } from "../../contract/constants";
+import { DEFAULT_TIME_ZONE, formatDateIn } from "./time-zone";
 
 export { DEFAULT_COIN_NAME, DEFAULT_NGN_RATE, DATE_FORMAT };
 
@@ -253,15 +253,14 @@ export function formatVolume(v: NumLike): string {
 // ------------------------------------------------------------ time
 
 /**
- * A timestamp (ms) as "MMM D, YYYY hh:mm A" in the local time zone of the
- * machine that renders it. "" for empty or invalid input.
+ * A timestamp (ms) as "MMM D, YYYY hh:mm A" in a time zone (the user's: see
+ * useTimeZone and ADR 0010; Lagos by default). "" for empty or invalid input.
  */
-export function formatDate(ms: NumLike): string {
+export function formatDate(ms: NumLike, timeZone: string = DEFAULT_TIME_ZONE): string {
   if (ms === null || ms === undefined || ms === "") return "";
   const n = typeof ms === "string" ? Number(ms) : ms;
-  if (!Number.isFinite(n)) return "";
-  const d = dayjs(n);
-  return d.isValid() ? d.format(DATE_FORMAT) : "";
+  if (!Number.isFinite(n) || Math.abs(n) > 8.64e15) return "";
+  return formatDateIn(n, timeZone);
 }
 
 /**

@@ -9,20 +9,20 @@ import type { ChatConversation } from "../../../contract/chat-protocol";
 import { SYSTEM_CONVERSATION_ID, conversationTitle, messagePreview } from "~/chat/model";
 import { cx } from "~/components/layout/cx";
 import { Avatar } from "~/components/layout/UserMenu";
-import { BellIcon, CountBadge, VerifiedIcon } from "~/components/ui";
-import { formatDate } from "~/services/format";
+import { BellIcon, CountBadge, useTimeZone, VerifiedIcon } from "~/components/ui";
 import { statusLabel } from "~/services/orders";
+import { formatDayIn, formatTimeIn, sameDayIn } from "~/services/time-zone";
 import { conversationHref } from "./chat-shared";
 
-function when(seconds: number | undefined): string {
+/** The last message's time today, else its day; in the user's zone. */
+function when(seconds: number | undefined, timeZone: string): string {
   if (!seconds) return "";
-  const d = new Date(seconds * 1000);
-  const now = new Date();
-  if (d.toDateString() === now.toDateString()) return d.toLocaleTimeString("en-US", { hour: "2-digit", minute: "2-digit" });
-  return formatDate(seconds * 1000).replace(/ \d{2}:\d{2} [AP]M$/, "");
+  const ms = seconds * 1000;
+  return sameDayIn(ms, Date.now(), timeZone) ? formatTimeIn(ms, timeZone) : formatDayIn(ms, timeZone);
 }
 
 export function ConversationList({ list, activeId }: { list: readonly ChatConversation[]; activeId?: string }) {
+  const timeZone = useTimeZone();
   const hasSystem = list.some((c) => c.conversationId === SYSTEM_CONVERSATION_ID);
   const items: ChatConversation[] = hasSystem
     ? [...list]
@@ -65,7 +65,7 @@ export function ConversationList({ list, activeId }: { list: readonly ChatConver
                       </>
                     ) : null}
                     <span className="ml-auto shrink-0 pl-2 text-xs text-gray-600" suppressHydrationWarning>
-                      {when(c.lastMessage?.time)}
+                      {when(c.lastMessage?.time, timeZone)}
                     </span>
                   </span>
                   {c.order ? (

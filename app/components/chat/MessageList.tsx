@@ -8,8 +8,7 @@ import { Link } from "@remix-run/react";
 import type { ChatMessage } from "../../../contract/chat-protocol";
 import type { PendingMessage } from "~/chat/model";
 import { cx } from "~/components/layout/cx";
-import { Spinner } from "~/components/ui";
-import { formatDate } from "~/services/format";
+import { DateTime, Spinner } from "~/components/ui";
 
 const IMG_MAX = 220;
 
@@ -82,9 +81,7 @@ export function MessageBubble({ m }: { m: ChatMessage }) {
       </div>
       {!out ? <RefLink m={m} /> : null}
       <p className="mt-0.5 flex items-center gap-2 px-1 text-xs text-gray-600">
-        <time dateTime={new Date(m.time * 1000).toISOString()} suppressHydrationWarning>
-          {formatDate(m.time * 1000)}
-        </time>
+        <DateTime ms={m.time * 1000} />
         {out ? (
           <span className={cx("font-medium", m.isRead ? "text-money-in-700" : "text-gray-600")} data-testid="chat-receipt">
             {m.isRead ? "Read" : "Unread"}

@@ -6,8 +6,8 @@
 import { Link } from "@remix-run/react";
 import { cx } from "~/components/layout/cx";
 import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
-import { ChevronRightIcon } from "~/components/ui";
-import { formatCoinsWithName, formatDate, formatNgn, formatTradeAmount } from "~/services/format";
+import { ChevronRightIcon, DateTime } from "~/components/ui";
+import { formatCoinsWithName, formatNgn, formatTradeAmount } from "~/services/format";
 import { orderCoins, orderTimer } from "~/services/orders";
 
 export interface OrderPanelData {
@@ -99,16 +99,16 @@ export function OrderPanel({ order, coinName, ngnRate }: { order: OrderPanelData
         {order.createTimestamp ? (
           <div className="py-2">
             <dt className="text-gray-600">Created</dt>
-            <dd className="num text-gray-900" suppressHydrationWarning>
-              {formatDate(order.createTimestamp)}
+            <dd className="num text-gray-900">
+              <DateTime ms={order.createTimestamp} />
             </dd>
           </div>
         ) : null}
         {timer ? (
           <div className="py-2">
             <dt className="text-gray-600">{timer.label} at</dt>
-            <dd className="num font-medium text-wait-800" suppressHydrationWarning>
-              {formatDate(timer.deadline)}
+            <dd className="num font-medium text-wait-800">
+              <DateTime ms={timer.deadline} />
             </dd>
           </div>
         ) : null}

@@ -8,8 +8,7 @@ import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Notice } from "../../../contract/entities";
 import { NoticeStatus, NoticeType } from "../../../contract/enums";
-import { formatDate } from "../../services/format";
-import { BellIcon, Button, CountBadge } from "../ui";
+import { BellIcon, Button, CountBadge, DateTime } from "../ui";
 import { cx } from "./cx";
 
 export interface NoticeBellProps {
@@ -86,9 +85,7 @@ export function NoticeBell({ notices, unread }: NoticeBellProps) {
                       {n.titleEn}
                     </span>
                     <span className="mt-0.5 line-clamp-2 block text-sm text-gray-600">{n.contentEn}</span>
-                    <time className="mt-0.5 block text-xs text-gray-600" suppressHydrationWarning>
-                      {formatDate(n.createtime)}
-                    </time>
+                    <DateTime ms={n.createtime} className="mt-0.5 block text-xs text-gray-600" />
                   </span>
                 </CloseButton>
               </li>

@@ -12,8 +12,7 @@ import type { Feedback } from "../../../contract/entities";
 import { FormError } from "~/components/auth/AuthForm";
 import { cx } from "~/components/layout/cx";
 import { ErrorLine } from "~/components/sell/SellFields";
-import { Button, StatusBadge, TextAreaField } from "~/components/ui";
-import { formatDate } from "~/services/format";
+import { Button, DateTime, StatusBadge, TextAreaField } from "~/components/ui";
 import { FEEDBACK_INTENT, FEEDBACK_MAX, FeedbackType, STAR_LEVEL_MAX, feedbackSchema } from "~/services/forms/feedback";
 
 function Star({ filled, className }: { filled: boolean; className?: string }) {
@@ -45,9 +44,7 @@ export function FeedbackView({ feedback: f }: { feedback: Feedback }) {
       </div>
       <p className="mt-2 whitespace-pre-line break-words text-sm text-gray-900">{f.content}</p>
       <p className="mt-1 text-xs text-gray-600">
-        <time dateTime={new Date(f.feedbackTime).toISOString()} suppressHydrationWarning>
-          {formatDate(f.feedbackTime)}
-        </time>
+        <DateTime ms={f.feedbackTime} />
       </p>
     </div>
   );

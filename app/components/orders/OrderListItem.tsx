@@ -5,9 +5,10 @@
 import { Link } from "@remix-run/react";
 import type { Order } from "../../../contract/entities";
 import { cx } from "~/components/layout/cx";
-import { formatCoinsWithName, formatDate, formatTradeAmount } from "~/services/format";
+import { formatCoinsWithName, formatTradeAmount } from "~/services/format";
 import { isECodeInfo, orderCoins, parseAdvertInfo } from "~/services/orders";
 import { OrderStatusBadge } from "./OrderStatusBadge";
+import { DateTime } from "~/components/ui";
 
 export function OrderListItem({ order: o, coinName }: { order: Order; coinName: string }) {
   const info = parseAdvertInfo(o.advertInfo);
@@ -32,9 +33,7 @@ export function OrderListItem({ order: o, coinName }: { order: Order; coinName: 
         <p className="truncate font-semibold text-gray-900">{name}</p>
         <p className="mt-0.5 text-xs text-gray-600">{isECodeInfo(info) ? "E-code" : "Picture"}</p>
         <p className="whitespace-nowrap text-xs text-gray-600">
-          <time dateTime={new Date(o.createTimestamp).toISOString()} suppressHydrationWarning>
-            {formatDate(o.createTimestamp)}
-          </time>
+          <DateTime ms={o.createTimestamp} />
           <span className="sr-only">, order {o.id}</span>
         </p>
       </div>

@@ -1,7 +1,7 @@
 /** The order-change timeline (spec §3 Order change: eventEn, changeTimestamp), oldest first. */
 import type { OrderChange } from "../../../contract/entities";
 import { cx } from "~/components/layout/cx";
-import { formatDate } from "~/services/format";
+import { DateTime } from "~/components/ui";
 
 export function OrderTimeline({ changes }: { changes: readonly OrderChange[] }) {
   const list = [...changes].sort((a, b) => a.changeTimestamp - b.changeTimestamp || a.id - b.id);
@@ -19,9 +19,7 @@ export function OrderTimeline({ changes }: { changes: readonly OrderChange[] }) 
           />
           <p className="text-sm font-medium text-gray-900">{c.eventEn}</p>
           <p className="text-xs text-gray-600">
-            <time dateTime={new Date(c.changeTimestamp).toISOString()} suppressHydrationWarning>
-              {formatDate(c.changeTimestamp)}
-            </time>
+            <DateTime ms={c.changeTimestamp} />
           </p>
         </li>
       ))}

@@ -11,12 +11,12 @@
  * - role="timer" is not announced on every tick; the server text is in the
  *   page for screen readers that read it.
  *
- * The server and the browser may be in different time zones, so the first
- * render's date text may differ: that mismatch is expected and suppressed.
+ * The date text is in the user's zone (useTimeZone), the same on both sides.
  */
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { formatCountdown, formatDate } from "../../services/format";
+import { useTimeZone } from "./DateTime";
 
 const cx = (...c: Array<string | false | null | undefined>) => c.filter(Boolean).join(" ");
 
@@ -39,6 +39,7 @@ function iso(ms: number): string | undefined {
 
 export function Countdown({ deadline, onExpire, expiredText, label, className }: CountdownProps) {
   const hydrated = useHydrated();
+  const timeZone = useTimeZone();
   const [now, setNow] = useState(() => Date.now());
   const expiredFor = useRef<number | null>(null);
   const onExpireRef = useRef(onExpire);
@@ -66,11 +67,11 @@ export function Countdown({ deadline, onExpire, expiredText, label, className }:
   }, [hydrated, deadline]);
 
   const classes = cx("num text-wait-700", className);
-  const dateText = formatDate(deadline);
+  const dateText = formatDate(deadline, timeZone);
 
   if (!hydrated) {
     return (
-      <time dateTime={iso(deadline)} className={classes} suppressHydrationWarning>
+      <time dateTime={iso(deadline)} className={classes}>
         {dateText}
       </time>
     );

@@ -2,6 +2,7 @@
 export * from "./Badge";
 export * from "./Button";
 export * from "./Countdown";
+export * from "./DateTime";
 export * from "./DetailPanel";
 export * from "./Dialog";
 export * from "./EmptyState";

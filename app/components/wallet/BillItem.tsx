@@ -2,7 +2,8 @@
 import type { Bill } from "../../../contract/entities";
 import { billTypeLabels, type BillType } from "../../../contract/enums";
 import { cx } from "~/components/layout/cx";
-import { formatCoins, formatDate } from "~/services/format";
+import { formatCoins } from "~/services/format";
+import { DateTime } from "~/components/ui";
 
 export function BillItem({ bill, coinName }: { bill: Bill; coinName: string }) {
   const positive = bill.transAmount > 0;
@@ -19,9 +20,7 @@ export function BillItem({ bill, coinName }: { bill: Bill; coinName: string }) {
         <p className="mt-0.5 text-xs text-gray-600">
           <span>{billTypeLabels[bill.type as BillType] ?? "Other"}</span>
           <span aria-hidden="true"> · </span>
-          <time dateTime={new Date(bill.transTime).toISOString()} suppressHydrationWarning>
-            {formatDate(bill.transTime)}
-          </time>
+          <DateTime ms={bill.transTime} />
         </p>
       </div>
       <div className="num shrink-0 text-right">

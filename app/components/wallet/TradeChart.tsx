@@ -4,9 +4,10 @@
  * Accessible: the SVG is an image named by its <title> and described by its
  * <desc>; the numbers are also in a visually hidden table.
  */
-import dayjs from "dayjs";
 import type { TradeStatisticsDay } from "../../../contract/entities";
 import { formatCoins, formatCoinsWithName, formatVolume } from "~/services/format";
+import { formatDayIn, formatShortDayIn } from "~/services/time-zone";
+import { useTimeZone } from "../ui";
 
 const W = 360;
 const H = 200;
@@ -19,8 +20,6 @@ function niceMax(max: number): number {
   for (const m of [1, 2, 2.5, 5, 10]) if (m * exp >= max) return m * exp;
   return 10 * exp;
 }
-
-const dayLabel = (ms: number) => dayjs(ms).format("MMM D");
 
 export function TradeChart({
   days,
@@ -35,6 +34,8 @@ export function TradeChart({
   coinName: string;
   idPrefix?: string;
 }) {
+  const timeZone = useTimeZone();
+  const dayLabel = (ms: number) => formatShortDayIn(ms, timeZone);
   const list = [...days].sort((a, b) => a.day - b.day);
   const max = niceMax(Math.max(0, ...list.map((d) => d.tradeAmount)));
   const plotW = W - M.left - M.right;
@@ -49,7 +50,7 @@ export function TradeChart({
   const last = list[list.length - 1];
   const titleId = `${idPrefix}-title`;
   const descId = `${idPrefix}-desc`;
-  const range = first && last ? `${dayLabel(first.day)} to ${dayjs(last.day).format("MMM D, YYYY")}` : "the last 30 days";
+  const range = first && last ? `${dayLabel(first.day)} to ${formatDayIn(last.day, timeZone)}` : "the last 30 days";
   const desc =
     `Daily trade volume from ${range}: ${formatCoinsWithName(totalAmount, coinName)} in ${totalCount} ${totalCount === 1 ? "trade" : "trades"}.` +
     (busiest ? ` Busiest day ${dayLabel(busiest.day)} with ${formatCoinsWithName(busiest.tradeAmount, coinName)}.` : " No trades yet.");
@@ -123,7 +124,7 @@ export function TradeChart({
         <tbody>
           {list.map((d) => (
             <tr key={d.day}>
-              <th scope="row">{dayjs(d.day).format("MMM D, YYYY")}</th>
+              <th scope="row">{formatDayIn(d.day, timeZone)}</th>
               <td>{d.tradeCount}</td>
               <td>{formatCoins(d.tradeAmount)}</td>
             </tr>

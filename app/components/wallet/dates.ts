@@ -1,5 +1,5 @@
-/** The date-range filter of the wallet and withdrawal lists: yyyy-mm-dd in the URL, whole days to the API. */
-import dayjs from "dayjs";
+/** The date-range filter of the order, wallet and withdrawal lists: yyyy-mm-dd in the URL, whole days to the API. */
+import { dayEndIn, dayStartIn, parseDay } from "~/services/time-zone";
 
 export interface DateRange {
   /** yyyy-mm-dd as typed, "" when not set. */
@@ -7,8 +7,7 @@ export interface DateRange {
   end: string;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const dateParam = (v: string | null | undefined) => (v && DATE.test(v) && dayjs(v).isValid() ? v : "");
+const dateParam = (v: string | null | undefined) => (v && parseDay(v) ? v : "");
 
 export function parseRange(params: URLSearchParams): DateRange {
   let start = dateParam(params.get("start"));
@@ -17,11 +16,11 @@ export function parseRange(params: URLSearchParams): DateRange {
   return { start, end };
 }
 
-/** From the first ms of the start day to the last ms of the end day (server time zone). */
-export function rangeTimestamps(r: DateRange): { start?: number; end?: number } {
+/** From the first ms of the start day to the last ms of the end day, in the user's zone (timeZoneOf). */
+export function rangeTimestamps(r: DateRange, timeZone: string): { start?: number; end?: number } {
   return {
-    start: r.start ? dayjs(r.start).startOf("day").valueOf() : undefined,
-    end: r.end ? dayjs(r.end).endOf("day").valueOf() : undefined,
+    start: (r.start && dayStartIn(r.start, timeZone)) || undefined,
+    end: (r.end && dayEndIn(r.end, timeZone)) || undefined,
   };
 }
 

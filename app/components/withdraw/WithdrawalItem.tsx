@@ -2,9 +2,10 @@
 import { Link } from "@remix-run/react";
 import type { Withdrawal } from "../../../contract/entities";
 import { Avatar } from "~/components/layout/UserMenu";
-import { formatCoins, formatDate } from "~/services/format";
+import { formatCoins } from "~/services/format";
 import { formatPayout } from "~/components/wallet/money";
 import { WithdrawalStatusBadge } from "./WithdrawalStatusBadge";
+import { DateTime } from "~/components/ui";
 
 export function WithdrawalItem({ w, coinName }: { w: Withdrawal; coinName: string }) {
   return (
@@ -18,9 +19,7 @@ export function WithdrawalItem({ w, coinName }: { w: Withdrawal; coinName: strin
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-gray-900">{w.withdrawerName}</p>
         <p className="text-xs text-gray-600">
-          <time dateTime={new Date(w.createTimestamp).toISOString()} suppressHydrationWarning>
-            {formatDate(w.createTimestamp)}
-          </time>
+          <DateTime ms={w.createTimestamp} />
         </p>
         <p className="mt-1">
           <WithdrawalStatusBadge status={w.status} />

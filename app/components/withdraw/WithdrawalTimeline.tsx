@@ -1,8 +1,8 @@
 /** Spec §4: created → processing started → completed or cancelled, with times; steps still to come are grey. */
 import type { Withdrawal } from "../../../contract/entities";
 import { cx } from "~/components/layout/cx";
-import { formatDate } from "~/services/format";
 import { withdrawalTimeline } from "./withdrawal";
+import { DateTime } from "~/components/ui";
 
 export function WithdrawalTimeline({ w }: { w: Withdrawal }) {
   const steps = withdrawalTimeline(w);
@@ -22,9 +22,7 @@ export function WithdrawalTimeline({ w }: { w: Withdrawal }) {
             <p className={cx("text-sm font-medium", done ? "text-gray-900" : "text-gray-600")}>{s.label}</p>
             <p className="text-xs text-gray-600">
               {s.at !== null ? (
-                <time dateTime={new Date(s.at).toISOString()} suppressHydrationWarning>
-                  {formatDate(s.at)}
-                </time>
+                <DateTime ms={s.at} />
               ) : (
                 "Not yet"
               )}

@@ -33,9 +33,24 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
 }
 
-/** A fresh, phone-sized context; `js: false` for the no-JavaScript runs (plain form posts). */
-export function newContext(browser: Browser, opts: { js: boolean }): Promise<BrowserContext> {
-  return browser.newContext({ javaScriptEnabled: opts.js, viewport: { width: 390, height: 844 } });
+/**
+ * A fresh, phone-sized context; `js: false` for the no-JavaScript runs (plain
+ * form posts); `timezoneId` for the browser's zone (the machine's otherwise).
+ */
+export function newContext(browser: Browser, opts: { js: boolean; timezoneId?: string }): Promise<BrowserContext> {
+  return browser.newContext({ javaScriptEnabled: opts.js, viewport: { width: 390, height: 844 }, timezoneId: opts.timezoneId });
+}
+
+/** Signs in through /login (e-mail tab) and waits for `to`, hydrated when JavaScript is on. */
+export async function signInAs(page: Page, baseUrl: string, js: boolean, who: { email: string; password: string }, to: string) {
+  await page.goto(`${baseUrl}/login?redirectTo=${encodeURIComponent(to)}`);
+  if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password", { exact: true }).fill(who.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL((u) => u.pathname === to);
+  await page.waitForLoadState("load");
+  if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
 }
 
 /** One message the server "sent" (dev outbox). */
