@@ -9,6 +9,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { bodyVerdict } from "./backend/http/body-limit";
 import { toNodeHandler } from "./backend/http/node-adapter";
 import { startBackend } from "./backend/start";
 import { attachChatWebSocket } from "./backend/modules/chat/ws";
@@ -55,6 +56,17 @@ if (backend) {
   // /chat/*: the built-in chat's HTTP API and signed files (its WebSocket is attached below).
   app.all(["/client/*", "/merchant/*", "/admin/*", "/blob/*", "/dev/*", "/chat/*"], (req, res) => void serveBackend(req, res));
 }
+
+// The web tier buffers form posts (request.formData()): cap what it will read. Plain forms
+// are small; the sell form without JavaScript posts up to 10 uncompressed photos.
+const FORM_MAX_BYTES = 1024 * 1024;
+const SELL_FORM_MAX_BYTES = 64 * 1024 * 1024;
+const SELL_FORM_PATH = /^\/sellCard\/[^/]+(\/upload)?\/?$/;
+app.use((req, res, next) => {
+  const refusal = bodyVerdict(req.method, req.headers, SELL_FORM_PATH.test(req.path) ? SELL_FORM_MAX_BYTES : FORM_MAX_BYTES);
+  if (!refusal) return next();
+  res.status(refusal.status).set("Connection", "close").type("text/plain").send(refusal.message);
+});
 
 app.all(
   "*",

@@ -1,13 +1,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import { bodyVerdict } from "./body-limit";
 import type { Peer } from "./ip";
 
 /** Serves a Fetch-style handler on Node's http objects (for /client, /dev). */
 export function toNodeHandler(handle: (request: Request, peer?: Peer) => Promise<Response>, maxBodyBytes = 12 * 1024 * 1024) {
   return async (req: IncomingMessage, res: ServerResponse) => {
-    const length = Number(req.headers["content-length"] ?? 0);
-    if (length > maxBodyBytes) {
-      res.writeHead(413, { "content-type": "application/json" }).end(JSON.stringify({ code: 2, msg: "The request is too large." }));
+    const refusal = bodyVerdict(req.method, req.headers, maxBodyBytes);
+    if (refusal) {
+      // The envelope, so API clients read a msg; close so the unread body is not parsed as a next request.
+      res.writeHead(refusal.status, { "content-type": "application/json", connection: "close" }).end(JSON.stringify({ code: 2, msg: refusal.message }));
       return;
     }
     const url = `http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`;
