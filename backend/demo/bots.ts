@@ -4,6 +4,7 @@ import { ApiError } from "../http/errors";
 import { storeUpload } from "../modules/images/handlers";
 import { completeOrder, negotiateOrder, viewOrder } from "../modules/orders/actions";
 import { completeWithdrawal, processWithdrawal } from "../modules/withdrawals/actions";
+import { runChatBots } from "./chat-bots";
 import { renderReceipt } from "./receipt";
 
 /**
@@ -30,6 +31,8 @@ import { renderReceipt } from "./receipt";
  *   (1 → 2) with a generated payment picture (a PNG receipt rendered by sharp, stored through the
  *   same code path as an uploaded one): the seller's frozen coins leave.
  * One step per withdrawal per sweep, so with DEMO_BOT_DELAY_MS=0 it takes two sweeps.
+ *
+ * The demo merchants also answer chat messages sent to them (./chat-bots.ts).
  */
 
 export const DEMO_MERCHANT_EMAIL_LIKE = "merchant%@demo.test";
@@ -44,7 +47,11 @@ type BotServices = Pick<Services, "db" | "clock" | "config" | "blobs" | "secrets
 
 /** One sweep of the demo merchants and the demo withdrawers; returns how many steps they took. */
 export async function runDemoBots(services: BotServices, log: (line: string) => void = console.error) {
-  return (await runMerchantBots(services, log)) + (await runWithdrawerBots(services, log));
+  return (
+    (await runMerchantBots(services, log)) +
+    (await runWithdrawerBots(services, log)) +
+    (await runChatBots(services, DEMO_MERCHANT_EMAIL_LIKE, log))
+  );
 }
 
 export async function runMerchantBots(services: BotServices, log: (line: string) => void = console.error) {
