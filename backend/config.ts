@@ -51,6 +51,10 @@ const schema = z.object({
    * Unset: app id 1400000001 and a key generated once into DATA_DIR (the built-in service). */
   TIM_SDKAPPID: z.coerce.number().int().positive().optional(),
   TIM_SECRET_KEY: z.string().min(16).optional(),
+  /** Tencent Cloud Chat's REST API (order groups and system messages are relayed there with
+   * CHAT_PROVIDER=tencent), and the administrator account it is called as. */
+  TIM_REST_URL: z.string().url().default("https://console.tim.qq.com"),
+  TIM_ADMIN: z.string().min(1).max(32).default("administrator"),
   /** Which chat the web tier uses: "builtin" (our WebSocket service) or "tencent" (tim-js-sdk). */
   CHAT_PROVIDER: z.enum(["builtin", "tencent"]).optional(),
 });

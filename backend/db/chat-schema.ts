@@ -14,6 +14,8 @@ export interface ChatConversationsTable {
   /** c2c: the larger user id; group: the buyer; withdrawer: the withdrawer's staff user; system: null. */
   user_b: number | null;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Groups with CHAT_PROVIDER=tencent: when the group was created in Tencent Cloud Chat (null: not yet). */
+  tim_synced_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface ChatMembersTable {
@@ -53,7 +55,15 @@ export interface ChatFilesTable {
   created_at: Date;
 }
 
+/** How far a relay to Tencent Cloud Chat has got (name "system-messages": the last chat_messages id sent). */
+export interface TimRelayTable {
+  name: string;
+  last_id: ColumnType<number, number | string, number | string>;
+  updated_at: Date;
+}
+
 export interface ChatTables {
+  tim_relay: TimRelayTable;
   chat_conversations: ChatConversationsTable;
   chat_members: ChatMembersTable;
   chat_messages: ChatMessagesTable;

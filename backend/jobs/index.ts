@@ -1,10 +1,19 @@
 import { deliverPending, httpDeliverer } from "../adapters/outbox";
 import type { Services } from "../http/context";
+import { chatProvider } from "../config";
 import { runDemoBots } from "../demo/bots";
+import { loadTlsSigKey } from "../modules/chat/keys";
+import { createTencentRelay, timRest } from "../modules/chat/tencent-relay";
 import { ORDER_SWEEP_EVERY_MS } from "../modules/orders/timing";
 import { pruneRateLimits } from "../security/rate-limit";
 import { sweepOrderTimers } from "./order-timers";
 import { sweepWithdrawalTimers } from "./withdrawal-timers";
+
+function tencentRelaySweep(services: Services) {
+  const { db, config, clock } = services;
+  const relay = createTencentRelay(db, timRest(config, loadTlsSigKey(config)), () => clock.now(), (line) => console.error(line));
+  return { every: 2_000, run: () => relay.sweep().then(() => undefined) };
+}
 
 /**
  * Background work. Each job reads what is due from the database, so a restart
@@ -25,6 +34,8 @@ export function startJobs(services: Services) {
     { every: ORDER_SWEEP_EVERY_MS, run: () => sweepWithdrawalTimers(services).then(() => undefined) },
     // Demo merchants acting on their orders, demo withdrawers on their withdrawals (backend/demo/bots.ts).
     ...(config.DEMO_BOTS ? [{ every: ORDER_SWEEP_EVERY_MS, run: () => runDemoBots(services).then(() => undefined) }] : []),
+    // With Tencent Cloud Chat: order groups and system messages relayed to its REST API (ADR 0011).
+    ...(chatProvider(config) === "tencent" ? [tencentRelaySweep(services)] : []),
   ];
   let stopped = false;
   const running = new Set<Promise<void>>();

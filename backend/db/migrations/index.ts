@@ -4,6 +4,7 @@ import * as m002orders from "./002-orders";
 import * as m003uploads from "./003-uploads";
 import * as m004wallet from "./004-wallet";
 import * as m005chat from "./005-chat";
+import * as m006timRelay from "./006-tim-relay";
 
 /** Every migration, in order. Listed by hand: no directory scanning at run time. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "003-uploads": m003uploads,
   "004-wallet": m004wallet,
   "005-chat": m005chat,
+  "006-tim-relay": m006timRelay,
 };
