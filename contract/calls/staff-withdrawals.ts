@@ -104,6 +104,24 @@ export const staffWithdrawalCalls = {
     response: z.object({ contentType: z.string(), base64: z.string() }),
     doc: "The payment picture of a completed withdrawal sent to the withdrawer.",
   }),
+  "/admin/withdraw/list": defineCall({
+    path: "/admin/withdraw/list",
+    auth: "admin",
+    request: z.object({
+      lastId,
+      /** One withdrawal status 0-3; absent or null: every status. */
+      status: statusFilter(withdrawalStatusSchema),
+    }),
+    response: listOf(staffWithdrawalSchema),
+    doc: "Every user's withdrawals, newest first, paged by the id of the last item: how an administrator finds one stuck with its withdrawer.",
+  }),
+  "/admin/withdraw/cancel": defineCall({
+    path: "/admin/withdraw/cancel",
+    auth: "admin",
+    request: z.object({ id, reason }),
+    response: okEmpty,
+    doc: "An administrator cancels a withdrawal (0 or 1 → 3) with a reason, e.g. one its withdrawer never paid; the coins return to the seller's available balance and the withdrawer's remaining balance.",
+  }),
   "/admin/virtualCoin/list": defineCall({
     path: "/admin/virtualCoin/list",
     auth: "admin",

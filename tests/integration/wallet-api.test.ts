@@ -534,6 +534,42 @@ describe("merchant/withdraw", () => {
     expectOk(await staff(t, "/merchant/withdraw/cancel", { id, reason: "Test over." }, p.withdrawer.token));
   });
 
+  it("an administrator lists every withdrawal and cancels one stuck in Processing; nobody else may", async () => {
+    const stuck = await applied(40_000);
+    expectOk(await staff(t, "/merchant/withdraw/process", { id: stuck }, p.withdrawer.token));
+    const before = await account(t, u.id);
+    const remainBefore = Number((await withdrawerRow(t, wid)).remain_balance);
+
+    const listed = (await staff(t, "/admin/withdraw/list", { status: 1 }, p.admin.token)).data.list;
+    expect(listed.every((w: { status: number }) => w.status === 1)).toBe(true);
+    expect(listed.find((w: { id: number }) => w.id === stuck)).toMatchObject({ userId: u.id, amount: 40_000, withdrawerName: expect.any(String) });
+    expect((await staff(t, "/admin/withdraw/list", { lastId: stuck }, p.admin.token)).data.list.every((w: { id: number }) => w.id < stuck)).toBe(true);
+
+    for (const who of [p.seller, p.withdrawer, p.merchant]) {
+      expectRefused(await staff(t, "/admin/withdraw/list", {}, who.token), "Access denied", 4);
+      expectRefused(await staff(t, "/admin/withdraw/cancel", { id: stuck, reason: "No." }, who.token), "Access denied", 4);
+    }
+    expectRefused(await staff(t, "/admin/withdraw/cancel", { id: stuck, reason: " " }, p.admin.token), "Please give a reason.", 2);
+    expectRefused(await staff(t, "/admin/withdraw/cancel", { id: 99_999_999, reason: "Gone." }, p.admin.token), "Withdrawal not found.", 5);
+    expect((await withdrawalRow(t, stuck)).status).toBe(1);
+
+    expectOk(await staff(t, "/admin/withdraw/cancel", { id: stuck, reason: "The withdrawer did not pay within a day." }, p.admin.token));
+    expect(await account(t, u.id)).toEqual({ amount: before.amount + 40_000, frozen: before.frozen - 40_000 });
+    expect(Number((await withdrawerRow(t, wid)).remain_balance)).toBe(remainBefore + 40_000);
+    const w = (await t.call("/userWithdraw/getWithdrawDetail", { id: stuck }, { token: u.token })).data.withdrawal;
+    expect(w).toMatchObject({ status: 3, reason: "The withdrawer did not pay within a day." });
+    expect((await noticesOf(stuck)).at(-1)!.title_en).toBe("Withdrawal cancelled");
+    const change = await t.db.selectFrom("withdrawal_changes").selectAll().where("withdrawal_id", "=", stuck).orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(change).toMatchObject({ actor: "admin", actor_user_id: p.admin.id });
+    // Once: a second cancel (or the withdrawer completing it now) is refused.
+    expectRefused(await staff(t, "/admin/withdraw/cancel", { id: stuck, reason: "Again." }, p.admin.token), "This action is not possible while the withdrawal is Cancelled.", 0);
+    expectRefused(
+      await staff(t, "/merchant/withdraw/complete", { id: stuck, payPicture: await payPicturePath(t, p.withdrawer.token) }, p.withdrawer.token),
+      "This action is not possible while the withdrawal is Cancelled.",
+      0,
+    );
+  });
+
   it("a status filter and the cursor on the withdrawer's list", async () => {
     const a = await applied(1_000);
     const b = await applied(1_000);

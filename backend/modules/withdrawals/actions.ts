@@ -170,3 +170,12 @@ export async function cancelWithdrawal(db: DB, withdrawerUserId: number, id: num
   const w = await withdrawalOfWithdrawer(db, withdrawerUserId, id);
   await move(db, w, WithdrawalStatus.Cancelled, "withdrawer", now, { actorUserId: withdrawerUserId, reason });
 }
+
+// ---------------------------------------------------------------- administrators
+
+/** Any withdrawal still open (0 or 1): the coins return to the seller (ADR 0008). */
+export async function adminCancelWithdrawal(db: DB, adminUserId: number, id: number, reason: string, now: Date) {
+  const w = await findWithdrawal(db, id);
+  if (!w) throw notFound("Withdrawal");
+  await move(db, w, WithdrawalStatus.Cancelled, "admin", now, { actorUserId: adminUserId, reason });
+}

@@ -3,6 +3,7 @@ import { fail, notFound } from "../../http/errors";
 import type { HandlerGroup } from "../../http/handler-types";
 import { readPaymentPicture } from "../images/handlers";
 import {
+  adminCancelWithdrawal,
   applyWithdraw,
   cancelWithdrawal,
   completeWithdrawal,
@@ -80,6 +81,18 @@ export const withdrawalHandlers = {
     const w = await withdrawalOfWithdrawer(ctx.db, requireRole(ctx, "withdrawer").id, input.id);
     return payPictureOf(ctx, w);
   },
+
+  // ---------------------------------------------------------------- administrators
+
+  async "/admin/withdraw/list"(input, ctx) {
+    requireRole(ctx, "admin");
+    return { list: await withdrawerWithdrawalPage(ctx.db, "all", { status: input.status, lastId: input.lastId }) };
+  },
+
+  async "/admin/withdraw/cancel"(input, ctx) {
+    await adminCancelWithdrawal(ctx.db, requireRole(ctx, "admin").id, input.id, input.reason, ctx.now);
+    return null;
+  },
 } satisfies HandlerGroup<
   | "/userWithdraw/getWithdrawer"
   | "/userWithdraw/getWithdrawerDetail"
@@ -92,4 +105,6 @@ export const withdrawalHandlers = {
   | "/merchant/withdraw/complete"
   | "/merchant/withdraw/cancel"
   | "/merchant/withdraw/getPayPicture"
+  | "/admin/withdraw/list"
+  | "/admin/withdraw/cancel"
 >;

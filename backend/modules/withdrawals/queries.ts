@@ -117,13 +117,17 @@ export async function ownerWithdrawalPage(
   return rows.map(toWithdrawal);
 }
 
-/** One page of the withdrawals sent to a withdrawer (any of its withdrawer rows), newest first. */
+/**
+ * One page of staff-visible withdrawals, newest first: those sent to a withdrawer (any of its
+ * withdrawer rows), or every user's when withdrawerUserId is "all" (administrators).
+ */
 export async function withdrawerWithdrawalPage(
   db: Executor,
-  withdrawerUserId: number,
+  withdrawerUserId: number | "all",
   f: { status?: number; lastId?: number | null },
 ): Promise<StaffWithdrawal[]> {
-  let q = withdrawalRows(db).where("w.user_id", "=", withdrawerUserId);
+  let q = withdrawalRows(db);
+  if (withdrawerUserId !== "all") q = q.where("w.user_id", "=", withdrawerUserId);
   if (f.status !== undefined) q = q.where("d.status", "=", f.status);
   if (f.lastId) q = q.where("d.id", "<", f.lastId);
   const rows = (await q.orderBy("d.id", "desc").limit(LIST_PAGE_SIZE).execute()) as JoinedWithdrawal[];
