@@ -19,8 +19,8 @@ const path = (page: Page) => new URL(page.url()).pathname;
 /** Waits until the page has hydrated (JS on) so client-side handlers are attached. */
 async function ready(page: Page, js: boolean) {
   await page.waitForLoadState("load");
-  if (js) await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
-  if (js) await page.waitForTimeout(150);
+  // data-hydrated: set by the layout once React has taken over (no fixed sleep).
+  if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
 }
 
 async function signIn(page: Page, js: boolean, email: string, pwd: string) {
