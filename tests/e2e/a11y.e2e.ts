@@ -1,0 +1,112 @@
+/**
+ * Accessibility: axe-core (WCAG 2 A and AA rules) on every screen built so far,
+ * signed out and signed in, with JavaScript on and off, at phone width. Any
+ * finding, whatever its impact, fails the test, listed with the elements it
+ * points at.
+ * Without JavaScript axe cannot run in the page itself, so the server's HTML is
+ * audited in a second page that loads it with our scripts blocked.
+ */
+import { createRequire } from "node:module";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { escapeDialog, newContext, signInAs } from "./support/browser";
+import { useServerAndBrowser } from "./support/suite";
+
+const e2e = useServerAndBrowser();
+const SELLER = { email: "seller@demo.test", password: "demo1234" };
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+interface Finding {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** A JavaScript page that shows a no-JavaScript page's HTML as the server sent it (no hydration). */
+async function staticViewer(context: BrowserContext): Promise<Page> {
+  await context.route(/\/build\/.*\.js$/, (route) => route.abort());
+  const viewer = await context.newPage();
+  await viewer.goto(`${e2e.server.url}/healthz`);
+  return viewer;
+}
+
+/** Runs axe on the page as it is (or on `html` shown in the viewer); its WCAG findings. */
+async function audit(page: Page, html?: string): Promise<Finding[]> {
+  if (html !== undefined) await page.setContent(html, { waitUntil: "load" });
+  await page.addScriptTag({ path: AXE });
+  const results = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<any> } }).axe;
+    return axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }, resultTypes: ["violations"] });
+  });
+  return (results.violations as any[])
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n: any) => String(n.target)) }));
+}
+
+async function open(page: Page, js: boolean, path: string) {
+  await page.goto(`${e2e.server.url}${path}`);
+  await page.waitForLoadState("load");
+  if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
+  // The once-per-session promo popup is itself audited on /home; close it elsewhere.
+  const promo = page.getByTestId("promo");
+  if (path !== "/home" && (await promo.count())) {
+    if (js) await escapeDialog(page, promo);
+    else {
+      await page.getByRole("link", { name: "Close" }).click();
+      await page.waitForLoadState("load");
+    }
+  }
+}
+
+async function firstHref(page: Page, selector: string): Promise<string> {
+  const href = await page.locator(selector).first().getAttribute("href");
+  expect(href, selector).toBeTruthy();
+  return href!;
+}
+
+for (const js of [true, false]) {
+  describe(`JavaScript ${js ? "on" : "off"}`, () => {
+    test("no WCAG 2.1 A/AA findings by axe on any screen", async () => {
+      const viewerContext = await newContext(e2e.browser, { js: true });
+      const viewer = await staticViewer(viewerContext);
+      // The harness sees what it should: an unlabelled input and an image without alt text.
+      const control = await audit(viewer, '<!doctype html><html lang="en"><title>x</title><main><img src="/favicon.svg"><input></main></html>');
+      expect(control.map((f) => f.id).sort()).toEqual(["image-alt", "label"]);
+      await e2e.withPage(js, async (page) => {
+        const found: Record<string, Finding[]> = {};
+        const record = async (name: string) => {
+          const f = js ? await audit(page) : await audit(viewer, await page.content());
+          if (f.length) found[name] = f;
+        };
+        const check = async (path: string) => {
+          await open(page, js, path);
+          await record(path);
+        };
+
+        await check("/home");
+        const advertList = await firstHref(page, '[data-testid="card-type"] a, a[data-testid="card-type"]');
+        for (const p of [advertList, "/login", "/login?tab=MOBILE", "/register", "/forgot"]) await check(p);
+        await open(page, js, advertList);
+        const sellCard = await firstHref(page, 'a[href^="/sellCard/"]');
+
+        await signInAs(page, e2e.server.url, js, SELLER, "/orderList");
+        for (const p of ["/orderList", sellCard, "/account", "/withdrawerList", "/withdrawList", "/sellVirtualCoin", "/security/bankAccount", "/message"]) {
+          await check(p);
+        }
+        // A dialog (with JS) or its page section (without), open and showing its errors.
+        await open(page, js, "/security/bankAccount");
+        await page.getByTestId("add-bank").click();
+        if (!js) await page.waitForURL((u) => u.searchParams.get("edit") === "new");
+        const form = js ? page.getByRole("dialog") : page.getByTestId("bank-edit-section");
+        await form.getByRole("button", { name: "Add", exact: true }).click();
+        await form.getByText("Please enter your Real Name.", { exact: true }).waitFor();
+        await record("/security/bankAccount (add, with errors)");
+
+        await open(page, js, "/withdrawerList");
+        await check(await firstHref(page, 'a[href^="/sellCoins/"]'));
+
+        expect(found).toEqual({});
+      }).finally(() => viewerContext.close());
+    });
+  });
+}
