@@ -36,7 +36,12 @@ export async function countWrongGuess(db: Executor, err: unknown) {
   await db.updateTable("verification_codes").set({ attempts: sql`attempts + 1` }).where("id", "=", err.codeId).execute();
 }
 
-export async function sendCode(db: Executor, channel: CodeChannel, target: string, type: string, now: Date) {
+/**
+ * Issues a code for target and type (one per CODE_RESEND_SECONDS). `deliver: false` stores an
+ * undelivered one: a FORGET for an unknown account then waits and answers exactly like one
+ * for a real account, so the resend rule does not tell who is registered.
+ */
+export async function sendCode(db: Executor, channel: CodeChannel, target: string, type: string, now: Date, opts: { deliver?: boolean } = {}) {
   const last = await db
     .selectFrom("verification_codes")
     .select("created_at")
@@ -50,6 +55,7 @@ export async function sendCode(db: Executor, channel: CodeChannel, target: strin
     .insertInto("verification_codes")
     .values({ target, type, code_hash: hashCode(target, type, code), created_at: now, expires_at: new Date(now.getTime() + VALID_MS) })
     .execute();
+  if (opts.deliver === false) return;
   await enqueue(db, { channel, recipient: target, type, code, body: `Your verification code is ${code}. It expires in 10 minutes.` }, now);
 }
 

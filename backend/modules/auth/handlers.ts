@@ -79,29 +79,30 @@ async function assertContactFree(db: Executor, contact: { email?: string; phone?
   }
 }
 
-/** Where a code goes, and whether this type may be sent to it, for both send calls. */
-async function codeTarget(ctx: CallContext, channel: CodeChannel, given: string | undefined, type: string): Promise<string | null> {
+/** Where a code goes, whether this type may be sent to it, and whether it is really sent, for both send calls. */
+async function codeTarget(ctx: CallContext, channel: CodeChannel, given: string | undefined, type: string): Promise<{ target: string; deliver: boolean }> {
   switch (type) {
     case VerificationCodeType.Register: {
       await assertContactFree(ctx.db, channel === "email" ? { email: given } : { phone: given });
-      return channel === "email" ? normalizeEmail(given!) : given!;
+      return { target: channel === "email" ? normalizeEmail(given!) : given!, deliver: true };
     }
     case VerificationCodeType.Forget: {
       const target = channel === "email" ? normalizeEmail(given!) : given!;
       const exists = await findUserByLogin(ctx.db, channel === "email" ? "EMAIL" : "MOBILE", target);
-      // Answer alike whether or not the account exists: nobody learns who is registered.
-      return exists ? target : null;
+      // Answer alike whether or not the account exists (limits and the 60 s wait included):
+      // nobody learns who is registered. Only a real account is sent the code.
+      return { target, deliver: Boolean(exists) };
     }
     case VerificationCodeType.TradePwd: {
       const u = requireUser(ctx);
       const bound = channel === "email" ? u.email : u.mobile;
       if (!bound) throw fail(channel === "email" ? NO_EMAIL_BOUND : NO_MOBILE_BOUND);
-      return bound;
+      return { target: bound, deliver: true };
     }
     case VerificationCodeType.Bind: {
       const u = requireUser(ctx);
       await assertContactFree(ctx.db, channel === "email" ? { email: given } : { phone: given }, u.id);
-      return channel === "email" ? normalizeEmail(given!) : given!;
+      return { target: channel === "email" ? normalizeEmail(given!) : given!, deliver: true };
     }
     default:
       throw invalid("Unknown code type.");
@@ -111,11 +112,10 @@ async function codeTarget(ctx: CallContext, channel: CodeChannel, given: string 
 async function handleSendCode(ctx: CallContext, channel: CodeChannel, given: string | undefined, type: string) {
   const byIp = await limits(ctx).codeIp();
   if (!byIp.allowed) throw tooMany();
-  const target = await codeTarget(ctx, channel, given, type);
-  if (!target) return null;
+  const { target, deliver } = await codeTarget(ctx, channel, given, type);
   const byTarget = await limits(ctx).codeTarget(target);
   if (!byTarget.allowed) throw tooMany();
-  await transaction(ctx.db, (trx) => sendCode(trx, channel, target, type, ctx.now));
+  await transaction(ctx.db, (trx) => sendCode(trx, channel, target, type, ctx.now, { deliver }));
   return null;
 }
 
