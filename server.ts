@@ -48,8 +48,6 @@ app.get("/healthz", (_req, res) => {
 });
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
-// Uploaded avatars: public, and a file never changes (uuid names).
-app.use("/files", express.static(join(backend?.config.DATA_DIR ?? dataDir, "files"), { immutable: true, maxAge: "1y", index: false }));
 
 if (backend) {
   const serveBackend = toNodeHandler(backend.backend.handle);

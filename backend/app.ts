@@ -9,7 +9,7 @@ import { openBlobStore } from "./adapters/blob-store-factory";
 import { openPriceFeed, type PriceFeed } from "./adapters/price-feed";
 import type { DB } from "./db/index";
 import { handlers } from "./handlers";
-import { serveBlob } from "./modules/images/handlers";
+import { AVATAR_URL_PREFIX, serveAvatar, serveBlob } from "./modules/images/handlers";
 import { createChatService, type ChatService } from "./modules/chat/service";
 import { ApiError, notLoggedIn } from "./http/errors";
 import { requireRole, systemClock, type CallContext, type Clock, type Services } from "./http/context";
@@ -133,6 +133,7 @@ export function createBackend(opts: BackendOptions): Backend {
     const url = new URL(request.url);
     // Order images, for a request presenting the customer key (SSE-C style).
     if (url.pathname.startsWith("/blob/")) return serveBlob(services, request, log);
+    if (url.pathname.startsWith(AVATAR_URL_PREFIX)) return serveAvatar(services, request, log);
     // The built-in chat's HTTP API and its signed files (docs/decisions/0009-chat.md).
     if (url.pathname.startsWith("/chat/")) return chat.handleHttp(request);
     if (/^\/(client|merchant|admin)\//.test(url.pathname)) return callApi(url.pathname, request, peer);

@@ -173,6 +173,19 @@ export async function apiFor(request: Request, context: AppLoadContext) {
   }
 
   /**
+   * A public avatar (GET /files/avatar/<uuid>.jpg) from the backend's blob store, through the
+   * same transport as the calls. null on a bad path or a network failure.
+   */
+  async function fetchAvatar(name: string): Promise<Response | null> {
+    if (!/^[0-9a-f-]{36}\.jpg$/.test(name)) return null;
+    try {
+      return await transport.fetch(new Request(`${transport.baseUrl}/files/avatar/${name}`, { method: "GET", signal: AbortSignal.timeout(transport.timeoutMs) }));
+    } catch {
+      return null;
+    }
+  }
+
+  /**
    * A raw request to another service of the backend (the built-in chat's HTTP API under
    * /chat/api/), through the same transport as the calls, with the session's token as
    * Authorization and the §7 headers. One attempt, the call timeout (the upload timeout
@@ -202,6 +215,7 @@ export async function apiFor(request: Request, context: AppLoadContext) {
 
   return {
     call,
+    fetchAvatar,
     fetchBlob,
     fetchRaw,
     session,

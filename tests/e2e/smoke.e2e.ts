@@ -2,11 +2,14 @@
  * Smoke test: the server starts, "/" lands on /home and the page offers
  * "Sign In", with JavaScript on and off. And the server reads no unbounded
  * body: a form post over the cap gets 413, a chunked one 411, on the web tier
- * and on /client alike, while an ordinary sign-in post still works.
+ * and on /client alike, while an ordinary sign-in post still works. An uploaded
+ * avatar is served publicly by the web tier from the backend's blob store.
  */
 import { request as httpRequest } from "node:http";
+import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { shot } from "./support/browser";
+import { apiClient } from "./support/api";
 import { useServerAndBrowser } from "./support/suite";
 
 const e2e = useServerAndBrowser();
@@ -74,5 +77,27 @@ describe("request bodies are bounded", () => {
     });
     expect(res.status).toBe(302);
     expect(res.headers.get("set-cookie")).toBeTruthy();
+  });
+});
+
+describe("avatars", () => {
+  test("an uploaded avatar is served at its /files/avatar/ path, cached for a year; unknown ones are 404", async () => {
+    const api = apiClient(() => e2e.server.url);
+    const token = await api.login({ email: "seller2@demo.test", password: "demo1234" });
+    const form = new FormData();
+    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#2f54d6" } }).jpeg().toBuffer();
+    form.set("file", new File([new Uint8Array(jpeg)], "me.jpg", { type: "image/jpeg" }));
+    form.set("type", "avatar");
+    const up = await fetch(`${e2e.server.url}/client/image/uploadImage`, { method: "POST", headers: { authorization: token }, body: form });
+    const { code, data } = (await up.json()) as { code: number; data: { path: string } };
+    expect(code).toBe(1);
+    expect(data.path).toMatch(/^\/files\/avatar\/[0-9a-f-]{36}\.jpg$/);
+
+    const res = await fetch(`${e2e.server.url}${data.path}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/jpeg");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(64);
+    expect((await fetch(`${e2e.server.url}/files/avatar/00000000-0000-0000-0000-000000000000.jpg`)).status).toBe(404);
   });
 });

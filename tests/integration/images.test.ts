@@ -4,13 +4,14 @@
  */
 import { lookupHashFromImageKey } from "../../backend/security/order-secret";
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Code } from "../../contract/envelope";
 import { DEMO_LOGINS } from "../../backend/demo/world";
 import {
+  avatarImageKey,
   certImageKey,
   MSG_SECRET_UNKNOWN,
 } from "../../backend/modules/images/handlers";
@@ -177,14 +178,31 @@ describe("order images", () => {
 });
 
 describe("avatar and KYC images", () => {
-  it("stores an avatar as a public JPEG under /files/avatar/ that updateAvatar accepts", async () => {
+  it("stores an avatar in the blob store, served publicly at /files/avatar/ and cached; updateAvatar accepts it", async () => {
     const res = await upload({ bytes: await makeImage("jpeg", 1600, 1600, { exif: true }), name: "me.jpg", type: "image/jpeg" }, { type: "avatar" }, seller);
     expect(res.code, res.msg).toBe(Code.OK);
     expect(res.data!.path).toMatch(/^\/files\/avatar\/[0-9a-f-]{36}\.jpg$/);
-    const file = join(b.config.DATA_DIR, "files", "avatar", res.data!.path.split("/").pop()!);
-    const meta = await sharp(readFileSync(file)).metadata();
+    const name = res.data!.path.split("/").pop()!;
+    // In the blob store (encrypted at rest like every blob), not as a plain file on this disk.
+    expect(existsSync(join(b.config.DATA_DIR, "files", "avatar", name))).toBe(false);
+    const stored = await b.backend.services.blobs.get(`avatar/${name}`, avatarImageKey(b.backend.services.secrets));
+    const served = await b.backend.handle(new Request(`http://test${res.data!.path}`), { trusted: true });
+    expect(served.status).toBe(200);
+    expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect(bytes.equals(stored)).toBe(true);
+    const meta = await sharp(bytes).metadata();
     expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(["jpeg", 1024, 1024, undefined]);
     expect((await b.call("/userInfo/updateAvatar", { avatar: res.data!.path }, { token: seller })).code).toBe(Code.OK);
+
+    // Unknown, malformed or traversing names are 404; an avatar saved on disk by an older version is still served.
+    for (const bad of ["/files/avatar/00000000-0000-0000-0000-000000000000.jpg", "/files/avatar/..%2F..%2Fsession-secret", "/files/avatar/x.jpg"]) {
+      expect((await b.backend.handle(new Request(`http://test${bad}`), { trusted: true })).status).toBe(404);
+    }
+    const legacy = "11111111-2222-3333-4444-555555555555.jpg";
+    mkdirSync(join(b.config.DATA_DIR, "files", "avatar"), { recursive: true });
+    writeFileSync(join(b.config.DATA_DIR, "files", "avatar", legacy), bytes);
+    expect((await b.backend.handle(new Request(`http://test/files/avatar/${legacy}`), { trusted: true })).status).toBe(200);
   });
 
   it("stores a KYC image encrypted under a key only the server has, and never serves it", async () => {

@@ -1,6 +1,6 @@
 import { lookupHashFromImageKey } from "../../security/order-secret";
 import { randomUUID } from "node:crypto";
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Code } from "../../../contract/envelope";
 import { ORDER_IMAGES_MAX } from "../../../contract/constants";
@@ -18,7 +18,9 @@ import { countOrderUploads, recordUpload, secretOpenForUser, type UploadKind } f
  * /image/uploadImage and the /blob/<path> route (docs/decisions/0007, last paragraph):
  * - order: `secret` = hex SHA-256 of the order secret; those 32 bytes are the customer key.
  *   Stored encrypted under order/<yyyy>/<mm>/<uuid>.jpg, answered as "/blob/order/...".
- * - avatar: public, unencrypted, DATA_DIR/files/avatar/<uuid>.jpg, answered as "/files/avatar/<uuid>.jpg".
+ * - avatar: public. Stored in the blob store (local or S3, so every process serves it) under
+ *   avatar/<uuid>.jpg with a key derived from the data key, answered as "/files/avatar/<uuid>.jpg"
+ *   and served there by serveAvatar to anyone, cached for a year (the name never changes).
  * - cert (KYC): encrypted under a key derived from the data key, "/blob/cert/...", never served by /blob.
  * - payment (a withdrawer's proof of payout; withdrawers only): encrypted under a key derived from the
  *   data key, "/blob/payment/...", never served by /blob: only the withdrawal's owner and its withdrawer
@@ -41,6 +43,12 @@ export const orderImageKey = (secretHash: string): Buffer => Buffer.from(secretH
 /** The key of a KYC image: derived from the server's data key and the blob path. */
 export const certImageKey = (secrets: SecretBox, blobPath: string): Buffer => secrets.deriveKey(`blob:cert:${blobPath}`);
 
+/** The key of every avatar (public pictures; encrypted at rest like every blob). */
+export const avatarImageKey = (secrets: SecretBox): Buffer => secrets.deriveKey("blob:avatar");
+
+export const AVATAR_URL_PREFIX = "/files/avatar/";
+const AVATAR_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.jpg$/;
+
 /** The key of a payment picture: derived from the server's data key and the blob path. */
 export const paymentImageKey = (secrets: SecretBox, blobPath: string): Buffer => secrets.deriveKey(`blob:payment:${blobPath}`);
 
@@ -59,14 +67,6 @@ export function blobPathOf(path: string): string | undefined {
 }
 
 const month = (d: Date) => `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
-
-async function writePublicFile(root: string, rel: string[], bytes: Buffer) {
-  const file = join(root, ...rel);
-  await mkdir(join(file, ".."), { recursive: true });
-  const tmp = `${file}.${randomUUID()}.tmp`;
-  await writeFile(tmp, bytes, { mode: 0o644 });
-  await rename(tmp, file);
-}
 
 export const imageHandlers = {
   async "/image/uploadImage"(input, ctx) {
@@ -121,8 +121,8 @@ export async function storeUpload(
   const id = randomUUID();
   let path: string;
   if (u.type === "avatar") {
-    await writePublicFile(join(services.config.DATA_DIR, "files"), ["avatar", `${id}.jpg`], jpeg);
-    path = `/files/avatar/${id}.jpg`;
+    await services.blobs.put(`avatar/${id}.jpg`, jpeg, avatarImageKey(services.secrets));
+    path = `${AVATAR_URL_PREFIX}${id}.jpg`;
   } else {
     const key = `${u.type}/${month(u.now)}/${id}.jpg`;
     const customerKey =
@@ -179,6 +179,38 @@ export async function serveBlob(services: Pick<Services, "blobs">, request: Requ
       "content-type": "image/jpeg",
       "content-length": String(bytes.length),
       "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
+}
+
+/**
+ * GET /files/avatar/<uuid>.jpg: a public avatar from the blob store, cached for a year.
+ * Avatars uploaded before they moved to the blob store are still read from
+ * DATA_DIR/files/avatar/.
+ */
+export async function serveAvatar(services: Pick<Services, "blobs" | "secrets" | "config">, request: Request, log: (line: string) => void): Promise<Response> {
+  if (request.method !== "GET" && request.method !== "HEAD") return jsonResponse({ code: Code.INVALID, msg: "Use GET." }, 405);
+  const name = new URL(request.url).pathname.slice(AVATAR_URL_PREFIX.length);
+  if (!AVATAR_NAME.test(name)) return jsonResponse({ code: Code.NOT_FOUND, msg: "Image not found." }, 404);
+  let bytes: Buffer | undefined;
+  try {
+    bytes = await services.blobs.get(`avatar/${name}`, avatarImageKey(services.secrets));
+  } catch (err) {
+    if (!(err instanceof BlobNotFoundError)) {
+      const ref = randomUUID().slice(0, 8);
+      log(`[backend] avatar failed (ref ${ref}): ${err instanceof Error ? err.message : String(err)}`);
+      return jsonResponse({ code: Code.INTERNAL, msg: `Server internal error (ref ${ref})` }, 500);
+    }
+    bytes = await readFile(join(services.config.DATA_DIR, "files", "avatar", name)).catch(() => undefined);
+  }
+  if (!bytes) return jsonResponse({ code: Code.NOT_FOUND, msg: "Image not found." }, 404);
+  return new Response(request.method === "HEAD" ? null : new Uint8Array(bytes), {
+    status: 200,
+    headers: {
+      "content-type": "image/jpeg",
+      "content-length": String(bytes.length),
+      "cache-control": "public, max-age=31536000, immutable",
       "x-content-type-options": "nosniff",
     },
   });
