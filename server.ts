@@ -52,7 +52,9 @@ app.use(express.static("public", { maxAge: "1h" }));
 if (backend) {
   const serveBackend = toNodeHandler(backend.backend.handle);
   // /chat/*: the built-in chat's HTTP API and signed files (its WebSocket is attached below).
-  app.all(["/client/*", "/merchant/*", "/admin/*", "/blob/*", "/dev/*", "/chat/*"], (req, res) => void serveBackend(req, res));
+  // /files/avatar/*: public avatars from the blob store (a web tier elsewhere streams them through
+  // its own /files/avatar route).
+  app.all(["/client/*", "/merchant/*", "/admin/*", "/blob/*", "/dev/*", "/chat/*", "/files/avatar/*"], (req, res) => void serveBackend(req, res));
 }
 
 // The web tier buffers form posts (request.formData()): cap what it will read. Plain forms
