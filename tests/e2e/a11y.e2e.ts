@@ -4,7 +4,9 @@
  * finding, whatever its impact, fails the test, listed with the elements it
  * points at.
  * Without JavaScript axe cannot run in the page itself, so the server's HTML is
- * audited in a second page that loads it with our scripts blocked.
+ * audited in a second page that loads it with our scripts blocked. And keyboard
+ * focus is visible: tabbing through a page, every element that takes focus
+ * draws a focus ring.
  */
 import { createRequire } from "node:module";
 import type { BrowserContext, Page } from "playwright-core";
@@ -107,6 +109,38 @@ for (const js of [true, false]) {
 
         expect(found).toEqual({});
       }).finally(() => viewerContext.close());
+    });
+  });
+}
+
+/** Tabs through the page; for each element that takes focus, whether it draws a ring. */
+async function tabRings(page: Page, stops: number) {
+  const seen: Array<{ what: string; ring: boolean }> = [];
+  for (let i = 0; i < stops; i++) {
+    await page.keyboard.press("Tab");
+    const r = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const cs = getComputedStyle(el);
+      const outline = cs.outlineStyle !== "none" && parseFloat(cs.outlineWidth) >= 1;
+      const shadow = cs.boxShadow !== "none" && cs.boxShadow !== "";
+      const name = (el.getAttribute("aria-label") || el.textContent || (el as HTMLInputElement).name || "").trim().slice(0, 30);
+      return { what: `${el.tagName.toLowerCase()} "${name}"`, ring: outline || shadow };
+    });
+    if (r) seen.push(r);
+  }
+  return seen;
+}
+
+for (const js of [true, false]) {
+  test(`JavaScript ${js ? "on" : "off"}: every element reached with Tab shows a focus ring`, async () => {
+    await e2e.withPage(js, async (page) => {
+      for (const path of ["/home?promo=closed", "/login", "/register"]) {
+        await open(page, js, path);
+        const seen = await tabRings(page, 25);
+        expect(seen.length, path).toBeGreaterThan(5);
+        expect(seen.filter((s) => !s.ring).map((s) => `${path}: ${s.what}`)).toEqual([]);
+      }
     });
   });
 }
