@@ -34,7 +34,7 @@ async function closePromo(page: Page, js: boolean) {
     await page.getByRole("link", { name: "Close" }).click();
     await page.waitForURL((u) => u.searchParams.get("promo") === "closed");
   }
-  await promo.waitFor({ state: "detached" });
+  await promo.waitFor({ state: "hidden" });
 }
 
 /** Submits the filter form: on change with JS (wait for the URL), Apply without. */
