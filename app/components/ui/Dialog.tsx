@@ -99,18 +99,14 @@ export function Dialog({
       initialFocus={initialFocus as MutableRefObject<HTMLElement | null> | undefined}
       className="relative z-50"
     >
-      <DialogBackdrop
-        transition
-        className="fixed inset-0 bg-gray-900/50 transition-opacity duration-150 data-[closed]:opacity-0 motion-reduce:transition-none"
-      />
+      {/* No enter/leave transitions: Headless UI 2.2 deadlocks a dialog closed during its
+          entrance, leaving an invisible panel over the page (ADR 0012). */}
+      <DialogBackdrop className="fixed inset-0 bg-gray-900/50" />
       <div className="fixed inset-0 w-screen overflow-y-auto">
         <div className="flex min-h-full items-end justify-center p-0 sm:items-center sm:p-4">
           <DialogPanel
-            transition
             className={cx(
               "relative w-full rounded-t-2xl bg-white p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-xl sm:rounded-2xl sm:p-6",
-              "transition duration-150 ease-out data-[closed]:translate-y-4 data-[closed]:opacity-0",
-              "motion-reduce:transition-none",
               widths[size],
               className,
             )}
