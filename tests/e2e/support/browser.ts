@@ -92,10 +92,10 @@ export async function shot(page: Page, name: string): Promise<string> {
 
 /**
  * Closes an open Headless UI dialog: Escape first (the keyboard path users
- * take), pressed again while the dialog may still be entering; if Escape has
- * not closed it after a few tries, the dialog's own Close button, with what
- * the page looked like written to the log (a rare CI-only case we have not
- * reproduced). Throws if neither closes it.
+ * take), pressed again if the first lands before the dialog listens; if Escape
+ * has not closed it after a few tries, the dialog's own Close button, with what
+ * the page looked like written to the log, so a return of the stuck-dialog bug
+ * of ADR 0012 shows in CI. Throws if neither closes it.
  */
 export async function escapeDialog(page: Page, dialog: Locator, attempts = 3): Promise<void> {
   const closedWithin = (ms: number) => dialog.waitFor({ state: "hidden", timeout: ms }).then(() => true, () => false);
