@@ -14,8 +14,9 @@
  *
  * Environment:
  *   TEST_ONLY=unit | e2e   run just one part.
- *   TEST_SUMMARY_FILE=path also write {passed, failed, skipped, ok} there as
- *                          JSON (.ci/run adds up its two runs with it).
+ *   TEST_SUMMARY_FILE=path also write {passed, failed, skipped, ok, failures}
+ *                          there as JSON (.ci/run adds up its two runs with
+ *                          it and repeats the failures' names at the end).
  *   Everything else (DATABASE_URL, ...) passes through to the test runs.
  */
 import { spawn } from "node:child_process";
@@ -35,7 +36,7 @@ interface VitestJsonReport {
     name: string;
     status: "passed" | "failed";
     message: string;
-    assertionResults: Array<{ status: string }>;
+    assertionResults: Array<{ status: string; fullName?: string; title?: string; failureMessages?: string[] }>;
   }>;
 }
 
@@ -47,6 +48,8 @@ interface PartResult {
   skipped: number;
   /** Why a step of this part failed, besides failing tests (exit code, missing report, ...). */
   problems: string[];
+  /** Each failed test as "file › name: first line of the error", for the closing lines. */
+  failures: string[];
 }
 
 /** Runs a command with live output; resolves with its exit code (never rejects). */
@@ -62,9 +65,24 @@ function run(command: string, args: string[]): Promise<number> {
   });
 }
 
+/**
+ * One failed test on one line: CI shows only the tail of its log, so the
+ * closing lines must name what broke (file relative to the project).
+ */
+function describeFailure(
+  file: string,
+  assertion: { fullName?: string; title?: string; failureMessages?: string[] },
+): string {
+  const where = file.startsWith(process.cwd()) ? file.slice(process.cwd().length + 1) : file;
+  // eslint-disable-next-line no-control-regex
+  const plain = (assertion.failureMessages?.[0] ?? "").replace(/\u001b\[[0-9;]*m/g, "");
+  const firstLine = plain.split("\n")[0].slice(0, 300);
+  return `${where} › ${assertion.fullName ?? assertion.title ?? "?"}: ${firstLine}`;
+}
+
 /** Runs one vitest config with the JSON reporter and turns its report into a PartResult. */
 async function runVitest(name: string, config: string, reportFile: string): Promise<PartResult> {
-  const result: PartResult = { name, passed: 0, failed: 0, skipped: 0, problems: [] };
+  const result: PartResult = { name, passed: 0, failed: 0, skipped: 0, problems: [], failures: [] };
   const code = await run("npx", [
     "vitest",
     "run",
@@ -90,6 +108,9 @@ async function runVitest(name: string, config: string, reportFile: string): Prom
     // so the closing line cannot read "0 failed" for a broken file.
     for (const file of report.testResults) {
       const failedInFile = file.assertionResults.filter((a) => a.status === "failed").length;
+      for (const a of file.assertionResults) {
+        if (a.status === "failed") result.failures.push(describeFailure(file.name, a));
+      }
       if (file.status === "failed" && failedInFile === 0) {
         result.failed += 1;
         result.problems.push(`${file.name}: ${file.message || "failed to run"}`);
@@ -133,7 +154,7 @@ async function main(): Promise<number> {
     // (c) + (d) Build, then end-to-end (pointless without a browser or a build).
     if (runE2e) {
       if (chromiumProblem) {
-        parts.push({ name: "e2e", passed: 0, failed: 0, skipped: 0, problems: [chromiumProblem] });
+        parts.push({ name: "e2e", passed: 0, failed: 0, skipped: 0, problems: [chromiumProblem], failures: [] });
       } else {
         const buildCode = await run("npx", ["remix", "build"]);
         if (buildCode !== 0) {
@@ -143,6 +164,7 @@ async function main(): Promise<number> {
             failed: 0,
             skipped: 0,
             problems: [`remix build exited with code ${buildCode}; e2e suite not run`],
+            failures: [],
           });
         } else {
           parts.push(await runVitest("e2e", "vitest.e2e.config.ts", join(reportDir, "e2e.json")));
@@ -163,13 +185,15 @@ async function main(): Promise<number> {
     total.skipped += part.skipped;
     console.log(`  ${part.name}: passed ${part.passed} / failed ${part.failed} / skipped ${part.skipped}`);
     for (const problem of part.problems) console.log(`    ! ${problem}`);
+    for (const failure of part.failures) console.log(`    ✗ ${failure}`);
   }
   const anyProblem = parts.some((p) => p.problems.length > 0);
   if (total.passed + total.failed === 0) console.log("    ! no test ran");
 
   const ok = !anyProblem && total.failed === 0 && total.passed > 0;
   if (process.env.TEST_SUMMARY_FILE) {
-    await writeFile(process.env.TEST_SUMMARY_FILE, JSON.stringify({ ...total, ok }) + "\n");
+    const failures = parts.flatMap((p) => [...p.failures, ...p.problems.map((x) => `${p.name}: ${x}`)]);
+    await writeFile(process.env.TEST_SUMMARY_FILE, JSON.stringify({ ...total, ok, failures }) + "\n");
   }
 
   const skipped = total.skipped > 0 ? `, ${total.skipped} skipped` : "";
