@@ -177,10 +177,11 @@ describe("conversation list", () => {
 describe("older pages (spec §9)", () => {
   test("arrive no sooner than the delay; the newest page at once", async () => {
     let t = Date.now();
-    await withOlderDelay(true, async () => 1, 120);
-    expect(Date.now() - t).toBeGreaterThanOrEqual(110);
+    await withOlderDelay(true, async () => 1, 400);
+    expect(Date.now() - t).toBeGreaterThanOrEqual(390);
     t = Date.now();
-    await withOlderDelay(false, async () => 1, 120);
-    expect(Date.now() - t).toBeLessThan(100);
+    await withOlderDelay(false, async () => 1, 400);
+    // Far below the delay, with room for a loaded CI machine.
+    expect(Date.now() - t).toBeLessThan(300);
   });
 });

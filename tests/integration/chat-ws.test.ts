@@ -236,7 +236,9 @@ describe("reconnect", () => {
         await sleep(15);
       }
     })();
-    await sleep(120);
+    // Drop the socket mid-burst: once it has seen some of it (a fixed sleep
+    // raced a slow database under load and could close before the first).
+    await m1.waitFor((f) => f.op === "message" && /^burst /.test(String((f.message.payload as { text?: string }).text)), 10_000);
     await m1.close();
     // The client's last seen id: whatever it had received when its socket went down.
     const since = lastId(m1);
