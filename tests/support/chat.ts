@@ -120,7 +120,7 @@ export class ChatClient {
   }
 
   /** The first frame (already received or coming) matching `test`. */
-  waitFor<F extends ServerFrame = ServerFrame>(test: (f: ServerFrame) => boolean, timeoutMs = 5000, fromIndex = 0): Promise<F> {
+  waitFor<F extends ServerFrame = ServerFrame>(test: (f: ServerFrame) => boolean, timeoutMs = 15_000, fromIndex = 0): Promise<F> {
     const seen = this.frames.slice(fromIndex).find(test);
     if (seen) return Promise.resolve(seen as F);
     return new Promise<F>((resolve, reject) => {

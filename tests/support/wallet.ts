@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { randomUUID } from "node:crypto";
 import { DEMO_LOGINS } from "../../backend/demo/world";
 import { transaction } from "../../backend/db/index";
 import { applyBalanceChanges } from "../../backend/modules/wallet/ledger";
@@ -148,7 +149,7 @@ let userSeq = 0;
 export async function makeUser(t: TestBackend, opts: { tradePassword?: string } = {}): Promise<Party> {
   const { hashPassword } = await import("../../backend/security/passwords");
   userSeq++;
-  const tag = `${process.pid}${userSeq}${Math.floor(Math.random() * 1e6)}`;
+  const tag = `${userSeq}x${randomUUID().slice(0, 8)}`;
   const letters = Array.from({ length: 6 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join("");
   const row = await t.db
     .insertInto("users")
