@@ -20,7 +20,9 @@ export async function startBackend(env: Record<string, string | undefined> = pro
   await migrate(database.db);
   if (config.DEMO_SEED) await seedDemoWorld(database.db);
   const backend = createBackend({ db: database.db, config });
-  const jobs = startJobs(backend.services);
+  // Embedded PGlite belongs to this one process: a fixed holder takes its leases
+  // back at once after a crash instead of waiting for them to expire (ADR 0013).
+  const jobs = startJobs(backend.services, config.DATABASE_URL ? undefined : "embedded");
   return {
     backend,
     config,

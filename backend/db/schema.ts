@@ -106,6 +106,13 @@ export interface RateLimitsTable {
   count: Generated<number>;
 }
 
+/** Who runs a one-process-at-a-time job, and until when (backend/jobs/lease.ts). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  held_until: Date;
+}
+
 export interface TrackRecordsTable {
   id: Id;
   type: number;
@@ -390,6 +397,7 @@ export interface Database extends ChatTables {
   verification_codes: VerificationCodesTable;
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
+  job_leases: JobLeasesTable;
   track_records: TrackRecordsTable;
   user_remarks: UserRemarksTable;
   banners: BannersTable;

@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import { deliverPending, httpDeliverer } from "../adapters/outbox";
 import type { Services } from "../http/context";
 import { chatProvider } from "../config";
@@ -6,34 +8,45 @@ import { loadTlsSigKey } from "../modules/chat/keys";
 import { createTencentRelay, timRest } from "../modules/chat/tencent-relay";
 import { ORDER_SWEEP_EVERY_MS } from "../modules/orders/timing";
 import { pruneRateLimits } from "../security/rate-limit";
+import { holdLease, releaseLease } from "./lease";
 import { sweepOrderTimers } from "./order-timers";
 import { sweepWithdrawalTimers } from "./withdrawal-timers";
 
-function tencentRelaySweep(services: Services) {
+/** One background job: run every `every` ms; with `lease`, in one process at a time. */
+interface Sweep {
+  every: number;
+  run: () => Promise<void>;
+  lease?: string;
+}
+
+function tencentRelaySweep(services: Services): Sweep {
   const { db, config, clock } = services;
   const relay = createTencentRelay(db, timRest(config, loadTlsSigKey(config)), () => clock.now(), (line) => console.error(line));
-  return { every: 2_000, run: () => relay.sweep().then(() => undefined) };
+  return { every: 2_000, run: () => relay.sweep().then(() => undefined), lease: "tencent-relay" };
 }
 
 /**
  * Background work. Each job reads what is due from the database, so a restart
- * loses nothing; a sweep never overlaps the previous one.
+ * loses nothing; a sweep never overlaps the previous one. Jobs whose effect
+ * leaves the system (email and SMS, Tencent) or that act as the demo's other
+ * users run under a lease, so several processes on one database do them once
+ * (ADR 0013); the others are compare-and-sets that any process may run.
  */
-export function startJobs(services: Services) {
+export function startJobs(services: Services, holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`) {
   const { db, config, clock } = services;
   const deliverers = {
     ...(config.EMAIL_API_URL ? { email: httpDeliverer(config.EMAIL_API_URL) } : {}),
     ...(config.SMS_API_URL ? { sms: httpDeliverer(config.SMS_API_URL) } : {}),
   };
-  const sweeps: Array<{ every: number; run: () => Promise<void> }> = [
-    { every: 2_000, run: () => deliverPending(db, deliverers, () => clock.now()) },
+  const sweeps: Sweep[] = [
+    { every: 2_000, run: () => deliverPending(db, deliverers, () => clock.now()), lease: "outbox" },
     { every: 3600_000, run: () => pruneRateLimits(db, clock.now()) },
     // Order timers: auto cancel, release, arbitration (from the database; a restart loses none).
     { every: ORDER_SWEEP_EVERY_MS, run: () => sweepOrderTimers(services).then(() => undefined) },
     // Withdrawals still waiting past the withdrawer's time limit return the coins (ADR 0008).
     { every: ORDER_SWEEP_EVERY_MS, run: () => sweepWithdrawalTimers(services).then(() => undefined) },
     // Demo merchants acting on their orders, demo withdrawers on their withdrawals (backend/demo/bots.ts).
-    ...(config.DEMO_BOTS ? [{ every: ORDER_SWEEP_EVERY_MS, run: () => runDemoBots(services).then(() => undefined) }] : []),
+    ...(config.DEMO_BOTS ? [{ every: ORDER_SWEEP_EVERY_MS, run: () => runDemoBots(services).then(() => undefined), lease: "demo-bots" }] : []),
     // With Tencent Cloud Chat: order groups and system messages relayed to its REST API (ADR 0011).
     ...(chatProvider(config) === "tencent" ? [tencentRelaySweep(services)] : []),
   ];
@@ -44,8 +57,8 @@ export function startJobs(services: Services) {
     return setInterval(() => {
       if (busy || stopped) return;
       busy = true;
-      const p = s
-        .run()
+      const p = (s.lease ? holdLease(db, s.lease, holder, clock.now()) : Promise.resolve(true))
+        .then((mine) => (mine ? s.run() : undefined))
         .catch((e: unknown) => console.error("[jobs]", e instanceof Error ? e.message : e))
         .finally(() => {
           busy = false;
@@ -59,6 +72,7 @@ export function startJobs(services: Services) {
       stopped = true;
       timers.forEach(clearInterval);
       await Promise.allSettled([...running]);
+      for (const s of sweeps) if (s.lease) await releaseLease(db, s.lease, holder).catch(() => undefined);
     },
   };
 }

@@ -5,6 +5,7 @@ import * as m003uploads from "./003-uploads";
 import * as m004wallet from "./004-wallet";
 import * as m005chat from "./005-chat";
 import * as m006timRelay from "./006-tim-relay";
+import * as m007jobLeases from "./007-job-leases";
 
 /** Every migration, in order. Listed by hand: no directory scanning at run time. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "004-wallet": m004wallet,
   "005-chat": m005chat,
   "006-tim-relay": m006timRelay,
+  "007-job-leases": m007jobLeases,
 };
