@@ -11,11 +11,14 @@
 import { createRequire } from "node:module";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
+import { apiClient } from "./support/api";
 import { escapeDialog, newContext, signInAs } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
 
 const e2e = useServerAndBrowser();
 const SELLER = { email: "seller@demo.test", password: "demo1234" };
+const MERCHANT = { email: "merchant1@demo.test", password: "demo1234" };
+const api = apiClient(() => e2e.server.url);
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 interface Finding {
@@ -106,6 +109,15 @@ for (const js of [true, false]) {
 
         await open(page, js, "/withdrawerList");
         await check(await firstHref(page, 'a[href^="/sellCoins/"]'));
+
+        // An order of the seller's: its page, its chat (live with JS) and the system conversation.
+        const merchantId = await api.userId(await api.login(MERCHANT));
+        const orderId = await api.sellECode(await api.login(SELLER), merchantId, 3000, `A11Y-${js ? "J" : "N"}-${Date.now()}`);
+        for (const p of [`/orderDetails/${orderId}`, `/message/GROUP${orderId}`, "/message/C2C88888888"]) {
+          await open(page, js, p);
+          if (js) await page.locator('[data-chat="live"][data-chat-status="online"]').first().waitFor({ timeout: 20_000 });
+          await record(p);
+        }
 
         expect(found).toEqual({});
       }).finally(() => viewerContext.close());

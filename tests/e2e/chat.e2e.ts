@@ -35,32 +35,7 @@ const MERCHANT = { email: "merchant1@demo.test", password: "demo1234" };
 
 // ------------------------------------------------------------------ API helpers
 
-const { call, login: apiLogin } = apiClient(() => e2e.server.url);
-
-interface Advert {
-  id: number;
-  userid: number;
-  cardType: number;
-  minTrade: number;
-  maxTrade: number;
-  tradeAmount: number;
-  fixTrade: string;
-}
-
-/** Sells an e-code of `face` (hundredths) to the merchant's first fitting online offer; the order id. */
-async function sellECode(sellerToken: string, merchantId: number, face: number, code: string): Promise<number> {
-  const types = await call<{ list: { id: number }[] }>("/cardType/getCardType");
-  for (const t of types.list) {
-    const { list, businessList } = await call<{ list: Advert[]; businessList: { id: number; onlineStatus: number }[] }>("/advert/getAdvertList", { cardTypeId: t.id });
-    const online = new Set(businessList.filter((b) => b.onlineStatus).map((b) => b.id));
-    const ad = list.find((a) => a.userid === merchantId && a.cardType === 1 && a.fixTrade === "" && online.has(a.userid) && a.minTrade <= face && face <= a.maxTrade && a.tradeAmount >= face);
-    if (!ad) continue;
-    const { secret } = await call<{ secret: string }>("/advert/getAdvertDetail", { id: ad.id }, sellerToken);
-    const { id } = await call<{ id: number }>("/order/addOrder", { advertId: ad.id, tradeAmount: face, cardImg: "", cardCode: code, secret, remark: "" }, sellerToken);
-    return id;
-  }
-  throw new Error(`merchant ${merchantId} has no online e-code offer for ${face}`);
-}
+const { call, login: apiLogin, sellECode } = apiClient(() => e2e.server.url);
 
 // ------------------------------------------------------------------ page helpers
 

@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { launchBrowser, newContext, shot } from "./support/browser";
-import { apiClient } from "./support/api";
+import { apiClient, type Advert } from "./support/api";
 import { startServer, type StartedServer } from "./support/server";
 
 let server: StartedServer;
@@ -34,20 +34,7 @@ afterAll(async () => {
 
 // ------------------------------------------------------------------ API helpers
 
-interface Advert {
-  id: number;
-  userid: number;
-  cardType: number;
-  minTrade: number;
-  maxTrade: number;
-  tradeAmount: number;
-  fixTrade: string;
-  tradeCurrency: string;
-  onlineStatus: number;
-  discount: number;
-}
-
-const { call, login: apiLogin } = apiClient(() => server.url);
+const { call, login: apiLogin, findAdvert } = apiClient(() => server.url);
 
 async function balance(token: string): Promise<number> {
   return (await call<{ account: { amount: number } }>("/userInfo/getAccountBalance", {}, token)).account.amount;
@@ -56,30 +43,6 @@ async function balance(token: string): Promise<number> {
 interface OrderDetails {
   orderInfo: { id: number; status: number; tradeAmount: number; calculateTotalPrice: number; realTotalPrice: number; arbitrationApplyPrice: number | null };
   orderDetails: { cardImg: string; cardSecret: string; secret: string };
-}
-
-/** An online offer of the merchant of the given type with a free amount and room for `face` (hundredths). */
-async function findAdvert(merchantId: number, cardType: 0 | 1, face: number): Promise<Advert> {
-  const types = await call<{ list: { id: number }[] }>("/cardType/getCardType");
-  for (const t of types.list) {
-    const { list, businessList } = await call<{ list: Advert[]; businessList: { id: number; onlineStatus: number }[] }>(
-      "/advert/getAdvertList",
-      { cardTypeId: t.id },
-    );
-    const online = new Set(businessList.filter((b) => b.onlineStatus).map((b) => b.id));
-    const hit = list.find(
-      (a) =>
-        a.userid === merchantId &&
-        a.cardType === cardType &&
-        a.fixTrade === "" &&
-        online.has(a.userid) &&
-        a.minTrade <= face &&
-        face <= a.maxTrade &&
-        a.tradeAmount >= face * 2,
-    );
-    if (hit) return hit;
-  }
-  throw new Error(`merchant ${merchantId} has no online offer of card type ${cardType} for ${face}`);
 }
 
 /** Any offer whose merchant is offline. */
@@ -167,8 +130,8 @@ for (const js of [true, false]) {
       const tag = `${js ? "J" : "N"}${Date.now().toString(36).toUpperCase()}`;
       const merchantToken = await apiLogin(MERCHANT);
       const merchantId = (await call<{ profile: { id: number } }>("/userInfo/getProfileInfo", {}, merchantToken)).profile.id;
-      const ecodeAdvert = await findAdvert(merchantId, 1, 3000);
-      const pictureAdvert = await findAdvert(merchantId, 0, 5000);
+      const ecodeAdvert = await findAdvert(merchantId, 1, 3000, 2);
+      const pictureAdvert = await findAdvert(merchantId, 0, 5000, 2);
       const sellerToken = await apiLogin(SELLER);
       const codes = [`${tag}-AAAA-1111`, `${tag}-BBBB-2222`];
 
@@ -407,14 +370,7 @@ describe("order list paging and filters", () => {
     const merchantToken = await apiLogin(MERCHANT);
     const merchantId = (await call<{ profile: { id: number } }>("/userInfo/getProfileInfo", {}, merchantToken)).profile.id;
     const sellerToken = await apiLogin(SELLER);
-    const types = await call<{ list: { id: number }[] }>("/cardType/getCardType");
-    let advert: (Advert & { cardtypeid: number }) | undefined;
-    for (const t of types.list) {
-      const { list } = await call<{ list: (Advert & { cardtypeid: number })[] }>("/advert/getAdvertList", { cardTypeId: t.id });
-      advert = list.find((a) => a.userid === merchantId && a.cardType === 1 && a.fixTrade === "" && a.minTrade <= 2500 && a.tradeAmount >= 2500 * 30);
-      if (advert) break;
-    }
-    if (!advert) throw new Error("no e-code offer with room for 30 orders");
+    const advert = await findAdvert(merchantId, 1, 2500, 30);
     cardTypeId = advert.cardtypeid;
     for (let i = 0; i < PAGE + 5; i++) {
       const { secret } = await call<{ secret: string }>("/advert/getAdvertDetail", { id: advert.id }, sellerToken);

@@ -1,8 +1,23 @@
 /**
  * The API as an end-to-end test drives it beside the browser: the merchant's and
- * administrator's side, and reading balances. /merchant and /admin calls are served at
- * their own path, the rest under /client.
+ * administrator's side, reading balances, and selling a card without the browser.
+ * /merchant and /admin calls are served at their own path, the rest under /client.
  */
+
+export interface Advert {
+  id: number;
+  userid: number;
+  cardType: number;
+  cardtypeid: number;
+  minTrade: number;
+  maxTrade: number;
+  tradeAmount: number;
+  fixTrade: string;
+  tradeCurrency: string;
+  onlineStatus: number;
+  discount: number;
+}
+
 export function apiClient(baseUrl: () => string) {
   async function call<T>(path: string, body: unknown = {}, token?: string): Promise<T> {
     const url = /^\/(merchant|admin)\//.test(path) ? `${baseUrl()}${path}` : `${baseUrl()}/client${path}`;
@@ -18,5 +33,44 @@ export function apiClient(baseUrl: () => string) {
   async function login(who: { email: string; password: string }): Promise<string> {
     return (await call<{ token: string }>("/userAuth/login", { loginName: who.email, loginPwd: who.password, type: "EMAIL" })).token;
   }
-  return { call, login };
+  async function userId(token: string): Promise<number> {
+    return (await call<{ profile: { id: number } }>("/userInfo/getProfileInfo", {}, token)).profile.id;
+  }
+
+  /**
+   * An online offer of the merchant, of the card type (0 picture, 1 e-code), open to any
+   * face value, with room for `face` (hundredths) `times` times.
+   */
+  async function findAdvert(merchantId: number, cardType: 0 | 1, face: number, times = 1): Promise<Advert> {
+    const types = await call<{ list: { id: number }[] }>("/cardType/getCardType");
+    for (const t of types.list) {
+      const { list, businessList } = await call<{ list: Advert[]; businessList: { id: number; onlineStatus: number }[] }>(
+        "/advert/getAdvertList",
+        { cardTypeId: t.id },
+      );
+      const online = new Set(businessList.filter((b) => b.onlineStatus).map((b) => b.id));
+      const hit = list.find(
+        (a) =>
+          a.userid === merchantId &&
+          a.cardType === cardType &&
+          a.fixTrade === "" &&
+          online.has(a.userid) &&
+          a.minTrade <= face &&
+          face <= a.maxTrade &&
+          a.tradeAmount >= face * times,
+      );
+      if (hit) return hit;
+    }
+    throw new Error(`merchant ${merchantId} has no online offer of card type ${cardType} with room for ${times} × ${face}`);
+  }
+
+  /** Sells an e-code of `face` (hundredths) to the merchant's first fitting online offer; the order id. */
+  async function sellECode(sellerToken: string, merchantId: number, face: number, code: string): Promise<number> {
+    const ad = await findAdvert(merchantId, 1, face);
+    const { secret } = await call<{ secret: string }>("/advert/getAdvertDetail", { id: ad.id }, sellerToken);
+    const { id } = await call<{ id: number }>("/order/addOrder", { advertId: ad.id, tradeAmount: face, cardImg: "", cardCode: code, secret, remark: "" }, sellerToken);
+    return id;
+  }
+
+  return { call, login, userId, findAdvert, sellECode };
 }
