@@ -10,6 +10,7 @@ import { openPriceFeed, type PriceFeed } from "./adapters/price-feed";
 import type { DB } from "./db/index";
 import { handlers } from "./handlers";
 import { AVATAR_URL_PREFIX, serveAvatar, serveBlob } from "./modules/images/handlers";
+import type { ChatBus } from "./modules/chat/bus";
 import { createChatService, type ChatService } from "./modules/chat/service";
 import { ApiError, notLoggedIn } from "./http/errors";
 import { requireRole, systemClock, type CallContext, type Clock, type Services } from "./http/context";
@@ -38,6 +39,8 @@ export interface BackendOptions {
   prices?: PriceFeed;
   /** Where errors are reported; never receives request bodies. */
   log?: (line: string) => void;
+  /** How the chat tells other processes of receipts and new messages; in-memory by default (one process). */
+  chatBus?: ChatBus;
 }
 
 /** The first problem, in the words the spec gives for the field. */
@@ -62,7 +65,7 @@ export function createBackend(opts: BackendOptions): Backend {
     prices: opts.prices ?? openPriceFeed(opts.config),
   };
   const log = opts.log ?? ((line: string) => console.error(line));
-  const chat = createChatService(services, { log });
+  const chat = createChatService(services, { log, bus: opts.chatBus });
   // One table keyed by the path each call is served at: /client calls under /client,
   // staff calls (/merchant/*, /admin/*) at exactly their own path.
   const byPath = handlers as unknown as Record<string, (input: unknown, ctx: CallContext) => Promise<unknown>>;

@@ -3,6 +3,7 @@ import { createBackend, type Backend } from "./app";
 import { migrate, openDatabase, pgliteDir } from "./db/index";
 import { seedDemoWorld } from "./demo/seed";
 import { startJobs } from "./jobs/index";
+import { createNotifyBus } from "./modules/chat/bus";
 
 /**
  * Opens the database, migrates it, seeds the demo world into an empty one and
@@ -19,7 +20,10 @@ export async function startBackend(env: Record<string, string | undefined> = pro
   );
   await migrate(database.db);
   if (config.DEMO_SEED) await seedDemoWorld(database.db);
-  const backend = createBackend({ db: database.db, config });
+  // On PostgreSQL several processes may serve one database: chat receipts and
+  // new-message kicks travel between them by NOTIFY (modules/chat/bus.ts).
+  const chatBus = database.kind === "postgres" ? createNotifyBus(database.notifications, (line) => console.error(line)) : undefined;
+  const backend = createBackend({ db: database.db, config, chatBus });
   // Embedded PGlite belongs to this one process: a fixed holder takes its leases
   // back at once after a crash instead of waiting for them to expire (ADR 0013).
   const jobs = startJobs(backend.services, config.DATABASE_URL ? undefined : "embedded");
@@ -28,6 +32,7 @@ export async function startBackend(env: Record<string, string | undefined> = pro
     config,
     async stop() {
       await jobs.stop();
+      await backend.chat.close();
       await database.close();
     },
   };

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, Migrator, PostgresDialect, type Transaction } from "kysely";
+import { Kysely, Migrator, PostgresDialect, sql, type Transaction } from "kysely";
 import pg from "pg";
 import { migrations } from "./migrations/index";
 import { PGliteDialect } from "./pglite-dialect";
@@ -26,9 +26,27 @@ export interface OpenOptions {
   schema?: string;
 }
 
+/**
+ * PostgreSQL's LISTEN/NOTIFY, for telling other processes on the same database
+ * (the chat bus, modules/chat/bus.ts). Channels are per schema, so test runs side
+ * by side on one server never hear each other.
+ */
+export interface Notifications {
+  /**
+   * Calls `onPayload` with every notification on `channel`, this process's own
+   * included. On PostgreSQL a dedicated connection listens; when it is lost it
+   * reconnects every second and then calls `onReconnect` (what was sent meanwhile
+   * is gone). Resolves, once listening, with the way to stop.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /** Sends `payload` (at most 8000 bytes) to every listener of `channel`. */
+  notify(channel: string, payload: string): Promise<void>;
+}
+
 export interface Database_ {
   db: DB;
   kind: "pglite" | "postgres";
+  notifications: Notifications;
   /** The raw PGlite (for dumps in tests); undefined on PostgreSQL. */
   pglite?: PGlite;
   close(): Promise<void>;
@@ -44,7 +62,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database_> {
       ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: "postgres", close: () => db.destroy() };
+    return { db, kind: "postgres", notifications: pgNotifications(db, opts.databaseUrl, opts.schema), close: () => db.destroy() };
   }
   let dataDir = opts.dataDir ?? "memory://";
   if (!dataDir.startsWith("memory://")) {
@@ -61,10 +79,74 @@ export async function openDatabase(opts: OpenOptions): Promise<Database_> {
     db,
     kind: "pglite",
     pglite,
+    notifications: {
+      async listen(channel, onPayload) {
+        const stop = await pglite.listen(channel, onPayload);
+        return async () => stop();
+      },
+      notify: (channel, payload) => notify(db, channel, payload),
+    },
     close: async () => {
       await db.destroy();
       await pglite.close();
     },
+  };
+}
+
+async function notify(db: DB, channel: string, payload: string) {
+  await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+}
+
+/** LISTEN on a connection of its own (a pooled one may go back to the pool), reconnecting. */
+function pgNotifications(db: DB, databaseUrl: string, schema: string | undefined): Notifications {
+  const scoped = (channel: string) => (schema ? `${channel}_${schema}` : channel);
+  return {
+    async listen(channel, onPayload, onReconnect) {
+      const name = scoped(channel);
+      if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`bad channel name ${name}`);
+      let stopped = false;
+      let client: pg.Client | undefined;
+      const connect = async (): Promise<void> => {
+        const c = new pg.Client({ connectionString: databaseUrl });
+        c.on("notification", (n) => {
+          if (n.channel === name) onPayload(n.payload ?? "");
+        });
+        c.on("error", () => undefined); // "end" follows; handled there.
+        c.on("end", () => {
+          // Only a listener that was up reconnects here; a failed attempt is retried by retry().
+          if (stopped || client !== c) return;
+          client = undefined;
+          setTimeout(() => void retry(), 1000).unref?.();
+        });
+        try {
+          await c.connect();
+          await c.query(`listen "${name}"`);
+        } catch (err) {
+          await c.end().catch(() => undefined);
+          throw err;
+        }
+        if (stopped) {
+          await c.end().catch(() => undefined);
+          return;
+        }
+        client = c;
+      };
+      const retry = async () => {
+        if (stopped) return;
+        try {
+          await connect();
+          onReconnect?.();
+        } catch {
+          setTimeout(() => void retry(), 1000).unref?.();
+        }
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        await client?.end().catch(() => undefined);
+      };
+    },
+    notify: (channel, payload) => notify(db, scoped(channel), payload),
   };
 }
 

@@ -90,6 +90,9 @@ export async function createTestBackend(opts: { env?: Record<string, string>; se
   return {
     db: database.db,
     kind: database.kind,
+    notifications: database.notifications,
+    /** The schema this backend runs in on a shared PostgreSQL (undefined on PGlite). */
+    schema,
     backend,
     clock,
     config,

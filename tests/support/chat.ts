@@ -58,7 +58,7 @@ export function fakeWebm(bytes = 2000): Uint8Array {
 }
 
 /** A real HTTP server on 127.0.0.1 (port 0) serving the backend's handler and the chat socket. */
-export async function startChatServer(t: TestBackend) {
+export async function startChatServer(t: Pick<TestBackend, "backend">) {
   const server: Server = createServer(toNodeHandler(t.backend.handle));
   const socket = attachChatWebSocket(server, t.backend.chat, { heartbeatMs: 60_000 });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -1,4 +1,5 @@
 import { EventEmitter } from "node:events";
+import type { Notifications } from "../../db/index";
 import type { ConvInfo } from "./format";
 
 /**
@@ -10,12 +11,10 @@ import type { ConvInfo } from "./format";
  * - kick: new messages were committed; tail the table now instead of at the next poll.
  * - read: a member's read position moved (read receipts; not derivable from messages).
  *
- * One process: the in-memory bus below. Several processes (several Node servers on one
- * PostgreSQL): implement ChatBus with PostgreSQL LISTEN/NOTIFY — publish = `select
- * pg_notify('chat', json)` (after commit: NOTIFY inside a transaction is delivered on
- * commit), subscribe = a dedicated pg connection running `LISTEN chat` and calling the
- * listeners — and pass it to createChatService. Nothing else changes: each process's hub
- * still tails chat_messages and pushes to its own sockets.
+ * One process (embedded PGlite): the in-memory bus. On PostgreSQL, where several Node
+ * servers may share the database: the NOTIFY bus, which sends every event to every
+ * process, this one included (channel "chat"). Nothing else changes: each process's
+ * hub still tails chat_messages and pushes to its own sockets.
  */
 export type ChatEvent =
   | { type: "kick" }
@@ -43,6 +42,55 @@ export function createMemoryBus(): ChatBus {
     },
     async close() {
       emitter.removeAllListeners();
+    },
+  };
+}
+
+/**
+ * The bus for several processes: events go out with NOTIFY (after the publisher's
+ * commit: publish is only called once a change is committed) and come back to every
+ * process's listeners, this one's too. If NOTIFY fails, this process still hears the
+ * event; after the listening connection was lost and is back, a kick makes the hubs
+ * tail chat_messages at once (receipts sent meanwhile are gone; history still has them).
+ */
+export function createNotifyBus(notifications: Notifications, log: (line: string) => void): ChatBus & { ready: Promise<void> } {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const emit = (event: ChatEvent) => emitter.emit("event", event);
+  const listening = notifications.listen(
+    "chat",
+    (payload) => {
+      try {
+        emit(JSON.parse(payload) as ChatEvent);
+      } catch {
+        log("[chat] ignored a malformed bus notification");
+      }
+    },
+    () => emit({ type: "kick" }),
+  );
+  listening.catch((err: unknown) => log(`[chat] bus: cannot listen: ${err instanceof Error ? err.message : String(err)}`));
+  return {
+    /** Settles once this process listens (or could not). */
+    ready: listening.then(
+      () => undefined,
+      () => undefined,
+    ),
+    publish(event) {
+      listening
+        .then(() => notifications.notify("chat", JSON.stringify(event)))
+        .catch((err: unknown) => {
+          log(`[chat] bus: notify failed, this process only: ${err instanceof Error ? err.message : String(err)}`);
+          emit(event);
+        });
+    },
+    subscribe(listener) {
+      emitter.on("event", listener);
+      return () => emitter.off("event", listener);
+    },
+    async close() {
+      emitter.removeAllListeners();
+      const stop = await listening.catch(() => undefined);
+      await stop?.();
     },
   };
 }
