@@ -20,5 +20,8 @@ export default defineConfig({
     // (PGlite first open, migrations, seed) happens in beforeAll.
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // expect.poll gives up after 1 s by default: too short for a page that reloads
+    // its data through the server on a loaded machine.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

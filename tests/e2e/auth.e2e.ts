@@ -138,6 +138,7 @@ for (const js of [true, false]) {
         // Signed in, /login goes home.
         await page.goto(`${e2e.server.url}/login`);
         expect(path(page)).toBe("/home");
+        await ready(page, js);
         await signOut(page, js, nickname);
       });
     });
@@ -219,6 +220,8 @@ for (const js of [true, false]) {
         await page.getByRole("link", { name: "Forgot Password?" }).click();
         await page.waitForURL((u) => u.pathname === "/forgot");
         await ready(page, js);
+        // With JavaScript the URL changes before the new page is drawn; /login has an Email field too.
+        await page.getByRole("button", { name: "Reset Password" }).waitFor();
         await page.getByLabel("Email").fill(email);
         await page.getByRole("button", { name: "Send code" }).click();
         await page.getByText("Code sent").waitFor();

@@ -37,18 +37,30 @@ async function closePromo(page: Page, js: boolean) {
   await promo.waitFor({ state: "hidden" });
 }
 
-/** Submits the filter form: on change with JS (wait for the URL), Apply without. */
-async function applyFilter(page: Page, js: boolean, done: (u: URL) => boolean) {
+/**
+ * Submits the filter form: on change with JS (wait for the URL), Apply without. With JS
+ * the URL changes before the new list is drawn, so also wait until the offers shown
+ * pass `shown` (the busy mark alone can be missed when the answer is quick).
+ */
+async function applyFilter(page: Page, js: boolean, done: (u: URL) => boolean, shown?: (offers: Offer[]) => boolean) {
   if (!js) await page.getByRole("button", { name: "Apply filters" }).click();
   await page.waitForURL(done);
   await page.waitForLoadState("load");
   if (js) await page.waitForFunction(() => !document.querySelector('section[aria-label="Offers"][aria-busy]'));
+  if (js && shown) await expect.poll(async () => shown(await offers(page))).toBe(true);
 }
 
-async function offers(page: Page) {
+interface Offer {
+  text: string;
+  currency: string | null;
+  cardType: string | null;
+  online: string | null;
+}
+
+async function offers(page: Page): Promise<Offer[]> {
   const cards = page.getByTestId("offer");
   const n = await cards.count();
-  const out: { text: string; currency: string | null; cardType: string | null; online: string | null }[] = [];
+  const out: Offer[] = [];
   for (let i = 0; i < n; i++) {
     const c = cards.nth(i);
     out.push({
@@ -150,7 +162,7 @@ for (const js of [true, false]) {
 
         // Currency.
         await page.getByLabel("Currency").selectOption("USD");
-        await applyFilter(page, js, (u) => u.searchParams.get("currency") === "USD");
+        await applyFilter(page, js, (u) => u.searchParams.get("currency") === "USD", (list) => list.length > 0 && list.every((o) => o.currency === "USD"));
         const usd = await offers(page);
         expect(usd.length).toBeGreaterThan(0);
         for (const o of usd) {
@@ -167,7 +179,7 @@ for (const js of [true, false]) {
 
         // E-codes.
         await page.locator("label", { hasText: /^E-codes$/ }).click();
-        await applyFilter(page, js, (u) => u.searchParams.get("type") === "1");
+        await applyFilter(page, js, (u) => u.searchParams.get("type") === "1", (list) => list.length > 0 && list.every((o) => o.cardType === "1"));
         const ecodes = await offers(page);
         expect(ecodes.length).toBeGreaterThan(0);
         expect(ecodes.length).toBeLessThan(all.length);

@@ -239,8 +239,10 @@ for (const js of [true, false]) {
           await page.locator('[data-testid="image-picker"] li[data-status="done"]').waitFor({ timeout: 30_000 });
           await expect.poll(() => page.locator('input[name="cardImg"]').inputValue()).toMatch(/^\/blob\/order\//);
           // Compressed in the browser: a JPEG of at most 1024 px went up, not the 1600 px PNG.
-          const sent = await page.evaluate(() => (window as unknown as { __uploads: unknown[] }).__uploads);
-          expect(sent).toEqual([{ type: "image/jpeg", name: "card-front.jpg", width: 1024, height: 768 }]);
+          // (The record's size is filled in asynchronously, after the upload.)
+          await expect
+            .poll(() => page.evaluate(() => (window as unknown as { __uploads: unknown[] }).__uploads))
+            .toEqual([{ type: "image/jpeg", name: "card-front.jpg", width: 1024, height: 768 }]);
           await screenshot(page, "sell-picture-390-js", js);
         } else {
           await page.getByTestId("image-files").setInputFiles([png]);
@@ -305,9 +307,13 @@ for (const js of [true, false]) {
         expect(await page.getByTestId("order-timer").innerText()).toContain("Auto Arbitration");
         await screenshot(page, `order-dispute-390-${js ? "js" : "nojs"}`, js);
         await page.getByTestId("accept-button").click();
+        // Watched from before the Confirm: the order's chat reloads the page as the
+        // accept's system message arrives, which may take the one-time toast early.
+        let toastSeen: Promise<boolean> = Promise.resolve(false);
         if (js) {
           const dialog = page.getByRole("alertdialog");
           await dialog.getByText("Accept and complete this order?", { exact: true }).waitFor({ state: "visible" });
+          toastSeen = page.getByText("Success", { exact: true }).first().waitFor({ timeout: 30_000 }).then(() => true, () => false);
           await dialog.getByRole("button", { name: "Confirm" }).click();
         } else {
           await page.waitForURL((u) => u.searchParams.get("confirm") === "accept");
@@ -316,8 +322,9 @@ for (const js of [true, false]) {
           await section.getByRole("button", { name: "Confirm" }).click();
         }
         await page.waitForURL((u) => u.pathname === `/orderDetails/${pictureOrder}` && !u.searchParams.has("confirm"));
-        await expect.poll(() => statusText(page)).toBe("Completed");
-        await page.getByText("Success", { exact: true }).first().waitFor();
+        await expect.poll(() => statusText(page), { timeout: 15_000 }).toBe("Completed");
+        if (js) expect(await toastSeen).toBe(true);
+        else await page.getByText("Success", { exact: true }).first().waitFor();
 
         // ---- exactly the expected coins
         const after = await balance(sellerToken);
