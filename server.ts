@@ -11,6 +11,7 @@ import compression from "compression";
 import express from "express";
 import { bodyVerdict } from "./backend/http/body-limit";
 import { toNodeHandler } from "./backend/http/node-adapter";
+import { DataDirInUseError } from "./backend/db/data-dir-lock";
 import { startBackend } from "./backend/start";
 import { attachChatWebSocket } from "./backend/modules/chat/ws";
 
@@ -36,7 +37,14 @@ if (!existsSync(buildPath)) {
   process.exit(1);
 }
 
-const backend = process.env.CLIENT_API_URL ? undefined : await startBackend();
+const backend = process.env.CLIENT_API_URL ? undefined : await startBackend().catch((err: unknown) => {
+  // A second server on the same embedded database: say so plainly, no stack.
+  if (err instanceof DataDirInUseError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+});
 const build = (await import(buildPath.href)) as ServerBuild;
 
 const app = express();

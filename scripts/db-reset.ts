@@ -6,11 +6,23 @@
 import { rmSync } from "node:fs";
 import { sql } from "kysely";
 import { readBackendConfig } from "../backend/config";
+import { DataDirInUseError, lockDataDir } from "../backend/db/data-dir-lock";
 import { migrate, openDatabase, pgliteDir } from "../backend/db/index";
 import { seedDemoWorld } from "../backend/demo/seed";
 
 const config = readBackendConfig();
-if (!config.DATABASE_URL) rmSync(pgliteDir(config.DATA_DIR), { recursive: true, force: true });
+if (!config.DATABASE_URL) {
+  // Never delete the files of a database a running server has open.
+  try {
+    const release = lockDataDir(pgliteDir(config.DATA_DIR));
+    rmSync(pgliteDir(config.DATA_DIR), { recursive: true, force: true });
+    release();
+  } catch (err) {
+    if (!(err instanceof DataDirInUseError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+}
 const database = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: pgliteDir(config.DATA_DIR) });
 if (config.DATABASE_URL) {
   await sql`drop schema public cascade`.execute(database.db);

@@ -4,6 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { Kysely, Migrator, PostgresDialect, sql, type Transaction } from "kysely";
 import pg from "pg";
 import { migrations } from "./migrations/index";
+import { lockDataDir } from "./data-dir-lock";
 import { PGliteDialect } from "./pglite-dialect";
 import type { Database } from "./schema";
 
@@ -65,15 +66,23 @@ export async function openDatabase(opts: OpenOptions): Promise<Database_> {
     return { db, kind: "postgres", notifications: pgNotifications(db, opts.databaseUrl, opts.schema), close: () => db.destroy() };
   }
   let dataDir = opts.dataDir ?? "memory://";
+  let unlock = () => {};
   if (!dataDir.startsWith("memory://")) {
     dataDir = resolve(dataDir);
     mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDir(dataDir);
   }
-  const pglite = await PGlite.create({
-    dataDir,
-    loadDataDir: opts.loadDataDir,
-    parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v) },
-  });
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create({
+      dataDir,
+      loadDataDir: opts.loadDataDir,
+      parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v) },
+    });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {
     db,
@@ -89,6 +98,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database_> {
     close: async () => {
       await db.destroy();
       await pglite.close();
+      unlock();
     },
   };
 }
