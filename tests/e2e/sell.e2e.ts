@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { launchBrowser, newContext, shot } from "./support/browser";
-import { apiClient, type Advert } from "./support/api";
+import { apiClient } from "./support/api";
 import { startServer, type StartedServer } from "./support/server";
 
 let server: StartedServer;
@@ -34,7 +34,7 @@ afterAll(async () => {
 
 // ------------------------------------------------------------------ API helpers
 
-const { call, login: apiLogin, findAdvert } = apiClient(() => server.url);
+const { call, login: apiLogin, findAdvert, findOfflineAdvert } = apiClient(() => server.url);
 
 async function balance(token: string): Promise<number> {
   return (await call<{ account: { amount: number } }>("/userInfo/getAccountBalance", {}, token)).account.amount;
@@ -45,20 +45,6 @@ interface OrderDetails {
   orderDetails: { cardImg: string; cardSecret: string; secret: string };
 }
 
-/** Any offer whose merchant is offline. */
-async function findOfflineAdvert(): Promise<Advert> {
-  const types = await call<{ list: { id: number }[] }>("/cardType/getCardType");
-  for (const t of types.list) {
-    const { list, businessList } = await call<{ list: Advert[]; businessList: { id: number; onlineStatus: number }[] }>(
-      "/advert/getAdvertList",
-      { cardTypeId: t.id },
-    );
-    const offline = new Set(businessList.filter((b) => !b.onlineStatus).map((b) => b.id));
-    const hit = list.find((a) => offline.has(a.userid) && a.tradeAmount >= a.minTrade);
-    if (hit) return hit;
-  }
-  throw new Error("no offer of an offline merchant");
-}
 
 // ------------------------------------------------------------------ page helpers
 

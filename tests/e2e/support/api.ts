@@ -37,11 +37,8 @@ export function apiClient(baseUrl: () => string) {
     return (await call<{ profile: { id: number } }>("/userInfo/getProfileInfo", {}, token)).profile.id;
   }
 
-  /**
-   * An online offer of the merchant, of the card type (0 picture, 1 e-code), open to any
-   * face value, with room for `face` (hundredths) `times` times.
-   */
-  async function findAdvert(merchantId: number, cardType: 0 | 1, face: number, times = 1): Promise<Advert> {
+  /** The first offer of any card type that passes `test` (given whether its merchant is online). */
+  async function firstAdvert(test: (a: Advert, online: boolean) => boolean): Promise<Advert | undefined> {
     const types = await call<{ list: { id: number }[] }>("/cardType/getCardType");
     for (const t of types.list) {
       const { list, businessList } = await call<{ list: Advert[]; businessList: { id: number; onlineStatus: number }[] }>(
@@ -49,19 +46,36 @@ export function apiClient(baseUrl: () => string) {
         { cardTypeId: t.id },
       );
       const online = new Set(businessList.filter((b) => b.onlineStatus).map((b) => b.id));
-      const hit = list.find(
-        (a) =>
-          a.userid === merchantId &&
-          a.cardType === cardType &&
-          a.fixTrade === "" &&
-          online.has(a.userid) &&
-          a.minTrade <= face &&
-          face <= a.maxTrade &&
-          a.tradeAmount >= face * times,
-      );
+      const hit = list.find((a) => test(a, online.has(a.userid)));
       if (hit) return hit;
     }
-    throw new Error(`merchant ${merchantId} has no online offer of card type ${cardType} with room for ${times} × ${face}`);
+    return undefined;
+  }
+
+  /**
+   * An online offer of the merchant, of the card type (0 picture, 1 e-code), open to any
+   * face value, with room for `face` (hundredths) `times` times.
+   */
+  async function findAdvert(merchantId: number, cardType: 0 | 1, face: number, times = 1): Promise<Advert> {
+    const hit = await firstAdvert(
+      (a, online) =>
+        a.userid === merchantId &&
+        a.cardType === cardType &&
+        a.fixTrade === "" &&
+        online &&
+        a.minTrade <= face &&
+        face <= a.maxTrade &&
+        a.tradeAmount >= face * times,
+    );
+    if (!hit) throw new Error(`merchant ${merchantId} has no online offer of card type ${cardType} with room for ${times} × ${face}`);
+    return hit;
+  }
+
+  /** Any offer whose merchant is offline. */
+  async function findOfflineAdvert(): Promise<Advert> {
+    const hit = await firstAdvert((a, online) => !online && a.tradeAmount >= a.minTrade);
+    if (!hit) throw new Error("no offer of an offline merchant");
+    return hit;
   }
 
   /** Sells an e-code of `face` (hundredths) to the merchant's first fitting online offer; the order id. */
@@ -72,5 +86,5 @@ export function apiClient(baseUrl: () => string) {
     return id;
   }
 
-  return { call, login, userId, findAdvert, sellECode };
+  return { call, login, userId, findAdvert, findOfflineAdvert, sellECode };
 }
