@@ -11,7 +11,7 @@ import compression from "compression";
 import express from "express";
 import { bodyVerdict } from "./backend/http/body-limit";
 import { toNodeHandler } from "./backend/http/node-adapter";
-import { DataDirInUseError } from "./backend/db/data-dir-lock";
+import { exitIfInUse } from "./backend/db/data-dir-lock";
 import { startBackend } from "./backend/start";
 import { attachChatWebSocket } from "./backend/modules/chat/ws";
 
@@ -38,11 +38,7 @@ if (!existsSync(buildPath)) {
 }
 
 const backend = process.env.CLIENT_API_URL ? undefined : await startBackend().catch((err: unknown) => {
-  // A second server on the same embedded database: say so plainly, no stack.
-  if (err instanceof DataDirInUseError) {
-    console.error(err.message);
-    process.exit(1);
-  }
+  exitIfInUse(err); // a second server on the same embedded database
   throw err;
 });
 const build = (await import(buildPath.href)) as ServerBuild;

@@ -1,6 +1,6 @@
 import { readBackendConfig, type BackendConfig } from "./config";
 import { createBackend, type Backend } from "./app";
-import { migrate, openDatabase, pgliteDir } from "./db/index";
+import { migrate, openConfiguredDatabase } from "./db/index";
 import { seedDemoWorld } from "./demo/seed";
 import { startJobs } from "./jobs/index";
 import { createNotifyBus } from "./modules/chat/bus";
@@ -15,9 +15,7 @@ export async function startBackend(env: Record<string, string | undefined> = pro
   stop(): Promise<void>;
 }> {
   const config = readBackendConfig(env);
-  const database = await openDatabase(
-    config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: pgliteDir(config.DATA_DIR) },
-  );
+  const database = await openConfiguredDatabase(config);
   await migrate(database.db);
   if (config.DEMO_SEED) await seedDemoWorld(database.db);
   // On PostgreSQL several processes may serve one database: chat receipts and

@@ -6,8 +6,8 @@
 import { rmSync } from "node:fs";
 import { sql } from "kysely";
 import { readBackendConfig } from "../backend/config";
-import { DataDirInUseError, lockDataDir } from "../backend/db/data-dir-lock";
-import { migrate, openDatabase, pgliteDir } from "../backend/db/index";
+import { exitIfInUse, lockDataDir } from "../backend/db/data-dir-lock";
+import { migrate, openConfiguredDatabase, pgliteDir } from "../backend/db/index";
 import { seedDemoWorld } from "../backend/demo/seed";
 
 const config = readBackendConfig();
@@ -18,12 +18,11 @@ if (!config.DATABASE_URL) {
     rmSync(pgliteDir(config.DATA_DIR), { recursive: true, force: true });
     release();
   } catch (err) {
-    if (!(err instanceof DataDirInUseError)) throw err;
-    console.error(err.message);
-    process.exit(1);
+    exitIfInUse(err);
+    throw err;
   }
 }
-const database = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: pgliteDir(config.DATA_DIR) });
+const database = await openConfiguredDatabase(config);
 if (config.DATABASE_URL) {
   await sql`drop schema public cascade`.execute(database.db);
   await sql`create schema public`.execute(database.db);

@@ -6,12 +6,16 @@
  * per account and part that does not add up, and exits 1 naming them (2 when it cannot check).
  */
 import { readBackendConfig } from "../backend/config";
-import { openDatabase, pgliteDir } from "../backend/db/index";
+import { exitIfInUse } from "../backend/db/data-dir-lock";
+import { openConfiguredDatabase, pgliteDir } from "../backend/db/index";
 import { checkBooks } from "../backend/modules/wallet/checks";
 
 const config = readBackendConfig();
 const where = config.DATABASE_URL ? "PostgreSQL" : `PGlite in ${pgliteDir(config.DATA_DIR)}`;
-const database = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: pgliteDir(config.DATA_DIR) });
+const database = await openConfiguredDatabase(config).catch((err: unknown) => {
+  exitIfInUse(err, 2); // cannot check: the server has the embedded database open
+  throw err;
+});
 let code = 0;
 try {
   const books = await checkBooks(database.db);

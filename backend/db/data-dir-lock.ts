@@ -21,6 +21,13 @@ function alive(pid: number): boolean {
   }
 }
 
+/** For commands: a database in use is said plainly (no stack trace) and ends the process with `code`. */
+export function exitIfInUse(err: unknown, code = 1): void {
+  if (!(err instanceof DataDirInUseError)) return;
+  console.error(err.message);
+  process.exit(code);
+}
+
 /** Takes the lock of `dir` for this process; returns its release (idempotent). */
 export function lockDataDir(dir: string): () => void {
   const file = `${dir}.lock`;

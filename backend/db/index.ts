@@ -4,6 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { Kysely, Migrator, PostgresDialect, sql, type Transaction } from "kysely";
 import pg from "pg";
 import { migrations } from "./migrations/index";
+import type { BackendConfig } from "../config";
 import { lockDataDir } from "./data-dir-lock";
 import { PGliteDialect } from "./pglite-dialect";
 import type { Database } from "./schema";
@@ -162,6 +163,11 @@ function pgNotifications(db: DB, databaseUrl: string, schema: string | undefined
 
 export function pgliteDir(dataDir: string) {
   return join(dataDir, "pglite");
+}
+
+/** The database the configuration names: DATABASE_URL, or embedded PGlite in DATA_DIR/pglite. */
+export function openConfiguredDatabase(config: Pick<BackendConfig, "DATABASE_URL" | "DATA_DIR">): Promise<Database_> {
+  return openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: pgliteDir(config.DATA_DIR) });
 }
 
 /** Migrate to the latest. `schema`: keep Kysely's bookkeeping tables in that schema too
