@@ -122,6 +122,16 @@ export const advertSchema = z.object({
   totalTrade: int,
   /** Number of positive feedbacks. */
   favourableNum: int,
+  /**
+   * Designed beyond spec §3 (ADR 0014): how many e-codes one order may carry;
+   * 0 any number, 1 "one code per order".
+   */
+  codesPerOrder: int,
+  /**
+   * Designed beyond spec §3 (ADR 0014): the card type's code format for display
+   * ("4-4-4-4", alternatives with "|"); "" when it is not known.
+   */
+  codeFormat: text,
 });
 export type Advert = z.infer<typeof advertSchema>;
 
@@ -152,6 +162,8 @@ export const advertInfoSchema = z.object({
   /** Pipe separated. */
   tagListEn: text,
   explainInfo: text,
+  /** The card type's code format when the order was placed (ADR 0014); "" or absent when not known. */
+  codeFormat: text.optional(),
 });
 export type AdvertInfo = z.infer<typeof advertInfoSchema>;
 

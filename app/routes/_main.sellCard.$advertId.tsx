@@ -11,7 +11,8 @@
  * - Picture offers: with JavaScript the ImagePicker island compresses and
  *   uploads each image (progress, 'Unsupport!', 'Fail!') and posts the paths;
  *   without it the form is multipart and the action uploads the files.
- * - E-code offers: codes auto-grouped one per line.
+ * - E-code offers: one code per line, sent exactly as typed (ADR 0014); an
+ *   offer that takes one code per order refuses several before the order is placed.
  * - The same schema checks in the browser and in the action (spec §5 messages);
  *   whatever the API still refuses shows as the form's error.
  * - Success: 'Success' toast and /orderDetails/{id}.
@@ -37,6 +38,7 @@ import {
 } from "@remix-run/react";
 import { Suspense, lazy, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
+import { joinCardCodes } from "../../contract/card-codes";
 import { ORDER_IMAGES_MAX } from "../../contract/constants";
 import type { AdvertWithMerchant } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
@@ -160,7 +162,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     advertId: id,
     tradeAmount: v.tradeAmount,
     cardImg: isECode ? undefined : paths.join("|"),
-    cardCode: isECode ? v.cardCode.join("\n") : undefined,
+    cardCode: isECode ? joinCardCodes(v.cardCode) : undefined,
     secret: v.secret,
     remark: v.remark,
   });
@@ -273,7 +275,7 @@ function SellForm({
           </div>
 
           {isECode ? (
-            <CodeInput field={fields.cardCode} />
+            <CodeInput field={fields.cardCode} codesPerOrder={advert.codesPerOrder} codeFormat={advert.codeFormat} />
           ) : (
             <div className="mb-1">
               <p id={`${fields.cardImg.id}-label`} className="mb-1 text-sm font-medium text-gray-900">

@@ -14,6 +14,7 @@ import {
   formatVolume,
   formatWealth,
   minorFromInput,
+  hasTooManyDecimals,
   ngnRateDisplay,
   rateFromPer10000,
 } from "./format";
@@ -280,6 +281,13 @@ describe("formatCountdown", () => {
     expect(formatCountdown(-3_600_000)).toBe("00:00");
     expect(formatCountdown(null)).toBe("00:00");
     expect(formatCountdown(NaN)).toBe("00:00");
+  });
+});
+
+describe("hasTooManyDecimals", () => {
+  it("tells a number with three or more decimals from one minorFromInput refuses for other reasons", () => {
+    expect(["50.555", " 1,050.5551 ", ".125"].map(hasTooManyDecimals)).toEqual([true, true, true]);
+    expect(["50.55", "50", "abc.123", "1.2.345", "", "-1.555"].map(hasTooManyDecimals)).toEqual([false, false, false, false, false, false]);
   });
 });
 

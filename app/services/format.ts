@@ -281,6 +281,14 @@ export function formatCountdown(msLeft: NumLike): string {
 
 // ------------------------------------------------------------ input
 
+/** Amounts are hundredths: said of a number typed with more than two decimals, before any range message. */
+export const TWO_DECIMALS = "Enter the amount with at most 2 decimals (for example 50.55).";
+
+/** A well-formed number with more than two decimals ("50.555"), which minorFromInput refuses. */
+export function hasTooManyDecimals(str: string | null | undefined): boolean {
+  return typeof str === "string" && /^(\d{1,3}(?:,\d{3})+|\d*)\.\d{3,}$/.test(str.trim());
+}
+
 /**
  * Parses a user-typed amount ("12.5", "1,234.56", ".5", " 7 ") into hundredths
  * (1250, 123456, 50, 700) with string arithmetic, never floats.

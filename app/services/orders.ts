@@ -5,12 +5,12 @@
 import type { AdvertInfo, Order } from "../../contract/entities";
 import {
   AdvertCardType,
+  ArbitrationType,
   OrderListTab,
   OrderStatus,
   arbitrationTypeLabels,
   orderListTabLabels,
   orderStatusLabels,
-  type ArbitrationType,
 } from "../../contract/enums";
 import type { BadgeTone } from "../components/ui/Badge";
 
@@ -74,7 +74,7 @@ export const chatAvailable = (status: number) => status < OrderStatus.Completed;
 /** Spec §4: "With status 4, the seller can comment once". */
 export const mayComment = (status: number) => status === OrderStatus.Completed;
 
-const EMPTY_INFO: AdvertInfo = { paymentIcon: "", paymentNameEn: "", cardType: 0, tagListEn: "", explainInfo: "" };
+const EMPTY_INFO: AdvertInfo = { paymentIcon: "", paymentNameEn: "", cardType: 0, tagListEn: "", explainInfo: "", codeFormat: "" };
 
 /** Order.advertInfo is a JSON string; a damaged one gives empty fields rather than an error. */
 export function parseAdvertInfo(json: string | null | undefined): AdvertInfo {
@@ -88,6 +88,7 @@ export function parseAdvertInfo(json: string | null | undefined): AdvertInfo {
       cardType: typeof v.cardType === "number" ? v.cardType : 0,
       tagListEn: typeof v.tagListEn === "string" ? v.tagListEn : "",
       explainInfo: typeof v.explainInfo === "string" ? v.explainInfo : "",
+      codeFormat: typeof v.codeFormat === "string" ? v.codeFormat : "",
     };
   } catch {
     return EMPTY_INFO;
@@ -113,4 +114,73 @@ export function orderCoins(o: Pick<Order, "status" | "calculateTotalPrice" | "re
 export function coinsForFace(faceMinor: number, discountPer10000: number): number {
   if (!Number.isFinite(faceMinor) || !Number.isFinite(discountPer10000) || faceMinor <= 0) return 0;
   return Number((BigInt(Math.round(faceMinor)) * BigInt(Math.round(discountPer10000))) / 10_000n);
+}
+
+/** How a figure of the dispute panel is written: faces with their currency, coins with the coin name. */
+export interface DisputeFormatters {
+  face: (hundredths: number) => string;
+  coins: (hundredths: number) => string;
+}
+
+/**
+ * What the dispute panel says (issue 8): an explanation that follows the
+ * dispute type (spec §4) and agrees with the figures, and the line that
+ * follows the order's status: the call to action only in negotiation (2),
+ * arbitration under way (3), the outcome once finished (4, 5), frozen (6).
+ */
+export function disputeTexts(
+  o: Pick<Order, "status" | "arbitrationType" | "arbitrationApplyAmount" | "arbitrationApplyPrice" | "tradeAmount" | "calculateTotalPrice" | "realTotalPrice">,
+  f: DisputeFormatters,
+): { explanation: string; faceFound: number | null; status: string } {
+  const cancels = o.arbitrationType === ArbitrationType.CancelNegotiation;
+  const price = o.arbitrationApplyPrice ?? o.calculateTotalPrice;
+  // A face is "found" only when the merchant names one that differs from the seller's.
+  const faceFound = o.arbitrationApplyAmount !== null && o.arbitrationApplyAmount !== o.tradeAmount ? o.arbitrationApplyAmount : null;
+  const offer = cancels ? "asks to cancel the order" : `offers ${f.coins(price)} instead of ${f.coins(o.calculateTotalPrice)}`;
+  let explanation: string;
+  switch (o.arbitrationType) {
+    case ArbitrationType.InvalidCard:
+      explanation = `The merchant says the card is invalid and ${offer}.`;
+      break;
+    case ArbitrationType.UseLimits:
+      explanation = `The merchant says the card has use limits (such as a region or account restriction) and ${offer}.`;
+      break;
+    case ArbitrationType.RedeemedCard:
+      explanation = `The merchant says the card was already redeemed and ${offer}.`;
+      break;
+    case ArbitrationType.WrongAmountOrRate:
+      explanation =
+        faceFound !== null
+          ? `The merchant found a card face of ${f.face(faceFound)}, not the ${f.face(o.tradeAmount)} you entered, and ${offer}.`
+          : `The merchant does not agree with the price for this card and ${offer}.`;
+      break;
+    case ArbitrationType.CancelNegotiation:
+      explanation = "The merchant asks to cancel the order. If you accept, the order is cancelled and nothing is paid.";
+      break;
+    default:
+      explanation = "";
+  }
+  let status: string;
+  switch (o.status) {
+    case OrderStatus.InNegotiation:
+      status = cancels
+        ? "Accept to cancel the order, or apply for arbitration."
+        : `Accept to be paid ${f.coins(price)} now, or apply for arbitration.`;
+      break;
+    case OrderStatus.InArbitration:
+      status = "Arbitration is under way: an administrator is reviewing the card and the chat, and will decide what is paid.";
+      break;
+    case OrderStatus.Completed:
+      status = `Completed: you were paid ${f.coins(o.realTotalPrice)}.`;
+      break;
+    case OrderStatus.Cancelled:
+      status = "Cancelled: nothing was paid, and the card was not bought.";
+      break;
+    case OrderStatus.Frozen:
+      status = "Frozen: an administrator is reviewing this order. Nothing is paid until it is resolved.";
+      break;
+    default:
+      status = "";
+  }
+  return { explanation, faceFound, status };
 }

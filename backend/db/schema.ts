@@ -145,6 +145,8 @@ export interface CardTypesTable {
   name_en: string;
   icon: string;
   sort: Generated<number>;
+  /** Display format of the type's codes, "4-4-4-4" ("|" between alternatives); "" unknown (ADR 0014). */
+  code_format: Generated<string>;
 }
 
 export interface CurrenciesTable {
@@ -182,6 +184,8 @@ export interface AdvertsTable {
   favourable_num: Generated<number>;
   status: Generated<number>;
   created_at: Timestamp;
+  /** E-codes one order may carry; 0 any number (ADR 0014). */
+  codes_per_order: Generated<number>;
 }
 
 export interface AdvertSecretsTable {

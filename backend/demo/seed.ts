@@ -64,7 +64,7 @@ export async function seedDemoWorld(db: DB): Promise<{ seeded: boolean }> {
     // Catalogue
     const cardTypes = await trx
       .insertInto("card_types")
-      .values(DEMO_CARD_TYPES.map((c, i) => ({ name_en: c.nameEn, icon: c.icon, sort: i + 1 })))
+      .values(DEMO_CARD_TYPES.map((c, i) => ({ name_en: c.nameEn, icon: c.icon, sort: i + 1, code_format: c.codeFormat })))
       .returning(["id", "name_en"])
       .execute();
     const cardTypeId = new Map(DEMO_CARD_TYPES.map((c, i) => [c.slug, cardTypes[i].id]));
@@ -154,6 +154,7 @@ export async function seedDemoWorld(db: DB): Promise<{ seeded: boolean }> {
             fix_trade: a.fixTrade,
             pay_limit: a.payLimit,
             explain_info: a.explainInfo,
+            codes_per_order: a.codesPerOrder,
             total_trade: a.totalTrade,
             favourable_num: a.favourableNum,
             created_at: new Date(now - (DEMO_ADVERTS.length - i) * 60_000),

@@ -106,28 +106,31 @@ export interface DemoCardType {
   /** Two letters drawn on the icon tile. */
   initials: string;
   icon: string;
+  /** Display format of its codes (ADR 0014); "" when not known. */
+  codeFormat: string;
 }
 
-const card = (slug: string, nameEn: string, initials: string): DemoCardType => ({
+const card = (slug: string, nameEn: string, initials: string, codeFormat = ""): DemoCardType => ({
   slug,
   nameEn,
   initials,
   icon: `/demo/card-${slug}.svg`,
+  codeFormat,
 });
 
 export const DEMO_CARD_TYPES: DemoCardType[] = [
-  card("apple", "Apple Gift Card", "AG"),
-  card("steam", "Steam Wallet", "SW"),
-  card("amazon", "Amazon", "AM"),
-  card("google-play", "Google Play", "GP"),
+  card("apple", "Apple Gift Card", "AG", "4-4-4-4"),
+  card("steam", "Steam Wallet", "SW", "5-5-5"),
+  card("amazon", "Amazon", "AM", "4-6-4|4-6-5"),
+  card("google-play", "Google Play", "GP", "4-4-4-4|4-4-4-4-4"),
   card("razer-gold", "Razer Gold", "RG"),
   card("sephora", "Sephora", "SE"),
   card("nordstrom", "Nordstrom", "NO"),
   card("walmart", "Walmart", "WM"),
   card("ebay", "eBay", "EB"),
-  card("xbox", "Xbox", "XB"),
+  card("xbox", "Xbox", "XB", "5-5-5-5-5"),
   card("nike", "Nike", "NK"),
-  card("vanilla-visa", "Vanilla Visa", "VV"),
+  card("vanilla-visa", "Vanilla Visa", "VV", "4-4-4-4"),
 ];
 
 export type CardSlug = string;
@@ -271,9 +274,12 @@ const PICTURE_RULES = [
   "Show the whole card with the PIN scratched cleanly. No screenshots or edited pictures. Photos taken at an angle or in poor light slow down verification.",
   "A receipt is required for cards of 100 or more. Cards scratched through the code are rejected. Do not redeem or check the card anywhere else while the order is open.",
 ];
+/** The explanation of the offers that take one code per order (codesPerOrder 1). */
+const ONE_CODE_PER_ORDER_RULE =
+  "E-codes only. One code per order; split bulk codes across orders. The card region must match the currency of this offer.";
 const ECODE_RULES = [
   "Send the e-code exactly as it appears in your e-mail, without spaces. Codes already checked on another platform are rejected. Coins are released as soon as the code redeems.",
-  "E-codes only. One code per order; split bulk codes across orders. The card region must match the currency of this offer.",
+  ONE_CODE_PER_ORDER_RULE,
   "Valid codes are paid within 5 minutes between 8am and 11pm WAT. Used or invalid codes go to arbitration with proof from the merchant.",
 ];
 
@@ -299,6 +305,8 @@ export interface DemoAdvert {
   explainInfo: string;
   totalTrade: number;
   favourableNum: number;
+  /** E-codes one order may carry; 0 any number. */
+  codesPerOrder: number;
 }
 
 type Row = [
@@ -334,7 +342,7 @@ const ADVERT_ROWS: Row[] = [
   [4, "google-play", 0, "USD", 7900, 25, 200, 90, "", 30, "Physical|Small cards", 221],
   [1, "google-play", 1, "EUR", 7800, 25, 200, 2500, "", 20, "E-code|Europe", 143],
   [3, "razer-gold", 1, "USD", 8700, 10, 500, 12000, "", 20, "E-code|Fast|24/7", 1875],
-  [2, "razer-gold", 1, "USD", 8900, 100, 1000, 25000, "100|200|500", 30, "E-code|Bulk welcome", 2960],
+  [2, "razer-gold", 1, "USD", 8900, 100, 1000, 25000, "100|200|500", 30, "E-code|Big cards", 2960],
   [6, "razer-gold", 1, "GBP", 8500, 20, 200, 800, "", 30, "E-code", 74],
   [4, "sephora", 0, "USD", 7400, 25, 300, 3000, "", 30, "Physical|No receipt", 336],
   [3, "sephora", 1, "USD", 7200, 25, 200, 1000, "", 20, "E-code", 128],
@@ -363,6 +371,7 @@ const ADVERT_ROWS: Row[] = [
 export const DEMO_ADVERTS: DemoAdvert[] = ADVERT_ROWS.map(
   ([m, cardType, kind, currency, base, min, max, remaining, fixTrade, payLimit, tags, totalTrade], i) => {
     const rules = kind === 0 ? PICTURE_RULES : ECODE_RULES;
+    const explainInfo = rules[i % rules.length];
     return {
       merchant: `merchant${m}`,
       cardType,
@@ -375,7 +384,8 @@ export const DEMO_ADVERTS: DemoAdvert[] = ADVERT_ROWS.map(
       fixTrade,
       payLimit,
       tagListEn: tags,
-      explainInfo: rules[i % rules.length],
+      explainInfo,
+      codesPerOrder: explainInfo === ONE_CODE_PER_ORDER_RULE ? 1 : 0,
       totalTrade,
       // About 93-99% of completed trades got positive feedback.
       favourableNum: Math.floor(totalTrade * (0.93 + (i % 7) / 100)),

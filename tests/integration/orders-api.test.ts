@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { tooManyCodesMessage } from "../../contract/card-codes";
 import { LIST_PAGE_SIZE } from "../../contract/constants";
 import { MESSAGES } from "../../contract/fields";
 import { DEMO_LOGINS } from "../../backend/demo/world";
@@ -93,6 +94,34 @@ describe("addOrder: the checks of spec §5, on the server, verbatim", () => {
     expectRefused(await addOrder(t, p.seller.token, ecode, { tradeAmount: 10_000, cardCode: "X", cardImg: "/blob/order/2026/11/nope.jpg", secret }), BAD_IMAGE_PATH, 0);
   });
 
+  it("e-codes arrive at the merchant exactly as typed, one per line (spaces, dashes and commas inside a line kept)", async () => {
+    const typed = "  abcd efgh 1234 5678, ZZZZ-9999 \r\n\n LIVE1234CODE\r\nX123456789ABCDEF\n";
+    const res = await addOrder(t, p.seller.token, ecode, { tradeAmount: 10_000, cardCode: typed });
+    expectOk(res);
+    const id = res.data.id as number;
+    expectOk(await staff(t, "/merchant/order/view", { id }, p.merchant.token));
+    const seen = await staff(t, "/merchant/order/detail", { id }, p.merchant.token);
+    expect(seen.data.card.codes).toEqual(["abcd efgh 1234 5678, ZZZZ-9999", "LIVE1234CODE", "X123456789ABCDEF"]);
+    // The seller's copy decrypts to the same lines, and the order counts three cards.
+    const mine = await t.call("/order/getOrderDetails", { id }, { token: p.seller.token });
+    expect(decryptCardCode(mine.data.orderDetails.cardSecret, mine.data.orderDetails.secret)).toBe("abcd efgh 1234 5678, ZZZZ-9999\nLIVE1234CODE\nX123456789ABCDEF");
+    expect((await t.db.selectFrom("order_details").select("card_count").where("order_id", "=", id).executeTakeFirstOrThrow()).card_count).toBe(3);
+    // The card type's code format travels with the order, for display only.
+    expect(JSON.parse(mine.data.orderInfo.advertInfo).codeFormat).toBe("4-4-4-4");
+  });
+
+  it("an offer that takes one code per order refuses several, and no order or reservation is made", async () => {
+    const one = await makeAdvert(t, { merchantId: p.merchant.id, codesPerOrder: 1, tradeAmount: 50_000 });
+    const detail = await t.call("/advert/getAdvertDetail", { id: one }, { token: p.seller.token });
+    expect(detail.data.advert).toMatchObject({ codesPerOrder: 1, codeFormat: "4-4-4-4" });
+    const before = await ordersCount();
+    expectRefused(await addOrder(t, p.seller.token, one, { tradeAmount: 10_000, cardCode: "ABCD-1111\nABCD-2222" }), tooManyCodesMessage(1), 0);
+    expect(await ordersCount()).toBe(before);
+    expect(await advertRemaining(t, one)).toBe(50_000);
+    // One code, even with spaces and commas inside it, is one code.
+    expectOk(await addOrder(t, p.seller.token, one, { tradeAmount: 10_000, cardCode: "ABCD 1111, ABCD 2222\n\n" }));
+  });
+
   it("The Gift Card Image must not be Empty. (picture offers), 1-10 images, each the seller's own upload with this secret", async () => {
     expectRefused(await addOrder(t, p.seller.token, picture, { tradeAmount: 10_000, cardCode: "X" }), MESSAGES.cardImageEmpty, 0);
     const secret = await secretFor(t, p.seller.token, picture);
@@ -139,7 +168,7 @@ describe("addOrder: the checks of spec §5, on the server, verbatim", () => {
       calculate_total_price: Math.floor((12_345 * 8_500) / 10_000),
       seller_remark: "Thanks!",
     });
-    expect(JSON.parse(o.advert_info)).toEqual({ paymentIcon: "/demo/card-apple.svg", paymentNameEn: "Apple Gift Card", cardType: 1, tagListEn: "E-code|Test", explainInfo: "Test offer rules." });
+    expect(JSON.parse(o.advert_info)).toEqual({ paymentIcon: "/demo/card-apple.svg", paymentNameEn: "Apple Gift Card", cardType: 1, tagListEn: "E-code|Test", explainInfo: "Test offer rules.", codeFormat: "4-4-4-4" });
     const d = await t.db.selectFrom("order_details").selectAll().where("order_id", "=", id).executeTakeFirstOrThrow();
     expect(d.card_count).toBe(2);
     expect(d.card_secret).not.toContain(code);

@@ -75,6 +75,8 @@ export interface AdvertOptions {
   fixTrade?: string;
   payLimit?: number;
   currency?: string;
+  /** E-codes one order may carry; 0 any number. */
+  codesPerOrder?: number;
 }
 
 /** A fresh listed advert of its own (tests do not depend on the demo offers' figures). */
@@ -96,6 +98,7 @@ export async function makeAdvert(t: TestBackend, o: AdvertOptions): Promise<numb
       fix_trade: o.fixTrade ?? "",
       pay_limit: o.payLimit ?? 30,
       explain_info: "Test offer rules.",
+      codes_per_order: o.codesPerOrder ?? 0,
       created_at: t.clock.now(),
     })
     .returning("id")

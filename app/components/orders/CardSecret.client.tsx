@@ -3,12 +3,13 @@
  * island, loaded lazily by /orderDetails behind <ClientOnly>: after hydration
  * it fetches {cardSecret, secret} from the order's resource route (never part
  * of the HTML) and decrypts with WebCrypto, or crypto-js where crypto.subtle
- * is missing. Each code has a Copy button ('Copied' / 'Copy Fail: Not Support').
+ * is missing. Each code has a Copy button ('Copied' / 'Copy Fail: Not Support')
+ * that copies the code exactly as the seller typed it (ADR 0014).
  */
 import { useCallback, useEffect, useState } from "react";
 import { CopyIcon, Button, Skeleton } from "~/components/ui";
 import { decryptCardSecret } from "~/services/card-secret";
-import { codeBlocks } from "~/services/forms/sell";
+import { CardCodeText } from "~/components/orders/CardCodeText";
 
 type State = { kind: "loading" } | { kind: "ready"; codes: string[] } | { kind: "error"; message: string };
 
@@ -40,7 +41,7 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-export default function CardSecret({ url }: { url: string }) {
+export default function CardSecret({ url, codeFormat }: { url: string; codeFormat?: string }) {
   const [state, setState] = useState<State>({ kind: "loading" });
   const [copied, setCopied] = useState<{ index: number; ok: boolean } | null>(null);
 
@@ -103,9 +104,7 @@ export default function CardSecret({ url }: { url: string }) {
       {state.codes.map((code, i) => (
         <li key={`${i}-${code}`} className="flex items-center gap-2 rounded-lg bg-gray-50 px-3 py-2 ring-1 ring-inset ring-gray-200">
           <span className="num w-5 shrink-0 text-right text-xs text-gray-500">{i + 1}.</span>
-          <code className="min-w-0 flex-1 break-all font-mono text-sm tracking-wide text-gray-900" data-testid="card-code" data-code={code}>
-            {codeBlocks(code)}
-          </code>
+          <CardCodeText code={code} format={codeFormat} className="min-w-0 flex-1 text-sm text-gray-900" />
           <button
             type="button"
             onClick={async () => setCopied({ index: i, ok: await copyText(code) })}

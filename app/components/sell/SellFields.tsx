@@ -1,14 +1,15 @@
 /**
  * Fields of the sell-card form: the card face (an amount, or one button per
- * fixed face), the e-code box with its auto-grouped preview, the plain file
+ * fixed face), the e-code box with the list of codes it will send, the plain file
  * input (no JavaScript) and what the seller will receive.
  */
-import { useRef } from "react";
+import { splitCardCodes } from "../../../contract/card-codes";
 import { faceUnits } from "~/components/catalog/money";
 import { cx } from "~/components/layout/cx";
 import { Field, TextAreaField } from "~/components/ui";
 import { formatCoinsWithName, formatNgn, minorFromInput } from "~/services/format";
-import { CARD_CODE_MAX, IMAGE_ACCEPT, codeBlocks, groupCodes } from "~/services/forms/sell";
+import { CardCodeText } from "~/components/orders/CardCodeText";
+import { CARD_CODE_MAX, IMAGE_ACCEPT } from "~/services/forms/sell";
 import { coinsForFace } from "~/services/orders";
 
 export interface FieldMeta {
@@ -122,44 +123,47 @@ export function YouReceive({ face, discount, coinName, ngnRate }: { face: unknow
 }
 
 /**
- * The e-code box. Codes pasted in any shape (lines, commas, spaces) are
- * regrouped one per line when the box loses focus or after a paste, and
- * listed below in blocks of four so they are easy to check.
+ * The e-code box: one code per line, sent exactly as typed (ADR 0014); the box
+ * is never rewritten. Below it the codes are listed as they will be sent, in
+ * blocks of the card type's format where it is known (spacing only).
  */
-export function CodeInput({ field, disabled }: { field: FieldMeta; disabled?: boolean }) {
-  const ref = useRef<HTMLTextAreaElement>(null);
-  const codes = groupCodes(str(field.value) ?? str(field.initialValue));
-
-  function regroup() {
-    const el = ref.current;
-    if (!el) return;
-    const next = groupCodes(el.value).join("\n");
-    if (next !== el.value) {
-      el.value = next;
-      el.dispatchEvent(new Event("input", { bubbles: true }));
-    }
-  }
-
+export function CodeInput({
+  field,
+  codesPerOrder,
+  codeFormat,
+  disabled,
+}: {
+  field: FieldMeta;
+  /** 0 any number of codes; 1 one code per order. */
+  codesPerOrder: number;
+  codeFormat: string;
+  disabled?: boolean;
+}) {
+  const codes = splitCardCodes(str(field.value) ?? str(field.initialValue));
+  const one = codesPerOrder === 1;
   return (
     <div>
       <TextAreaField
         key={field.key}
-        ref={ref}
         id={field.id}
         name={field.name}
         defaultValue={str(field.initialValue)}
         error={field.errors}
-        label="Gift card codes"
-        hint="One code per line. Codes separated by commas or spaces are split for you."
-        rows={4}
+        label={one ? "Gift card code" : "Gift card codes"}
+        hint={
+          one
+            ? "This offer takes one code per order. Type it exactly as on the card."
+            : codesPerOrder > 1
+              ? `One code per line, at most ${codesPerOrder}, exactly as on the card.`
+              : "One code per line, exactly as on the card."
+        }
+        rows={one ? 2 : 4}
         maxLength={CARD_CODE_MAX}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
         textareaClassName="font-mono"
         disabled={disabled}
-        onBlur={regroup}
-        onPaste={() => setTimeout(regroup, 0)}
       />
       {codes.length > 0 ? (
         <div className="-mt-3 mb-4 rounded-lg bg-gray-50 p-3" data-testid="code-groups">
@@ -168,7 +172,7 @@ export function CodeInput({ field, disabled }: { field: FieldMeta; disabled?: bo
             {codes.map((c, i) => (
               <li key={`${i}-${c}`} className="flex gap-2 text-sm">
                 <span className="num w-5 shrink-0 text-right text-gray-500">{i + 1}.</span>
-                <span className="break-all font-mono tracking-wide text-gray-900">{codeBlocks(c)}</span>
+                <CardCodeText code={c} format={codeFormat} className="text-gray-900" />
               </li>
             ))}
           </ol>

@@ -11,7 +11,7 @@
  */
 import { z } from "zod";
 import { MESSAGES } from "../../../contract/fields";
-import { minorFromInput } from "../../services/format";
+import { TWO_DECIMALS, hasTooManyDecimals, minorFromInput } from "../../services/format";
 import { coinUnits } from "../wallet/money";
 
 export const SELL_COINS_REMARK_MAX = 200;
@@ -46,7 +46,8 @@ export function sellCoinsSchema(rules: SellCoinsRules) {
     .superRefine((v, ctx) => {
       const amount = minorFromInput(v.amount ?? "");
       const issue = (path: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
-      if (amount === null || amount <= 0 || amount < rules.minTrade || amount > rules.maxTrade) issue("amount", sellCoinsRangeMessage(rules));
+      if (hasTooManyDecimals(v.amount)) issue("amount", TWO_DECIMALS);
+      else if (amount === null || amount <= 0 || amount < rules.minTrade || amount > rules.maxTrade) issue("amount", sellCoinsRangeMessage(rules));
       else if (amount > rules.remainBalance) issue("amount", MESSAGES.remainNotEnough);
       else if (amount > rules.available) issue("amount", MESSAGES.availableNotEnough);
       const bank = Number(v.userPaymentId);

@@ -11,16 +11,17 @@
  *             or the value of a face button when the offer has fixTrade
  *   cardImg   hidden; uploaded image paths joined with "|" (with JavaScript)
  *   files     the plain file input (without JavaScript; the action uploads them)
- *   cardCode  the e-codes, one per line after grouping
+ *   cardCode  the e-codes, one per line, exactly as typed (ADR 0014)
  *   remark    optional note to the merchant
  */
 import { z } from "zod";
+import { codesPerOrderError, joinCardCodes, splitCardCodes } from "../../../contract/card-codes";
 import { IMAGE_EXTENSIONS, IMAGE_MIME_TYPES, ORDER_IMAGES_MAX } from "../../../contract/constants";
 import type { AdvertWithMerchant } from "../../../contract/entities";
 import { AdvertCardType, isOnline } from "../../../contract/enums";
 import { MESSAGES } from "../../../contract/fields";
 import { fixedFaces, faceUnits } from "../../components/catalog/money";
-import { minorFromInput } from "../format";
+import { TWO_DECIMALS, hasTooManyDecimals, minorFromInput } from "../format";
 
 export const REMARK_MAX = 200;
 /** The contract's limit on cardCode (all codes with their newlines). */
@@ -44,6 +45,8 @@ export interface SellRules {
   currency: string;
   /** Fixed faces (hundredths); empty: any face within min-max. */
   faces: number[];
+  /** E-codes one order may carry; 0 any number. */
+  codesPerOrder: number;
 }
 
 export function sellRulesOf(a: AdvertWithMerchant): SellRules {
@@ -55,27 +58,8 @@ export function sellRulesOf(a: AdvertWithMerchant): SellRules {
     remain: a.tradeAmount,
     currency: a.tradeCurrency,
     faces: fixedFaces(a.fixTrade),
+    codesPerOrder: a.codesPerOrder,
   };
-}
-
-/**
- * Spec §5 "The card code is auto-grouped": whatever the seller pastes (one per
- * line, comma- or space-separated) becomes one code per entry, blanks dropped.
- */
-export function groupCodes(text: string | null | undefined): string[] {
-  return (text ?? "")
-    .split(/[\s,;，；]+/)
-    .map((c) => c.trim())
-    .filter(Boolean);
-}
-
-/**
- * A long run of letters and digits shown in blocks of four for reading it back
- * ("ABCDEFGH12" → "ABCD EFGH 12"). Codes that carry their own separators
- * ("ABCD-EFGH") are shown as they are. Display only: the code itself is unchanged.
- */
-export function codeBlocks(code: string): string {
-  return /^[A-Za-z0-9]{9,}$/.test(code) ? code.replace(/(.{4})(?=.)/g, "$1 ") : code;
 }
 
 /** Image paths from the hidden cardImg field. */
@@ -126,6 +110,10 @@ export function sellSchema(rules: SellRules, opts: SellSchemaOptions = {}) {
         return;
       }
       const minor = minorFromInput(v.face ?? "");
+      if (rules.faces.length === 0 && hasTooManyDecimals(v.face)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["face"], message: TWO_DECIMALS });
+        return;
+      }
       if (rules.faces.length > 0) {
         if (minor === null || !rules.faces.includes(minor)) {
           ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["face"], message: CHOOSE_FACE });
@@ -140,9 +128,11 @@ export function sellSchema(rules: SellRules, opts: SellSchemaOptions = {}) {
         return;
       }
       if (rules.cardType === AdvertCardType.ECode) {
-        const codes = groupCodes(v.cardCode);
+        const codes = splitCardCodes(v.cardCode);
+        const tooMany = codesPerOrderError(codes, rules.codesPerOrder);
         if (codes.length === 0) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["cardCode"], message: MESSAGES.cardCodeEmpty });
-        else if (codes.join("\n").length > CARD_CODE_MAX)
+        else if (tooMany) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["cardCode"], message: tooMany });
+        else if (joinCardCodes(codes).length > CARD_CODE_MAX)
           ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["cardCode"], message: CODE_TOO_LONG });
       } else {
         const count = imagePaths(v.cardImg).length + fileCount;
@@ -155,7 +145,7 @@ export function sellSchema(rules: SellRules, opts: SellSchemaOptions = {}) {
       secret: v.secret,
       tradeAmount: minorFromInput(v.face ?? "") ?? 0,
       cardImg: imagePaths(v.cardImg),
-      cardCode: groupCodes(v.cardCode),
+      cardCode: splitCardCodes(v.cardCode),
       remark: v.remark,
     }));
 }

@@ -6,6 +6,7 @@ import * as m004wallet from "./004-wallet";
 import * as m005chat from "./005-chat";
 import * as m006timRelay from "./006-tim-relay";
 import * as m007jobLeases from "./007-job-leases";
+import * as m008cardCodes from "./008-card-codes";
 
 /** Every migration, in order. Listed by hand: no directory scanning at run time. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "005-chat": m005chat,
   "006-tim-relay": m006timRelay,
   "007-job-leases": m007jobLeases,
+  "008-card-codes": m008cardCodes,
 };

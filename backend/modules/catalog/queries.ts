@@ -155,11 +155,13 @@ function advertRows(db: Executor) {
       "a.explain_info",
       "a.total_trade",
       "a.favourable_num",
+      "a.codes_per_order",
       "u.nickname",
       "u.avatar",
       "u.online_status",
       "ct.name_en as card_type_name",
       "ct.icon as card_type_icon",
+      "ct.code_format",
     ]);
 }
 type AdvertRow = Awaited<ReturnType<ReturnType<typeof advertRows>["executeTakeFirstOrThrow"]>>;
@@ -202,6 +204,8 @@ export function toAdvert(r: AdvertRow): AdvertWithMerchant {
     explainInfo: r.explain_info,
     totalTrade: r.total_trade,
     favourableNum: r.favourable_num,
+    codesPerOrder: r.codes_per_order,
+    codeFormat: r.code_format,
     nickname: r.nickname,
     avatar: r.avatar,
     onlineStatus: r.online_status,

@@ -1,3 +1,4 @@
+import { codesPerOrderError, joinCardCodes, splitCardCodes } from "../../../contract/card-codes";
 import { ORDER_IMAGES_MAX } from "../../../contract/constants";
 import { AdvertCardType, isOnline, OrderStatus } from "../../../contract/enums";
 import { MESSAGES } from "../../../contract/fields";
@@ -56,15 +57,18 @@ export async function addOrder(ctx: CallContext, user: User, input: AddOrderInpu
   if (amount > advert.tradeAmount) throw fail(MESSAGES.remainNotEnough);
 
   const images = (input.cardImg ?? "").split("|").map((s) => s.trim()).filter(Boolean);
-  const codes = (input.cardCode ?? "").split(/\r?\n/).map((s) => s.trim());
-  while (codes.length > 0 && codes[codes.length - 1] === "") codes.pop();
+  // One code per line, kept exactly as typed inside the line (ADR 0014).
+  const codes = splitCardCodes(input.cardCode);
   if (advert.cardType === AdvertCardType.Picture) {
     if (images.length === 0) throw fail(MESSAGES.cardImageEmpty);
-  } else if (!codes[0]) throw fail(MESSAGES.cardCodeEmpty);
+  } else {
+    if (codes.length === 0) throw fail(MESSAGES.cardCodeEmpty);
+    const tooMany = codesPerOrderError(codes, advert.codesPerOrder);
+    if (tooMany) throw fail(tooMany);
+  }
   if (images.length > ORDER_IMAGES_MAX) throw fail(`At most ${ORDER_IMAGES_MAX} images.`);
   // Each image path must be this seller's own upload under this very secret (the uploads table of /image/uploadImage).
   if (!(await uploadsBelongTo(db, user.id, secretHash, images))) throw fail(BAD_IMAGE_PATH);
-  const cleanCodes = codes.filter(Boolean);
 
   const now = ctx.now;
   return transaction(db, async (trx) => {
@@ -100,6 +104,7 @@ export async function addOrder(ctx: CallContext, user: User, input: AddOrderInpu
       cardType: advert.cardType,
       tagListEn: advert.tagListEn,
       explainInfo: advert.explainInfo,
+      codeFormat: advert.codeFormat,
     });
     const order = await trx
       .insertInto("orders")
@@ -130,8 +135,8 @@ export async function addOrder(ctx: CallContext, user: User, input: AddOrderInpu
         order_id: order.id,
         card_img: images.join("|"),
         // Only the ciphertext is stored; the plain code never reaches the database or a log.
-        card_secret: cleanCodes.length > 0 ? encryptCardCode(cleanCodes.join("\n"), input.secret) : "",
-        card_count: advert.cardType === AdvertCardType.Picture ? images.length : cleanCodes.length,
+        card_secret: codes.length > 0 ? encryptCardCode(joinCardCodes(codes), input.secret) : "",
+        card_count: advert.cardType === AdvertCardType.Picture ? images.length : codes.length,
       })
       .execute();
     await recordChange(trx, order.id, { eventEn: "Order created", at: now, from: null, to: OrderStatus.Waiting, actor: "seller" });

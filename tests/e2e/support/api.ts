@@ -16,6 +16,9 @@ export interface Advert {
   tradeCurrency: string;
   onlineStatus: number;
   discount: number;
+  /** E-codes one order may carry; 0 any number. */
+  codesPerOrder: number;
+  codeFormat: string;
 }
 
 export function apiClient(baseUrl: () => string) {
@@ -54,13 +57,14 @@ export function apiClient(baseUrl: () => string) {
 
   /**
    * An online offer of the merchant, of the card type (0 picture, 1 e-code), open to any
-   * face value, with room for `face` (hundredths) `times` times.
+   * face value, with room for `face` (hundredths) `times` times, taking `codes` codes in one order.
    */
-  async function findAdvert(merchantId: number, cardType: 0 | 1, face: number, times = 1): Promise<Advert> {
+  async function findAdvert(merchantId: number, cardType: 0 | 1, face: number, times = 1, codes = 1): Promise<Advert> {
     const hit = await firstAdvert(
       (a, online) =>
         a.userid === merchantId &&
         a.cardType === cardType &&
+        (a.codesPerOrder === 0 || a.codesPerOrder >= codes) &&
         a.fixTrade === "" &&
         online &&
         a.minTrade <= face &&
@@ -86,5 +90,5 @@ export function apiClient(baseUrl: () => string) {
     return id;
   }
 
-  return { call, login, userId, findAdvert, findOfflineAdvert, sellECode };
+  return { call, login, userId, firstAdvert, findAdvert, findOfflineAdvert, sellECode };
 }
