@@ -32,15 +32,14 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { ChatConversation, ChatMessage } from "../../contract/chat-protocol";
 import type { Feedback, Order, OrderChange } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
-import { ArbitrationType, OrderStatus } from "../../contract/enums";
+import { OrderStatus } from "../../contract/enums";
 import { MESSAGES } from "../../contract/fields";
 import { ChatPanel } from "~/components/chat/ChatPanel";
 import type { StaticView } from "~/components/chat/ChatStatic";
 import { conversationHref } from "~/components/chat/chat-shared";
-import { cx } from "~/components/layout/cx";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { Avatar } from "~/components/layout/UserMenu";
-import { ConfirmAction } from "~/components/orders/ConfirmAction";
+import { DisputePanel } from "~/components/orders/DisputePanel";
 import { FeedbackForm, FeedbackView } from "~/components/orders/FeedbackSection";
 import { OrderImages } from "~/components/orders/OrderImages";
 import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
@@ -53,10 +52,8 @@ import { FEEDBACK_INTENT, feedbackSchema } from "~/services/forms/feedback";
 import { imagePaths } from "~/services/forms/sell";
 import {
   chatAvailable,
-  disputeTypeLabel,
   isECodeInfo,
   mayAccept,
-  mayApplyArbitration,
   mayComment,
   orderTimer,
   parseAdvertInfo,
@@ -213,7 +210,14 @@ export default function OrderDetailsPage() {
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)] lg:items-start">
         <div className="flex flex-col gap-4">
           {o.arbitrationType !== null || mayAccept(o.status) ? (
-            <DisputePanel order={o} coinName={coinName} ngnRate={ngnRate} asking={asking} error={actionData?.error ?? null} />
+            <DisputePanel
+              order={o}
+              coinName={coinName}
+              ngnRate={ngnRate}
+              asking={asking}
+              error={actionData?.error ?? null}
+              intents={{ accept: ACCEPT, arbitration: ARBITRATION }}
+            />
           ) : null}
 
           <DetailPanel title="Order" labelId="order-info">
@@ -265,7 +269,7 @@ export default function OrderDetailsPage() {
                 <ClientOnly fallback={<p className="text-sm text-gray-700" data-testid="code-no-js">{NO_JS_CODE_TEXT}</p>}>
                   {() => (
                     <Suspense fallback={<Skeleton className="h-10 w-full" />}>
-                      <CardSecret url={`/orderDetails/${o.id}/secret`} />
+                      <CardSecret url={`/orderDetails/${o.id}/secret`} codeFormat={info.codeFormat} />
                     </Suspense>
                   )}
                 </ClientOnly>
@@ -393,89 +397,6 @@ function StatusHeader({ order: o, name, icon, isECode }: { order: Order; name: s
         ) : null}
       </div>
     </header>
-  );
-}
-
-function DisputePanel({
-  order: o,
-  coinName,
-  ngnRate,
-  asking,
-  error,
-}: {
-  order: Order;
-  coinName: string;
-  ngnRate: number;
-  asking: string | null;
-  error: string | null;
-}) {
-  const cancels = o.arbitrationType === ArbitrationType.CancelNegotiation;
-  const price = o.arbitrationApplyPrice ?? o.calculateTotalPrice;
-  const acceptText = cancels
-    ? "The order will be cancelled. This cannot be undone."
-    : `The order completes and you receive ${formatCoinsWithName(price, coinName)}. This cannot be undone.`;
-  return (
-    <section
-      aria-labelledby="dispute-title"
-      className={cx("rounded-xl bg-white p-4 shadow-sm ring-1", o.arbitrationType !== null ? "ring-wait-200" : "ring-gray-200")}
-      data-testid="dispute-panel"
-    >
-      <h2 id="dispute-title" className="text-base font-semibold text-gray-900">
-        {o.arbitrationType !== null ? "Dispute" : "Your decision"}
-      </h2>
-      {o.arbitrationType !== null ? (
-        <>
-          <p className="mt-1">
-            <StatusBadge tone="wait">{disputeTypeLabel(o.arbitrationType)}</StatusBadge>
-          </p>
-          <dl className="mt-2 divide-y divide-gray-100">
-            {o.arbitrationApplyAmount !== null ? (
-              <DetailRow label="Card face found">
-                {formatTradeAmount(o.arbitrationApplyAmount)} {o.tradeCurrency}
-              </DetailRow>
-            ) : null}
-            {o.arbitrationApplyPrice !== null ? (
-              <DetailRow label="Price proposed">
-                <span className="block font-semibold text-money-in-700" data-testid="dispute-price">
-                  {formatCoinsWithName(o.arbitrationApplyPrice, coinName)}
-                </span>
-                <span className="block text-xs font-normal text-gray-600">≈ {formatNgn(o.arbitrationApplyPrice, ngnRate)}</span>
-              </DetailRow>
-            ) : null}
-          </dl>
-          {o.arbitrationContent ? (
-            <p className="mt-2 whitespace-pre-line break-words rounded-lg bg-wait-50 p-3 text-sm text-gray-800">{o.arbitrationContent}</p>
-          ) : null}
-        </>
-      ) : null}
-      {error ? (
-        <p role="alert" className="mt-3 text-sm font-medium text-money-out-700">
-          {error}
-        </p>
-      ) : null}
-      {mayAccept(o.status) ? (
-        <div className="mt-4 grid gap-2 sm:grid-cols-2">
-          <ConfirmAction
-            intent={ACCEPT}
-            label="Accept"
-            title={cancels ? "Accept and cancel this order?" : "Accept and complete this order?"}
-            description={acceptText}
-            tone={cancels ? "danger" : "primary"}
-            asking={asking === ACCEPT}
-          />
-          {mayApplyArbitration(o.status) ? (
-            <ConfirmAction
-              intent={ARBITRATION}
-              label="Apply for arbitration"
-              title="Apply for arbitration?"
-              description="An administrator will review the card and decide what is paid. This can take a while."
-              variant="secondary"
-              asking={asking === ARBITRATION}
-            />
-          ) : null}
-        </div>
-      ) : null}
-    </section>
   );
 }
 

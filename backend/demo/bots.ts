@@ -2,7 +2,8 @@ import { ArbitrationType, OrderStatus, WithdrawalStatus } from "../../contract/e
 import type { Services } from "../http/context";
 import { ApiError } from "../http/errors";
 import { storeUpload } from "../modules/images/handlers";
-import { completeOrder, negotiateOrder, viewOrder } from "../modules/orders/actions";
+import { completeOrder, negotiateOrder, viewOrder, type NegotiationInput } from "../modules/orders/actions";
+import { units } from "../modules/orders/format";
 import { completeWithdrawal, processWithdrawal } from "../modules/withdrawals/actions";
 import { runChatBots } from "./chat-bots";
 import { renderReceipt } from "./receipt";
@@ -18,7 +19,8 @@ import { renderReceipt } from "./receipt";
  * - an order in status 1 (Processing) viewed more than DEMO_BOT_DELAY_MS ago is completed
  *   (1 → 4: the seller is paid calculateTotalPrice), EXCEPT every order whose id is a
  *   multiple of 4 (id % 4 === 0, one order in four): there the bot opens a negotiation
- *   (1 → 2) of type 3 "Wrong amount / rate", proposing 90% of calculateTotalPrice.
+ *   (1 → 2) of type 3 "Wrong amount / rate": the card redeemed for 90% of its face, so it
+ *   proposes 90% of calculateTotalPrice (botNegotiation).
  *   The seller can then accept (paid the 90%) or apply for arbitration; without an
  *   answer the arbitration timer moves it to status 3.
  * The bots go through the same domain functions as the /merchant calls, so they obey the
@@ -37,9 +39,24 @@ import { renderReceipt } from "./receipt";
 
 export const DEMO_MERCHANT_EMAIL_LIKE = "merchant%@demo.test";
 export const BOT_NEGOTIATION_SHARE = 4;
-export const BOT_NEGOTIATION_RATE = 0.9;
-export const BOT_NEGOTIATION_CONTENT =
-  "The card redeemed for less than the face value you entered, so we can only pay 90% of the agreed price. Accept to be paid now, or apply for arbitration.";
+/** The negotiating bot says the card redeemed for 90% of its face and offers 90% of the price. */
+export const BOT_NEGOTIATION_PERCENT = 90;
+
+/**
+ * The bot's negotiation: type 3 "Wrong amount / rate" with a face found, a price and words
+ * that agree (issue 8: the panel showed the entered face as "found" beside a text saying
+ * the card redeemed for less). The call to action is the panel's, not the merchant's.
+ */
+export function botNegotiation(o: { trade_amount: number; calculate_total_price: number; trade_currency: string }): NegotiationInput {
+  const face = Number(o.trade_amount);
+  const found = Math.floor((face * BOT_NEGOTIATION_PERCENT) / 100);
+  return {
+    arbitrationType: ArbitrationType.WrongAmountOrRate,
+    arbitrationApplyAmount: found,
+    arbitrationApplyPrice: Math.floor((Number(o.calculate_total_price) * BOT_NEGOTIATION_PERCENT) / 100),
+    arbitrationContent: `The card redeemed for ${units(found)} ${o.trade_currency}, less than the ${units(face)} ${o.trade_currency} you entered, so we can only pay for ${units(found)} ${o.trade_currency}.`,
+  };
+}
 
 export const botNegotiates = (orderId: number) => orderId % BOT_NEGOTIATION_SHARE === 0;
 
@@ -61,7 +78,7 @@ export async function runMerchantBots(services: BotServices, log: (line: string)
   const rows = await db
     .selectFrom("orders as o")
     .innerJoin("users as m", "m.id", "o.buyer_id")
-    .select(["o.id", "o.buyer_id", "o.status", "o.calculate_total_price", "o.trade_amount"])
+    .select(["o.id", "o.buyer_id", "o.status", "o.calculate_total_price", "o.trade_amount", "o.trade_currency"])
     .where("m.is_business", "=", 1)
     .where("m.email", "like", DEMO_MERCHANT_EMAIL_LIKE)
     .where((eb) =>
@@ -77,19 +94,7 @@ export async function runMerchantBots(services: BotServices, log: (line: string)
   for (const o of rows) {
     try {
       if (o.status === OrderStatus.Waiting) await viewOrder(db, o.buyer_id, o.id, now);
-      else if (botNegotiates(o.id))
-        await negotiateOrder(
-          db,
-          o.buyer_id,
-          o.id,
-          {
-            arbitrationType: ArbitrationType.WrongAmountOrRate,
-            arbitrationApplyAmount: Number(o.trade_amount),
-            arbitrationApplyPrice: Math.floor(Number(o.calculate_total_price) * BOT_NEGOTIATION_RATE),
-            arbitrationContent: BOT_NEGOTIATION_CONTENT,
-          },
-          now,
-        );
+      else if (botNegotiates(o.id)) await negotiateOrder(db, o.buyer_id, o.id, botNegotiation(o), now);
       else await completeOrder(db, o.buyer_id, o.id, now);
       acted++;
     } catch (err) {

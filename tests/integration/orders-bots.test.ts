@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BOT_NEGOTIATION_CONTENT, botNegotiates, runDemoBots } from "../../backend/demo/bots";
+import { botNegotiates, runDemoBots } from "../../backend/demo/bots";
 import type { TestBackend } from "../support/backend";
 import { balances, changesOf, makeAdvert, orderRow, placeOrder, setUpOrderTests, type Parties } from "../support/orders";
 
@@ -39,7 +39,14 @@ describe("demo bots", () => {
     for (const id of ids) {
       const o = await orderRow(t, id);
       if (botNegotiates(id)) {
-        expect(o).toMatchObject({ status: 2, arbitration_type: 3, arbitration_apply_price: 7_200, arbitration_apply_amount: 10_000, arbitration_content: BOT_NEGOTIATION_CONTENT });
+        expect(o).toMatchObject({
+          status: 2,
+          arbitration_type: 3,
+          arbitration_apply_price: 7_200,
+          // The face found, the price and the words agree: 90% of a 100 USD card, 90% of the price.
+          arbitration_apply_amount: 9_000,
+          arbitration_content: "The card redeemed for 90 USD, less than the 100 USD you entered, so we can only pay for 90 USD.",
+        });
         expect((await changesOf(t, id)).at(-1)!.event_en).toBe("Merchant opened a negotiation: Wrong amount / rate");
       } else {
         expect(o.status).toBe(4);

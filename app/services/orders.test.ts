@@ -1,0 +1,42 @@
+/** The dispute panel's words (issue 8): by dispute type, by status, and figures that agree. */
+import { describe, expect, test } from "vitest";
+import { disputeTexts } from "./orders";
+
+const f = { face: (v: number) => `${v / 100} USD`, coins: (v: number) => `${(v / 100).toFixed(2)} Coins` };
+const base = {
+  status: 2 as const,
+  arbitrationType: 3 as const,
+  arbitrationApplyAmount: 4_000,
+  arbitrationApplyPrice: 3_000,
+  tradeAmount: 4_000,
+  calculateTotalPrice: 3_400,
+  realTotalPrice: 3_400,
+};
+const texts = (o: Partial<Parameters<typeof disputeTexts>[0]>) => disputeTexts({ ...base, ...o }, f);
+
+describe("disputeTexts", () => {
+  test("the explanation follows the type, and names a found face only when it differs from the entered one", () => {
+    expect(texts({ arbitrationType: 0 }).explanation).toBe("The merchant says the card is invalid and offers 30.00 Coins instead of 34.00 Coins.");
+    expect(texts({ arbitrationType: 1 }).explanation).toContain("has use limits");
+    expect(texts({ arbitrationType: 2 }).explanation).toContain("was already redeemed");
+    // Order 100004 of the walkthrough: the face "found" equals the face entered.
+    expect(texts({}).explanation).toBe("The merchant does not agree with the price for this card and offers 30.00 Coins instead of 34.00 Coins.");
+    expect(texts({}).faceFound).toBeNull();
+    const lower = texts({ arbitrationApplyAmount: 3_600 });
+    expect(lower.explanation).toBe("The merchant found a card face of 36 USD, not the 40 USD you entered, and offers 30.00 Coins instead of 34.00 Coins.");
+    expect(lower.faceFound).toBe(3_600);
+    expect(texts({ arbitrationType: 4 }).explanation).toBe("The merchant asks to cancel the order. If you accept, the order is cancelled and nothing is paid.");
+  });
+
+  test("the call to action only in negotiation; under way in arbitration; the outcome when finished", () => {
+    expect(texts({ status: 2 }).status).toBe("Accept to be paid 30.00 Coins now, or apply for arbitration.");
+    expect(texts({ status: 2, arbitrationType: 4 }).status).toBe("Accept to cancel the order, or apply for arbitration.");
+    for (const type of [0, 1, 2, 3, 4] as const) {
+      for (const status of [3, 4, 5, 6] as const) expect(texts({ status, arbitrationType: type }).status).not.toContain("apply for arbitration");
+    }
+    expect(texts({ status: 3 }).status).toContain("Arbitration is under way");
+    expect(texts({ status: 4, realTotalPrice: 2_500 }).status).toBe("Completed: you were paid 25.00 Coins.");
+    expect(texts({ status: 5 }).status).toBe("Cancelled: nothing was paid, and the card was not bought.");
+    expect(texts({ status: 6 }).status).toContain("Frozen");
+  });
+});
