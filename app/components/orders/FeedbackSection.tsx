@@ -41,6 +41,9 @@ export function FeedbackView({ feedback: f }: { feedback: Feedback }) {
           {f.type === FeedbackType.Positive ? "Positive" : "Negative"}
         </StatusBadge>
         <Stars level={f.starLevel} />
+        <span className="num text-sm font-medium text-gray-700" aria-hidden="true">
+          {f.starLevel}/{STAR_LEVEL_MAX}
+        </span>
       </div>
       <p className="mt-2 whitespace-pre-line break-words text-sm text-gray-900">{f.content}</p>
       <p className="mt-1 text-xs text-gray-600">
