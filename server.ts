@@ -9,6 +9,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { CROSS_SITE_REFUSED, isMutating, originVerdict } from "./app/services/kit/csrf";
 import { bodyVerdict } from "./backend/http/body-limit";
 import { toNodeHandler } from "./backend/http/node-adapter";
 import { exitIfInUse } from "./backend/db/data-dir-lock";
@@ -70,6 +71,15 @@ app.use((req, res, next) => {
   const refusal = bodyVerdict(req.method, req.headers, SELL_FORM_PATH.test(req.path) ? SELL_FORM_MAX_BYTES : FORM_MAX_BYTES);
   if (!refusal) return next();
   res.status(refusal.status).set("Connection", "close").type("text/plain").send(refusal.message);
+});
+
+// A form post from another site is refused before Remix sees it, whatever route or ?_data
+// it names (app/services/kit/csrf.ts; each action's readForm checks again, and asks for the
+// session's token when a request says nothing of where it comes from).
+app.use((req, res, next) => {
+  if (!isMutating(req.method) || originVerdict({ get: (name) => req.get(name) }, req.get("host") ?? "") !== "foreign") return next();
+  console.warn(`[web] 403 ${req.method} ${req.path}: cross-site origin`);
+  res.status(403).type("text/plain").send(CROSS_SITE_REFUSED);
 });
 
 app.all(

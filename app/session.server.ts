@@ -25,6 +25,8 @@ interface SessionData {
   channel: string;
   /** When a verification code was last sent from this browser, by purpose (REGISTER, FORGET, BIND, ...), in ms. */
   codeSentAt: Record<string, number>;
+  /** The session's CSRF token, rendered into every mutating form (services/kit/csrf.ts). */
+  csrf: string;
 }
 interface FlashData {
   toast: Toast;

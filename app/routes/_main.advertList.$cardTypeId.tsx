@@ -5,7 +5,7 @@
  */
 import { OfferTags } from "~/components/catalog/OfferTags";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, isRouteErrorResponse, useLoaderData, useLocation, useRouteError, useSubmit } from "@remix-run/react";
+import { Link, isRouteErrorResponse, useLoaderData, useLocation, useRouteError, useSubmit } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { AdvertWithMerchant } from "../../contract/entities";
 import { AdvertCardType, isOnline } from "../../contract/enums";
@@ -17,6 +17,7 @@ import { useSamePathLoading } from "~/components/layout/use-same-path-loading";
 import { ArrowLeftIcon, Button, ButtonLink, EmptyState, ErrorState, VerifiedIcon, buttonClasses } from "~/components/ui";
 import { CARD_FACE_OPTIONS as CARD_FACES } from "../../contract/constants";
 import { loadAdvertList, type AdvertFilters } from "~/services/adverts.server";
+import { Form } from "~/components/ui/Form";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return json(await loadAdvertList(request, context, params.cardTypeId));

@@ -20,6 +20,7 @@ import { apiFor } from "~/services/api.server";
 import { DEFAULT_INTER_CODE, LoginType, loginName, loginSchema, tabType } from "~/services/forms/auth";
 import { SUCCESS, formReply, loadCountries, redirectSignedIn, sessionHeaders } from "~/services/forms/auth.server";
 import { flashToast, safeRedirect } from "~/session.server";
+import { readForm } from "~/services/kit/form.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign In — GiftMarket" }];
 
@@ -30,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return json({ result: formReply(submission) });
 

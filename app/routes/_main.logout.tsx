@@ -5,11 +5,12 @@
  * session cookie (the channel stays) and goes to /home.
  */
 import { redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
 import { SIGN_OUT_QUESTION } from "~/components/layout/UserMenu";
 import { Button, buttonClasses } from "~/components/ui";
 import { apiFor } from "~/services/api.server";
 import { commitSession } from "~/session.server";
+import { Form } from "~/components/ui/Form";
 
 export const meta: MetaFunction = () => [{ title: "Sign out | GiftMarket" }];
 

@@ -28,6 +28,7 @@ import { apiFor, type Api } from "~/services/api.server";
 import { chatProvider, loadConversationView, sendTextFromForm } from "~/services/chat.server";
 import { parseAdvertInfo } from "~/services/orders";
 import { clearSignIn, commitSession, flashToast, safeRedirect } from "~/session.server";
+import { readForm } from "~/services/kit/form.server";
 
 const READ_ONLY_SYSTEM = "Notices about your orders and withdrawals. Replies are not possible here.";
 const READ_ONLY_FINISHED = "This order is finished. The chat is read-only.";
@@ -114,7 +115,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!parseConversationId(id)) return home(request, false);
   const api = await apiFor(request, context);
   if (!api.signedIn) return home(request, false);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (String(form.get("intent") ?? "") !== CHAT_SEND_INTENT_NAME) return json({ error: "Request error", text: "" }, { status: 400 });
   const rawBack = form.get("redirectTo");
   const back = rawBack ? safeRedirect(rawBack, `${conversationHref(id)}#chat-end`) : null;

@@ -12,7 +12,7 @@
  * - Signed-out visitors go to /login and come back.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { LIST_PAGE_SIZE } from "../../contract/constants";
@@ -29,6 +29,7 @@ import { apiFor, loginRedirect } from "~/services/api.server";
 import { ORDER_TABS, OrderListTab, orderListTabLabels, parseTab } from "~/services/orders";
 import { timeZoneOf } from "~/services/time-zone";
 import { requireToken } from "~/session.server";
+import { Form } from "~/components/ui/Form";
 
 export const meta: MetaFunction = () => [{ title: "Orders | GiftMarket" }];
 

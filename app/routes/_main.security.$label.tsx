@@ -22,6 +22,7 @@ import { DEFAULT_SECURITY_LABEL, SECURITY_TABS, isSecurityLabel } from "~/compon
 import { RouteError } from "~/components/wallet/RouteError";
 import { apiFor, loginRedirect } from "~/services/api.server";
 import { clearSignIn, commitSession, flashToast, loginUrl } from "~/session.server";
+import { readForm } from "~/services/kit/form.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 const BANK_PATH = "/security/bankAccount";
@@ -56,7 +57,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (params.label !== "bankAccount") throw new Response("Not found", { status: 404 });
   const api = await apiFor(request, context);
   if (!api.signedIn) throw redirect(loginUrl(request));
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   const done = async (text: string) => {
     flashToast(api.session, text);

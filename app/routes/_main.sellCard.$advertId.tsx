@@ -26,16 +26,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  isRouteErrorResponse,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import { Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Suspense, lazy, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import { joinCardCodes } from "../../contract/card-codes";
@@ -69,6 +60,8 @@ import {
   sellSchema,
 } from "~/services/forms/sell";
 import { commitSession, flashToast, loginUrl } from "~/session.server";
+import { Form } from "~/components/ui/Form";
+import { readForm } from "~/services/kit/form.server";
 
 const ImagePicker = lazy(() => import("~/components/sell/ImagePicker.client"));
 
@@ -126,7 +119,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const api = await apiFor(request, context);
   if (!api.signedIn) throw redirect(loginUrl(request));
 
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const secret = typeof formData.get("secret") === "string" ? String(formData.get("secret")).trim() : "";
   const files = formData.getAll("files").filter((f): f is File => typeof f === "object" && f !== null && (f as File).size > 0);
 

@@ -13,7 +13,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { UserPayment, Withdrawer } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
 import { Flag } from "../../contract/enums";
@@ -34,6 +34,8 @@ import {
 import { apiFor, loginRedirect, must, type Api } from "~/services/api.server";
 import { formatCoins, formatNgn, minorFromInput } from "~/services/format";
 import { commitSession, flashToast, requireToken } from "~/session.server";
+import { Form } from "~/components/ui/Form";
+import { readForm } from "~/services/kit/form.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 const NOT_FOUND = "This withdrawer does not exist.";
@@ -76,7 +78,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = idParam(params.id, NOT_FOUND);
   await requireToken(request);
   const api = await apiFor(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const { rules } = await loadAll(request, api, id);
   const submission = parseWithZod(formData, { schema: sellCoinsSchema(rules) });
   const reply = (opts: Parameters<typeof submission.reply>[0] = {}) =>

@@ -16,7 +16,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Suspense, lazy, useEffect, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -37,6 +37,8 @@ import { virtualCoinSchema } from "~/components/wallet/virtual-coin-form";
 import { apiFor, type Api } from "~/services/api.server";
 import { formatCoins, formatNgn } from "~/services/format";
 import { clearSignIn, commitSession, flashToast } from "~/session.server";
+import { Form } from "~/components/ui/Form";
+import { readForm } from "~/services/kit/form.server";
 
 const CopyButton = lazy(() => import("~/components/wallet/CopyButton.client"));
 const PriceTicker = lazy(() => import("~/components/wallet/PriceTicker.client"));
@@ -92,7 +94,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const key = coinKey(new URL(request.url).searchParams.get("type"));
   const api = await apiFor(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const needLogin = async (signedOut: boolean) =>
     json(
       { needLogin: true as const, result: null },

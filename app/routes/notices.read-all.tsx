@@ -6,9 +6,10 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { apiFor, loginRedirect } from "~/services/api.server";
 import { Code } from "../../contract/envelope";
 import { commitSession, flashToast, safeRedirect } from "~/session.server";
+import { readForm } from "~/services/kit/form.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const back = safeRedirect(form.get("redirectTo"), "/noticeList");
   const api = await apiFor(request, context);
   if (!api.signedIn) return loginRedirect(request);

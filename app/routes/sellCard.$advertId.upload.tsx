@@ -12,6 +12,7 @@ import { MESSAGES } from "../../contract/fields";
 import { apiFor } from "~/services/api.server";
 import { sha256Hex } from "~/services/card-secret";
 import { isSupportedImage } from "~/services/forms/sell";
+import { readForm } from "~/services/kit/form.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const fail = (error: string, status: number) => json({ error }, { status, headers: NO_STORE });
@@ -21,12 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = await apiFor(request, context);
   if (!api.signedIn) return fail("Unauthorized, please login", 401);
 
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return fail(MESSAGES.uploadFailed, 400);
-  }
+  const form = await readForm(request);
   const file = form.get("file");
   const secret = form.get("secret");
   if (!(file instanceof Blob) || file.size === 0) return fail(MESSAGES.uploadFailed, 400);

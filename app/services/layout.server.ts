@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { DEFAULT_COIN_NAME, DEFAULT_NGN_RATE } from "../../contract/constants";
 import { commitSession } from "../session.server";
 import { apiFor } from "./api.server";
+import { newCsrfToken } from "./kit/csrf";
 import { unreadTotal } from "./chat.server";
 
 /**
@@ -25,8 +26,15 @@ export async function loadLayout(request: Request, context: AppLoadContext) {
   }
   const profile = expired ? undefined : api.session.get("profile");
   const toast = api.session.get("toast");
+  // Every page in the layout can hold a form: give the session its CSRF token once.
+  let csrf = api.session.get("csrf");
+  const minted = !csrf;
+  if (!csrf) {
+    csrf = newCsrfToken();
+    api.session.set("csrf", csrf);
+  }
   const headers = new Headers();
-  if (toast || expired) headers.append("Set-Cookie", await commitSession(api.session));
+  if (toast || expired || minted) headers.append("Set-Cookie", await commitSession(api.session));
   if (api.deviceCookie) headers.append("Set-Cookie", api.deviceCookie);
   const counts = notice?.ok ? notice.data : undefined;
   return {
@@ -38,6 +46,7 @@ export async function loadLayout(request: Request, context: AppLoadContext) {
       counts: { orders: counts?.orderCount ?? 0, withdrawals: counts?.withdrawCount ?? 0, unread: counts?.unRead ?? 0, messages: expired ? 0 : messages },
       notices: counts?.list ?? [],
       toast: toast ?? null,
+      csrf,
     },
     headers,
   };

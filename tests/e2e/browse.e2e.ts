@@ -233,6 +233,7 @@ for (const js of [true, false]) {
         } else {
           await page.request.post(`${e2e.server.url}/login`, {
             form: { loginName: SELLER.email, loginPwd: SELLER.password, type: "EMAIL", redirectTo: "/home" },
+            headers: { origin: e2e.server.url },
           });
           await page.goto(`${e2e.server.url}/home?promo=closed`);
         }
@@ -277,6 +278,7 @@ for (const js of [true, false]) {
         }
         const readAll = await page.request.post(`${e2e.server.url}/notices/read-all`, {
           form: { redirectTo: "/home?promo=closed" },
+          headers: { origin: e2e.server.url },
           maxRedirects: 0,
         });
         expect(readAll.status()).toBe(302);

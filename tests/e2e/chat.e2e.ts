@@ -219,7 +219,7 @@ describe("chat", () => {
       const clientMsgId = /name="clientMsgId" value="([^"]+)"/.exec(await html.text())?.[1];
       expect(clientMsgId).toBeTruthy();
       for (let i = 0; i < 2; i++) {
-        const r = await noJsCtx.request.post(`${server.url}${path}`, { form: { intent: "chat-send", clientMsgId: clientMsgId!, text: `Once ${tag}` }, maxRedirects: 0 });
+        const r = await noJsCtx.request.post(`${server.url}${path}`, { form: { intent: "chat-send", clientMsgId: clientMsgId!, text: `Once ${tag}` }, headers: { origin: server.url }, maxRedirects: 0 });
         expect(r.status()).toBe(302);
       }
       await bubble(merchant, `Once ${tag}`).waitFor({ timeout: 15_000 });

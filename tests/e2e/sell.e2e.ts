@@ -191,6 +191,7 @@ for (const js of [true, false]) {
         // The same submission again (a resubmit with the same secret) gives the same order.
         const again = await context.request.post(`${server.url}/sellCard/${ecodeAdvert.id}`, {
           form: { secret, face: "30", cardCode: codes.join("\n") },
+          headers: { origin: server.url },
           maxRedirects: 0,
         });
         expect(again.status()).toBe(302);

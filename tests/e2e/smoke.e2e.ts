@@ -72,6 +72,7 @@ describe("request bodies are bounded", () => {
   test("an ordinary sign-in post is read and answered", async () => {
     const res = await fetch(`${e2e.server.url}/login`, {
       method: "POST",
+      headers: { origin: e2e.server.url },
       body: new URLSearchParams({ type: "EMAIL", email: "seller@demo.test", loginPwd: "demo1234" }),
       redirect: "manual",
     });

@@ -7,10 +7,11 @@
 import type { ReactNode } from "react";
 import { getFormProps, useForm, type DefaultValue, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import { Button, Field, SelectField, Tabs } from "~/components/ui";
 import { DEFAULT_INTER_CODE, INPUT_LIMITS, LoginType, SEND_CODE_INTENT } from "~/services/forms/auth";
+import { Form } from "~/components/ui/Form";
 
 /** What a conform field gives us (FieldMetadata, structurally). */
 export interface ConformField {

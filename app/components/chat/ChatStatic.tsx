@@ -10,6 +10,7 @@ import { MessageItems } from "./MessageList";
 import { cx } from "~/components/layout/cx";
 import { buttonClasses } from "~/components/ui";
 import { Link } from "@remix-run/react";
+import { CsrfField } from "~/components/ui/Form";
 
 export interface StaticView {
   messageList: ChatMessage[];
@@ -78,6 +79,7 @@ export function ChatStatic({ view, readOnly, notice, form, olderHref, newestHref
         </p>
       ) : (
         <form method="post" action={form.action} className="border-t border-gray-200 p-3" data-testid="chat-form-nojs">
+          <CsrfField />
           <input type="hidden" name="intent" value={CHAT_SEND_INTENT_NAME} />
           <input type="hidden" name="clientMsgId" value={form.clientMsgId} />
           {form.redirectTo ? <input type="hidden" name="redirectTo" value={form.redirectTo} /> : null}

@@ -4,12 +4,13 @@
  * without it the bell is a plain link to /noticeList.
  */
 import { CloseButton, Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Notice } from "../../../contract/entities";
 import { NoticeStatus, NoticeType } from "../../../contract/enums";
 import { BellIcon, Button, CountBadge, DateTime } from "../ui";
 import { cx } from "./cx";
+import { Form } from "~/components/ui/Form";
 
 export interface NoticeBellProps {
   notices: readonly Notice[];

@@ -9,11 +9,12 @@
  */
 import { useState } from "react";
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ChevronDownIcon, ConfirmDialog, LogoutIcon, UserIcon } from "../ui";
 import { cx } from "./cx";
 import { USER_MENU } from "./nav";
+import { Form } from "~/components/ui/Form";
 
 export const SIGN_OUT_QUESTION = "Confirm to Sign out ?";
 

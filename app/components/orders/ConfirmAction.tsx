@@ -4,10 +4,11 @@
  * without it the button is a link to ?confirm=<intent>, which shows the same
  * question as a section with a POST form and a Cancel link.
  */
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button, ButtonLink, ConfirmDialog, buttonClasses, type ButtonVariant } from "~/components/ui";
+import { Form } from "~/components/ui/Form";
 
 export interface ConfirmActionProps {
   /** The action's `intent` value, also the `?confirm=` value. */

@@ -6,7 +6,7 @@
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import type { Feedback } from "../../../contract/entities";
 import { FormError } from "~/components/auth/AuthForm";
@@ -14,6 +14,7 @@ import { cx } from "~/components/layout/cx";
 import { ErrorLine } from "~/components/sell/SellFields";
 import { Button, DateTime, StatusBadge, TextAreaField } from "~/components/ui";
 import { FEEDBACK_INTENT, FEEDBACK_MAX, FeedbackType, STAR_LEVEL_MAX, feedbackSchema } from "~/services/forms/feedback";
+import { Form } from "~/components/ui/Form";
 
 function Star({ filled, className }: { filled: boolean; className?: string }) {
   return (

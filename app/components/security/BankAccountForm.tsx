@@ -6,12 +6,13 @@
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
 import { BANK_NOTE_MAX } from "../../../contract/constants";
 import type { PaymentType, UserPayment } from "../../../contract/entities";
 import { FormError, fieldProps } from "~/components/auth/AuthForm";
 import { Button, Field, SelectField, TextAreaField, buttonClasses } from "~/components/ui";
 import { ACCOUNT_NUMBER_MAX, REAL_NAME_MAX, bankAccountSchema } from "./bank-account";
+import { Form } from "~/components/ui/Form";
 
 export const SAVE_INTENT = "save";
 

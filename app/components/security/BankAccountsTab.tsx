@@ -5,7 +5,7 @@
  * section). Guests see the Add button disabled.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
+import { Link, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { PaymentType, UserPayment } from "../../../contract/entities";
@@ -14,6 +14,7 @@ import { Button, ButtonLink, ConfirmDialog, Dialog, EmptyState, buttonClasses } 
 import { BankAccountCard } from "./BankAccountCard";
 import { BankAccountForm, bankFormId } from "./BankAccountForm";
 import { maskAccountNumber } from "./bank-account";
+import { Form } from "~/components/ui/Form";
 
 export const DELETE_INTENT = "delete";
 const BASE = "/security/bankAccount";

@@ -14,3 +14,4 @@ export * from "./Skeleton";
 export * from "./Spinner";
 export * from "./Tabs";
 export * from "./Toast";
+export * from "./Form";

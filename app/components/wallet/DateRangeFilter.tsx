@@ -3,11 +3,12 @@
  * with it; Reset is a link that drops the range. `hidden` keeps other
  * parameters (the tab) in the query.
  */
-import { Form, Link, useNavigate } from "@remix-run/react";
+import { Link, useNavigate } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button, buttonClasses, controlClasses } from "~/components/ui";
 import { toQuery, type DateRange } from "./dates";
+import { Form } from "~/components/ui/Form";
 
 export function DateRangeFilter({
   path,

@@ -23,6 +23,7 @@ import {
   type Contact,
 } from "./auth";
 import { codeCooldownLeft, sendVerificationCode } from "./send-code.server";
+import { readForm } from "~/services/kit/form.server";
 
 export const SUCCESS = "Success";
 
@@ -99,7 +100,7 @@ export async function codeFormAction<Schema extends z.ZodType<Contact, z.ZodType
   schema: Schema,
   submit: (api: Api, value: z.output<Schema>) => Promise<ApiResult<unknown>>,
 ) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const api = await apiFor(request, context);
   if (formData.get("intent") === SEND_CODE_INTENT) return sendCodeAction(api, formData, purpose);
 

@@ -1,0 +1,131 @@
+/**
+ * Forms that refuse what they should (issue 9, part 3), through the running server:
+ * - a post from another site with the victim's cookie (with and without ?_data, a
+ *   foreign Origin or Referer, or none at all and no token) is a 403 and adds nothing;
+ *   our own page's post (its Origin, or the token it renders when the browser sends
+ *   neither Origin nor Referer) still works;
+ * - a body that is not a form is a 400 with the page's error text, logged as one line
+ *   without a stack.
+ */
+import type { APIRequestContext } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { CROSS_SITE_REFUSED, CSRF_FIELD, TOKEN_MISSING } from "../../app/services/kit/csrf";
+import { NOT_A_FORM } from "../../app/services/kit/form.server";
+import { apiClient } from "./support/api";
+import { signInAs } from "./support/browser";
+import { useServerAndBrowser } from "./support/suite";
+
+const e2e = useServerAndBrowser({ failureShots: "csrf" });
+const { call, login } = apiClient(() => e2e.server.url);
+
+const SELLER2 = { email: "seller2@demo.test", password: "demo1234" };
+const BANK = "/security/bankAccount";
+const BANK_DATA = `${BANK}?_data=${encodeURIComponent("routes/_main.security.$label")}`;
+const EVIL = "https://evil.example";
+
+async function accountNumbers(token: string): Promise<string[]> {
+  const r = await call<{ paymentList: { accountNumber: string }[] }>("/userPayment/getPaymentList", {}, token);
+  return r.paymentList.map((p) => p.accountNumber);
+}
+
+async function bankId(token: string): Promise<number> {
+  const r = await call<{ paymentType: { id: number }[] }>("/userPayment/getPaymentType", {}, token);
+  return r.paymentType[0].id;
+}
+
+const account = (paymentId: number, accountNumber: string, extra: Record<string, string> = {}) => ({
+  intent: "save",
+  formId: "bank-new",
+  paymentId: String(paymentId),
+  realname: "Attacker Name",
+  accountNumber,
+  ...extra,
+});
+
+async function post(request: APIRequestContext, path: string, form: Record<string, string>, headers: Record<string, string>) {
+  return request.post(`${e2e.server.url}${path}`, { form, headers, maxRedirects: 0 });
+}
+
+describe("cross-site form posts", () => {
+  test("another site's post with the victim's cookie is refused and changes nothing; our own page's posts work", () =>
+    e2e.withPage(false, async (page, context) => {
+      const token = await login(SELLER2);
+      const paymentId = await bankId(token);
+      await signInAs(page, e2e.server.url, false, SELLER2, BANK);
+      const before = await accountNumbers(token);
+
+      const attacks: Array<[string, string, Record<string, string>]> = [
+        ["?_data, foreign Origin", BANK_DATA, { origin: EVIL }],
+        ["?_data, no Origin, no Referer", BANK_DATA, {}],
+        ["?_data, foreign Referer only", BANK_DATA, { referer: `${EVIL}/page` }],
+        ["?_data, opaque Origin", BANK_DATA, { origin: "null" }],
+        ["document post, foreign Origin", BANK, { origin: EVIL }],
+        ["document post, no Origin, no Referer", BANK, {}],
+        ["document post, our host as a suffix of theirs", BANK, { origin: `http://127.0.0.1.evil.example:${new URL(e2e.server.url).port}` }],
+      ];
+      for (const [name, path, headers] of attacks) {
+        const res = await post(context.request, path, account(paymentId, `99${Date.now() % 100000000}`), headers);
+        expect(res.status(), name).toBe(403);
+        expect(await res.text(), name).toMatch(headers.origin || headers.referer ? CROSS_SITE_REFUSED : TOKEN_MISSING);
+      }
+      // A wrong token is no token.
+      const forged = await post(context.request, BANK, account(paymentId, "1234509876", { [CSRF_FIELD]: "x".repeat(43) }), {});
+      expect(forged.status()).toBe(403);
+      expect(await accountNumbers(token)).toEqual(before);
+
+      // Our page, as a browser posts it: its Origin.
+      const mine = await post(context.request, BANK, account(paymentId, "2000000001"), { origin: e2e.server.url });
+      expect(mine.status()).toBe(302);
+      // Our page's form without Origin or Referer: the token it rendered.
+      await page.goto(`${e2e.server.url}${BANK}?edit=new`);
+      const rendered = await page.locator(`form[method="post"] input[name="${CSRF_FIELD}"]`).first().getAttribute("value");
+      expect(rendered).toMatch(/^[\w-]{43}$/);
+      const withToken = await post(context.request, BANK, account(paymentId, "2000000002", { [CSRF_FIELD]: rendered! }), {});
+      expect(withToken.status()).toBe(302);
+      expect((await accountNumbers(token)).sort()).toEqual([...before, "2000000001", "2000000002"].sort());
+    }));
+
+  test("the Node server refuses a foreign Origin on any route and ?_data before Remix runs; GETs are untouched", async () => {
+    for (const path of ["/login", "/logout", "/notices/read-all", "/sellCard/1/upload", "/orderDetails/1?_data=routes%2F_main.orderDetails.%24orderId"]) {
+      const res = await fetch(`${e2e.server.url}${path}`, { method: "POST", headers: { origin: EVIL }, body: new URLSearchParams({ a: "1" }), redirect: "manual" });
+      expect(res.status, path).toBe(403);
+    }
+    expect((await fetch(`${e2e.server.url}/home`, { headers: { origin: EVIL } })).status).toBe(200);
+  });
+});
+
+describe("bodies that are not forms", () => {
+  test("400 with the page's error text and one log line without a stack", () =>
+    e2e.withPage(false, async (page, context) => {
+      await signInAs(page, e2e.server.url, false, { email: "seller@demo.test", password: "demo1234" }, "/home");
+      const paths = ["/login", "/register", "/forgot", "/sellCard/1", "/sellCoins/1", BANK];
+      const logBefore = e2e.server.output().length;
+      for (const path of paths) {
+        const plain = await context.request.post(`${e2e.server.url}${path}`, {
+          headers: { origin: e2e.server.url, "content-type": "text/plain" },
+          data: "hello",
+          maxRedirects: 0,
+        });
+        expect(plain.status(), path).toBe(400);
+        expect(await plain.text(), path).toContain(NOT_A_FORM);
+        const json = await context.request.post(`${e2e.server.url}${path}`, {
+          headers: { origin: e2e.server.url, "content-type": "application/json" },
+          data: "{\"a\":1}",
+          maxRedirects: 0,
+        });
+        expect(json.status(), `${path} (json)`).toBe(400);
+        const broken = await context.request.post(`${e2e.server.url}${path}`, {
+          headers: { origin: e2e.server.url, "content-type": "multipart/form-data; boundary=right" },
+          data: "--wrong\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--wrong--\r\n",
+          maxRedirects: 0,
+        });
+        expect(broken.status(), `${path} (multipart)`).toBe(400);
+      }
+      // Let the server's output catch up, then: one line per refusal, no stack, no 500.
+      await new Promise((r) => setTimeout(r, 300));
+      const log = e2e.server.output().slice(logBefore);
+      expect(log).not.toMatch(/^\s+at /m);
+      expect(log).not.toContain("Unexpected Server Error");
+      expect(log.split("\n").filter((l) => l.startsWith("[web] 400 POST")).length).toBeGreaterThanOrEqual(paths.length * 3);
+    }));
+});
