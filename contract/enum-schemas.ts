@@ -12,6 +12,7 @@ import {
   LoginType,
   NoticeStatus,
   NoticeType,
+  OrderAction,
   OrderListTab,
   OrderStatus,
   Relationship,
@@ -22,6 +23,7 @@ import {
   VirtualCoinOrderStatus,
   VirtualCoinType,
   WealthRecordType,
+  WithdrawalAction,
   WithdrawalStatus,
 } from "./enums";
 
@@ -53,10 +55,12 @@ export function strEnum<const T extends Record<string, string>>(obj: T, message:
 
 export const orderStatusSchema = intEnum(OrderStatus, "Unknown order status.");
 export const arbitrationTypeSchema = intEnum(ArbitrationType, "Unknown dispute type.");
+export const orderActionSchema = strEnum(OrderAction, "Unknown order action.");
 export const orderListTabSchema = intEnum(OrderListTab, "Unknown order list tab.");
 export const advertCardTypeSchema = intEnum(AdvertCardType, "Unknown card type.");
 export const onlineStatusSchema = z.number().int();
 export const withdrawalStatusSchema = intEnum(WithdrawalStatus, "Unknown withdrawal status.");
+export const withdrawalActionSchema = strEnum(WithdrawalAction, "Unknown withdrawal action.");
 export const billTypeSchema = intEnum(BillType, "Unknown transaction type.");
 export const virtualCoinTypeSchema = intEnum(VirtualCoinType, "Please select BTC or USDT.");
 export const virtualCoinOrderStatusSchema = intEnum(VirtualCoinOrderStatus, "Unknown transfer order status.");

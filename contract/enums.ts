@@ -99,6 +99,23 @@ export type OnlineStatus = ValueOf<typeof OnlineStatus>;
 export const isOnline = (onlineStatus: number | null | undefined) => !!onlineStatus;
 export const onlineStatusLabels: Record<OnlineStatus, string> = { 0: "Offline", 1: "Online" };
 
+/**
+ * What the caller of /order/getOrderDetails may do with the order now (designed
+ * beyond spec §7): computed by the backend from the order state machine's table,
+ * shown as they are by the page (ARCHITECTURE rule 9). The seller's: accept,
+ * arbitrate, comment, chat; the merchant's: view, complete, negotiate, chat.
+ */
+export const OrderAction = {
+  Accept: "accept",
+  Arbitrate: "arbitrate",
+  Comment: "comment",
+  Chat: "chat",
+  View: "view",
+  Complete: "complete",
+  Negotiate: "negotiate",
+} as const;
+export type OrderAction = ValueOf<typeof OrderAction>;
+
 // ---------------------------------------------------------------- wallet
 
 export const WithdrawalStatus = {
@@ -114,6 +131,18 @@ export const withdrawalStatusLabels: Record<WithdrawalStatus, string> = {
   2: "Completed",
   3: "Cancelled",
 };
+
+/**
+ * What the caller of /userWithdraw/getWithdrawDetail may do now (designed beyond
+ * spec §7), from the withdrawal state machine: its withdrawer may process,
+ * complete and cancel; its owner has nothing to do but wait (an empty list).
+ */
+export const WithdrawalAction = {
+  Process: "process",
+  Complete: "complete",
+  Cancel: "cancel",
+} as const;
+export type WithdrawalAction = ValueOf<typeof WithdrawalAction>;
 
 /** Bill (transaction) type. The ALL tab of the wallet sends no type (or 0). */
 export const BillType = {

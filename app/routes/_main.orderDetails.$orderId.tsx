@@ -32,7 +32,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { ChatConversation, ChatMessage } from "../../contract/chat-protocol";
 import type { Feedback, Order, OrderChange } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
-import { OrderStatus } from "../../contract/enums";
+import { OrderAction, OrderStatus } from "../../contract/enums";
 import { MESSAGES } from "../../contract/fields";
 import { ChatPanel } from "~/components/chat/ChatPanel";
 import type { StaticView } from "~/components/chat/ChatStatic";
@@ -51,15 +51,13 @@ import { formatCoinsWithName, formatNgn, formatTradeAmount } from "~/services/fo
 import { FEEDBACK_INTENT, feedbackSchema } from "~/services/forms/feedback";
 import { imagePaths } from "~/services/forms/sell";
 import {
-  chatAvailable,
   isECodeInfo,
-  mayAccept,
-  mayComment,
   orderTimer,
   parseAdvertInfo,
   splitTags,
 } from "~/services/orders";
 import { clearSignIn, commitSession, flashToast } from "~/session.server";
+import { readForm } from "~/services/kit/form.server";
 
 const CardSecret = lazy(() => import("~/components/orders/CardSecret.client"));
 
@@ -98,9 +96,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       headers: { "content-type": "application/json" },
     });
   }
-  const { orderInfo, orderDetails, orderChange, feedback } = result.data;
+  const { orderInfo, orderDetails, orderChange, feedback, actions } = result.data;
   const info = parseAdvertInfo(orderInfo.advertInfo);
-  const chat = chatAvailable(orderInfo.status) ? await loadOrderChat(api, id, new URL(request.url).searchParams.get("before")) : null;
+  const chat = actions.includes(OrderAction.Chat) ? await loadOrderChat(api, id, new URL(request.url).searchParams.get("before")) : null;
   // Only what the page shows: never the code, its ciphertext, the secret or the image paths.
   return json(
     {
@@ -113,6 +111,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       },
       changes: orderChange,
       feedback,
+      actions,
       chat,
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -144,7 +143,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = orderIdOf(params.orderId);
   const api = await apiFor(request, context);
   if (!api.signedIn) return toHome(request, false);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
 
   const done = async () => {
@@ -181,7 +180,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 // ------------------------------------------------------------------ page
 
 export default function OrderDetailsPage() {
-  const { order, info, card, changes, feedback, chat } = useLoaderData<typeof loader>();
+  const { order, info, card, changes, feedback, actions, chat } = useLoaderData<typeof loader>();
   const o = order as Order;
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
@@ -209,13 +208,14 @@ export default function OrderDetailsPage() {
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)] lg:items-start">
         <div className="flex flex-col gap-4">
-          {o.arbitrationType !== null || mayAccept(o.status) ? (
+          {o.arbitrationType !== null || actions.includes(OrderAction.Accept) ? (
             <DisputePanel
               order={o}
               coinName={coinName}
               ngnRate={ngnRate}
               asking={asking}
               error={actionData?.error ?? null}
+              actions={actions}
               intents={{ accept: ACCEPT, arbitration: ARBITRATION }}
             />
           ) : null}
@@ -287,7 +287,7 @@ export default function OrderDetailsPage() {
             ) : null}
           </DetailPanel>
 
-          {mayComment(o.status) ? (
+          {feedback || actions.includes(OrderAction.Comment) ? (
             <DetailPanel title="Comment" labelId="comment">
               {feedback ? (
                 <FeedbackView feedback={feedback as Feedback} />
@@ -299,7 +299,7 @@ export default function OrderDetailsPage() {
         </div>
 
         <div className="flex flex-col gap-4">
-          {chatAvailable(o.status) && chat ? (
+          {chat ? (
             <section id="order-chat" aria-label="Chat" className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200" data-order-id={o.id}>
               <div className="flex items-center gap-2 border-b border-gray-200 px-4 py-3">
                 <h2 className="min-w-0 flex-1 truncate text-base font-semibold text-gray-900">Chat with {o.buyerNickname}</h2>

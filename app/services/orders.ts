@@ -65,15 +65,6 @@ export function orderTimer(o: Pick<Order, "status" | "autoCancelTimestamp" | "au
   return null;
 }
 
-/** Spec §4: "With status above 1 and below 4, the seller can Accept". */
-export const mayAccept = (status: number) => status > 1 && status < 4;
-/** Spec §4: "With status 2 only, the seller can apply for arbitration". */
-export const mayApplyArbitration = (status: number) => status === OrderStatus.InNegotiation;
-/** Spec §4: "With status below 4, live chat is available". */
-export const chatAvailable = (status: number) => status < OrderStatus.Completed;
-/** Spec §4: "With status 4, the seller can comment once". */
-export const mayComment = (status: number) => status === OrderStatus.Completed;
-
 const EMPTY_INFO: AdvertInfo = { paymentIcon: "", paymentNameEn: "", cardType: 0, tagListEn: "", explainInfo: "", codeFormat: "" };
 
 /** Order.advertInfo is a JSON string; a damaged one gives empty fields rather than an error. */

@@ -10,7 +10,7 @@ import {
   orderSchema,
 } from "../entities";
 import { OrderListTab } from "../enums";
-import { orderListTabSchema } from "../enum-schemas";
+import { orderActionSchema, orderListTabSchema } from "../enum-schemas";
 import { optionalText, positiveMinor } from "../fields";
 import { byId, created, currencyFilter, listOf, optionalId, startBeforeEnd } from "./common";
 
@@ -95,6 +95,8 @@ export const tradingCalls = {
       orderChange: z.array(orderChangeSchema),
       /** The seller's comment, null until given. */
       feedback: feedbackSchema.nullable(),
+      /** Designed: what the caller may do now, from the order state machine (contract/enums OrderAction). */
+      actions: z.array(orderActionSchema),
     }),
     doc: "One order (buyer or seller only) with its encrypted card, timeline and feedback.",
   }),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCall, id, lastId, noBody, optionalTimestamp } from "../define";
 import { billSchema, tradeStatisticsDaySchema, withdrawalSchema, withdrawerSchema } from "../entities";
-import { billTypeSchema, virtualCoinTypeSchema } from "../enum-schemas";
+import { billTypeSchema, virtualCoinTypeSchema, withdrawalActionSchema } from "../enum-schemas";
 import { MESSAGES, optionalText, positiveMinor, tradePassword } from "../fields";
 import { blankable, byId, created, currencyFilter, listOf, startBeforeEnd } from "./common";
 
@@ -65,8 +65,12 @@ export const walletCalls = {
     path: "/userWithdraw/getWithdrawDetail",
     auth: "user",
     request: byId,
-    response: z.object({ withdrawal: withdrawalSchema }),
-    doc: "One of the user's withdrawals. Response designed: {withdrawal}.",
+    response: z.object({
+      withdrawal: withdrawalSchema,
+      /** Designed: what the caller may do now, from the withdrawal state machine (contract/enums WithdrawalAction). */
+      actions: z.array(withdrawalActionSchema),
+    }),
+    doc: "One of the user's withdrawals. Response designed: {withdrawal, actions}.",
   }),
   "/userWithdraw/getWithdrawList": defineCall({
     path: "/userWithdraw/getWithdrawList",

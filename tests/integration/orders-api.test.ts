@@ -6,7 +6,7 @@ import { MESSAGES } from "../../contract/fields";
 import { DEMO_LOGINS } from "../../backend/demo/world";
 import { BAD_IMAGE_PATH, FORM_EXPIRED, OWN_ADVERT } from "../../backend/modules/orders/add-order";
 import { cardCodeTestVector, decryptCardCode } from "../../backend/modules/orders/card-crypto";
-import { FEEDBACK_NOT_COMPLETED, FEEDBACK_ONCE } from "../../backend/modules/orders/handlers";
+import { FEEDBACK_NOT_COMPLETED, FEEDBACK_ONCE } from "../../backend/modules/orders/feedback";
 import type { TestBackend } from "../support/backend";
 import {
   addOrder,
@@ -313,6 +313,22 @@ describe("getOrderDetails, the merchant's detail and the dispute calls", () => {
     expect(orderChange.map((c: { eventEn: string }) => c.eventEn)).toEqual(["Order created", "Merchant viewed the card"]);
     expect(orderChange[0].changeTimestamp).toBeLessThan(orderChange[1].changeTimestamp);
     expect(feedback).toBeNull();
+  });
+
+  it("getOrderDetails says what the caller may do now: the seller's actions and the merchant's, from the state machine", async () => {
+    // merchant2: the feedback left here stays out of merchant1's feedback list.
+    const id = await placeOrder(t, p.seller.token, await makeAdvert(t, { merchantId: p.merchant2.id }));
+    const actionsOf = async (token: string) => (await t.call("/order/getOrderDetails", { id }, { token })).data.actions;
+    expect(await actionsOf(p.seller.token)).toEqual(["chat"]);
+    expect(await actionsOf(p.merchant2.token)).toEqual(["view", "chat"]);
+    expectOk(await staff(t, "/merchant/order/view", { id }, p.merchant2.token));
+    expectOk(await staff(t, "/merchant/order/negotiate", { id, arbitrationType: 3, arbitrationApplyAmount: 9_000, arbitrationApplyPrice: 7_000, arbitrationContent: "Less." }, p.merchant2.token));
+    expect(await actionsOf(p.seller.token)).toEqual(["accept", "arbitrate", "chat"]);
+    expect(await actionsOf(p.merchant2.token)).toEqual(["complete", "chat"]);
+    expectOk(await t.call("/order/acceptDispute", { id }, { token: p.seller.token }));
+    expect(await actionsOf(p.seller.token)).toEqual(["comment"]);
+    expectOk(await t.call("/userFeedback/addFeedback", { feedback: { orderid: id, type: 1, starLevel: 4, content: "Fine." } }, { token: p.seller.token }));
+    expect(await actionsOf(p.seller.token)).toEqual([]);
   });
 
   it("the merchant sees the card only once it has viewed it (and frozen the coins)", async () => {

@@ -1,18 +1,18 @@
 /**
  * The dispute panel of /orderDetails (spec §4, issue 8): the dispute type, an
  * explanation that follows it and agrees with the figures, the merchant's own
- * words, and a line that follows the status: Accept / Apply for arbitration
- * with their call to action in negotiation (2), "under way" in arbitration
- * (3, where Accept stays possible, spec §4), the outcome once finished.
+ * words, and a line that follows the status (the call to action in negotiation,
+ * "under way" in arbitration, the outcome once finished). The buttons are the
+ * actions the backend allows now (spec §4: Accept in 2 and 3, arbitration in 2).
  */
 import type { Order } from "../../../contract/entities";
-import { ArbitrationType, OrderStatus } from "../../../contract/enums";
+import { ArbitrationType, OrderAction, OrderStatus } from "../../../contract/enums";
 import { faceUnits } from "~/components/catalog/money";
 import { cx } from "~/components/layout/cx";
 import { ConfirmAction } from "~/components/orders/ConfirmAction";
 import { DetailRow, StatusBadge } from "~/components/ui";
 import { formatCoinsWithName, formatNgn } from "~/services/format";
-import { disputeTexts, disputeTypeLabel, mayAccept, mayApplyArbitration } from "~/services/orders";
+import { disputeTexts, disputeTypeLabel } from "~/services/orders";
 
 const statusTone: Partial<Record<number, string>> = {
   [OrderStatus.Completed]: "bg-money-in-50 text-money-in-800",
@@ -25,6 +25,7 @@ export function DisputePanel({
   ngnRate,
   asking,
   error,
+  actions,
   intents,
 }: {
   order: Order;
@@ -32,6 +33,8 @@ export function DisputePanel({
   ngnRate: number;
   asking: string | null;
   error: string | null;
+  /** What the backend says the seller may do now (getOrderDetails.actions). */
+  actions: readonly string[];
   intents: { accept: string; arbitration: string };
 }) {
   const disputed = o.arbitrationType !== null;
@@ -103,7 +106,7 @@ export function DisputePanel({
           {error}
         </p>
       ) : null}
-      {mayAccept(o.status) ? (
+      {actions.includes(OrderAction.Accept) ? (
         <div className="mt-4 grid gap-2 sm:grid-cols-2">
           <ConfirmAction
             intent={intents.accept}
@@ -117,7 +120,7 @@ export function DisputePanel({
             tone={cancels ? "danger" : "primary"}
             asking={asking === intents.accept}
           />
-          {mayApplyArbitration(o.status) ? (
+          {actions.includes(OrderAction.Arbitrate) ? (
             <ConfirmAction
               intent={intents.arbitration}
               label="Apply for arbitration"

@@ -1,7 +1,7 @@
 /** The sell-card form's rules (spec §5) and the order display helpers. */
 import { describe, expect, test } from "vitest";
 import { MESSAGES } from "../../../contract/fields";
-import { coinsForFace, mayAccept, mayApplyArbitration, orderTimer, parseAdvertInfo, parseTab } from "../orders";
+import { coinsForFace, orderTimer, parseAdvertInfo, parseTab } from "../orders";
 import { codeBlocks, splitCardCodes, tooManyCodesMessage } from "../../../contract/card-codes";
 import { TWO_DECIMALS } from "../format";
 import { CHOOSE_FACE, SECRET_MISSING, isSupportedImage, sellSchema, type SellRules } from "./sell";
@@ -78,11 +78,6 @@ describe("order helpers", () => {
     expect(orderTimer({ ...base, status: 1 })).toEqual({ label: "Auto Release", deadline: 2 });
     expect(orderTimer({ ...base, status: 2 })).toEqual({ label: "Auto Arbitration", deadline: 3 });
     for (const status of [3, 4, 5, 6] as const) expect(orderTimer({ ...base, status })).toBeNull();
-  });
-
-  test("who may accept and apply for arbitration", () => {
-    expect([0, 1, 2, 3, 4, 5, 6].filter(mayAccept)).toEqual([2, 3]);
-    expect([0, 1, 2, 3, 4, 5, 6].filter(mayApplyArbitration)).toEqual([2]);
   });
 
   test("tabs, advertInfo, coins", () => {

@@ -7,13 +7,13 @@ import {
   SYSTEM_USER_ID,
   type ChatConversation,
 } from "../../../contract/chat-protocol";
-import { OrderStatus } from "../../../contract/enums";
 import type { ChatConversationRow, ChatMessageRow } from "../../db/chat-schema";
 import type { Executor } from "../../db/index";
 import type { User } from "../../db/schema";
 import { fail, forbidden, invalid, notFound } from "../../http/errors";
 import type { SecretBox } from "../../security/secret-box";
 import { formatMessage, viewerConversationId, type ConvInfo } from "./format";
+import { orderChatOpen } from "../../../contract/order-rules";
 
 /**
  * Who may chat with whom (spec §6) and the conversation rows. Every read and every send
@@ -89,7 +89,7 @@ export async function resolveConversation(db: Executor, viewer: Viewer, conversa
       const order = await db.selectFrom("orders").select(["id", "seller_id", "buyer_id", "status"]).where("id", "=", ref.orderId).executeTakeFirst();
       if (!order) throw notFound("Order");
       if (order.seller_id !== viewer.id && order.buyer_id !== viewer.id) throw forbidden(MSG_NOT_YOUR_ORDER);
-      if (mode === "write" && order.status >= OrderStatus.Completed) throw fail(MSG_ORDER_FINISHED);
+      if (mode === "write" && !orderChatOpen(order.status)) throw fail(MSG_ORDER_FINISHED);
       return groupConversation(order);
     }
     case "withdrawer": {
@@ -243,7 +243,7 @@ export async function listConversations(
         ? formatMessage(last, conv, { viewerId, myRead: Number(r.my_read), peerRead: Number(r.peer_read), now: opts.now, secrets: opts.secrets })
         : null,
       unreadCount: Number(r.unread),
-      readOnly: r.kind === "system" || (o !== undefined && o.status >= OrderStatus.Completed),
+      readOnly: r.kind === "system" || (o !== undefined && !orderChatOpen(o.status)),
     };
     if (r.kind === "system") item.peer = SYSTEM_PEER;
     else if (u) {
@@ -299,7 +299,7 @@ export async function conversationSummary(
       .executeTakeFirst();
     if (o) {
       item.order = { id: o.id, status: o.status, nameEn: o.name_en };
-      item.readOnly = o.status >= OrderStatus.Completed;
+      item.readOnly = !orderChatOpen(o.status);
     }
   }
   return item;

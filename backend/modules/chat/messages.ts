@@ -8,7 +8,6 @@ import {
   type ChatMessage,
   type SendRequest,
 } from "../../../contract/chat-protocol";
-import { OrderStatus } from "../../../contract/enums";
 import type { Insertable } from "kysely";
 import type { ChatConversationRow, ChatMessageRow, ChatMessagesTable } from "../../db/chat-schema";
 import type { DB, Executor, Trx } from "../../db/index";
@@ -24,6 +23,7 @@ import {
   type Viewer,
 } from "./conversations";
 import { formatMessage, viewerConversationId, type ConvInfo } from "./format";
+import { orderChatOpen } from "../../../contract/order-rules";
 
 /**
  * Messages: the one insert path, sends, history pages, read positions, the replay feed,
@@ -101,7 +101,7 @@ export async function sendMessage(db: DB, viewer: Viewer, input: SendRequest, no
     if (again) return { row: again, created: false };
     if (conv.kind === "group") {
       const o = await trx.selectFrom("orders").select("status").where("id", "=", Number(conv.order_id)).executeTakeFirstOrThrow();
-      if (o.status >= OrderStatus.Completed) throw fail(MSG_ORDER_FINISHED);
+      if (!orderChatOpen(o.status)) throw fail(MSG_ORDER_FINISHED);
     }
     const inserted = await insertMessage(trx, { conversation_id: conv.id, sender_id: viewer.id, client_msg_id: input.clientMsgId, created_at: now, ...values });
     return { row: inserted, created: true };

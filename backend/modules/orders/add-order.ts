@@ -1,6 +1,6 @@
 import { codesPerOrderError, joinCardCodes, splitCardCodes } from "../../../contract/card-codes";
 import { ORDER_IMAGES_MAX } from "../../../contract/constants";
-import { AdvertCardType, isOnline, OrderStatus } from "../../../contract/enums";
+import { AdvertCardType, isOnline } from "../../../contract/enums";
 import { MESSAGES } from "../../../contract/fields";
 import type { AnyCallInput } from "../../../contract/index";
 import { transaction } from "../../db/index";
@@ -11,8 +11,8 @@ import { lookupHashFromSecret } from "../../security/order-secret";
 import { listedAdvert } from "../catalog/queries";
 import { uploadsBelongTo } from "../images/queries";
 import { encryptCardCode } from "./card-crypto";
-import { cardLabel, units } from "./format";
-import { noticeSeller, recordChange } from "./state-machine";
+import { units } from "./format";
+import { createOrder } from "./state-machine";
 import { minutesAfter } from "./timing";
 
 /**
@@ -106,9 +106,9 @@ export async function addOrder(ctx: CallContext, user: User, input: AddOrderInpu
       explainInfo: advert.explainInfo,
       codeFormat: advert.codeFormat,
     });
-    const order = await trx
-      .insertInto("orders")
-      .values({
+    const order = await createOrder(
+      trx,
+      {
         seller_id: user.id,
         buyer_id: advert.userid,
         advert_id: advert.id,
@@ -121,14 +121,13 @@ export async function addOrder(ctx: CallContext, user: User, input: AddOrderInpu
         usd_discount: advert.usdDiscount,
         calculate_total_price: calculate,
         real_total_price: calculate,
-        status: OrderStatus.Waiting,
         created_at: now,
         auto_cancel_at: minutesAfter(now, advert.payLimit),
         seller_remark: input.remark ?? null,
         secret_id: secretRow.id,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+      },
+      { merchantName: advert.nickname, payLimit: advert.payLimit },
+    );
     await trx
       .insertInto("order_details")
       .values({
@@ -139,16 +138,6 @@ export async function addOrder(ctx: CallContext, user: User, input: AddOrderInpu
         card_count: advert.cardType === AdvertCardType.Picture ? images.length : codes.length,
       })
       .execute();
-    await recordChange(trx, order.id, { eventEn: "Order created", at: now, from: null, to: OrderStatus.Waiting, actor: "seller" });
-    await noticeSeller(
-      trx,
-      order,
-      {
-        title: "Order created",
-        content: `Your ${cardLabel(order)} card was sent to ${advert.nickname}. If the merchant does not view it within ${advert.payLimit} minutes, the order is cancelled and the card stays yours.`,
-      },
-      now,
-    );
     return { id: order.id };
   });
 }

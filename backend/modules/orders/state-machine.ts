@@ -1,9 +1,10 @@
-import { ArbitrationType, arbitrationTypeLabels, NoticeType, OrderStatus, orderStatusLabels } from "../../../contract/enums";
+import { ArbitrationType, arbitrationTypeLabels, OrderAction, OrderStatus, orderStatusLabels } from "../../../contract/enums";
+import { mayComment, orderChatOpen } from "../../../contract/order-rules";
 import type { Trx } from "../../db/index";
 import type { OrderRow, OrdersTable } from "../../db/schema";
 import { conflict, fail } from "../../http/errors";
-import { postSystemMessage } from "../chat/messages";
-import type { Updateable } from "kysely";
+import { notify } from "../notices/notify";
+import type { Insertable, Updateable } from "kysely";
 import { cardLabel, cardName, coins } from "./format";
 import { freezeForView, payOrder, refundOrder } from "./money";
 import { ARBITRATION_MINUTES, minutesAfter, RELEASE_MINUTES } from "./timing";
@@ -179,6 +180,53 @@ export const TRANSITIONS: readonly TransitionRule[] = [
   },
 ];
 
+/**
+ * The one way an order comes to exist: status 0 (Waiting), its first timeline row and the
+ * seller's notice, in the caller's transaction (the reservation and the card are the caller's).
+ */
+export async function createOrder(
+  trx: Trx,
+  values: Omit<Insertable<OrdersTable>, "status">,
+  about: { merchantName: string; payLimit: number },
+): Promise<OrderRow> {
+  const order = await trx.insertInto("orders").values({ ...values, status: S.Waiting }).returningAll().executeTakeFirstOrThrow();
+  const at = new Date(order.created_at);
+  await recordChange(trx, order.id, { eventEn: "Order created", at, from: null, to: S.Waiting, actor: "seller" });
+  await noticeSeller(
+    trx,
+    order,
+    {
+      title: "Order created",
+      content: `Your ${cardLabel(order)} card was sent to ${about.merchantName}. If the merchant does not view it within ${about.payLimit} minutes, the order is cancelled and the card stays yours.`,
+    },
+    at,
+  );
+  return order;
+}
+
+/** The transitions behind each action a person may take on an order (the rest are the timers' and staff's). */
+const ACTION_RULES: ReadonlyArray<{ action: OrderAction; actor: "seller" | "merchant"; rules: readonly string[] }> = [
+  { action: OrderAction.Accept, actor: "seller", rules: ["accept", "acceptCancel"] },
+  { action: OrderAction.Arbitrate, actor: "seller", rules: ["applyArbitration"] },
+  { action: OrderAction.View, actor: "merchant", rules: ["view"] },
+  { action: OrderAction.Complete, actor: "merchant", rules: ["complete"] },
+  { action: OrderAction.Negotiate, actor: "merchant", rules: ["negotiate"] },
+];
+
+/**
+ * What the seller or the merchant of an order may do with it now, from TRANSITIONS
+ * and the rules of contract/order-rules.ts (ARCHITECTURE rule 9): the page shows
+ * exactly these, and each call re-checks its own (a timer may win the race).
+ */
+export function orderActions(o: Pick<OrderRow, "status">, role: "seller" | "merchant", hasFeedback: boolean): OrderAction[] {
+  const actions: OrderAction[] = ACTION_RULES.filter(
+    (a) => a.actor === role && TRANSITIONS.some((r) => a.rules.includes(r.name) && (r.from as readonly number[]).includes(o.status) && r.actors.includes(role)),
+  ).map((a) => a.action);
+  if (role === "seller" && mayComment(o.status, hasFeedback)) actions.push(OrderAction.Comment);
+  if (orderChatOpen(o.status)) actions.push(OrderAction.Chat);
+  return actions;
+}
+
 export const ORDER_CHANGED = "The order status has changed. Please refresh.";
 export const notPossible = (status: number) =>
   `This action is not possible while the order is ${orderStatusLabels[status as OrderStatus] ?? "in this status"}.`;
@@ -263,21 +311,15 @@ export async function recordChange(
 
 /** A type 1 (order) notice for the order's seller, and the same event in the seller's system chat conversation. */
 export async function noticeSeller(trx: Trx, order: OrderRow, text: { title: string; content: string }, at: Date) {
-  await trx
-    .insertInto("notices")
-    .values({
-      user_id: order.seller_id,
-      type: NoticeType.Order,
-      ref_id: order.id,
-      title_en: text.title,
-      content_en: text.content,
-      opposite_user_id: order.buyer_id,
-      goods_name: cardName(order),
-      trans_amount: Number(order.trade_amount),
-      trans_currency: order.trade_currency,
-      trans_price: Number(order.real_total_price),
-      created_at: at,
-    })
-    .execute();
-  await postSystemMessage(trx, { userId: order.seller_id, text: `${text.title}\n${text.content}`, ref: { type: "order", id: order.id }, at });
+  await notify(trx, {
+    userId: order.seller_id,
+    about: { type: "order", id: order.id },
+    ...text,
+    oppositeUserId: order.buyer_id,
+    goodsName: cardName(order),
+    transAmount: Number(order.trade_amount),
+    transCurrency: order.trade_currency,
+    transPrice: Number(order.real_total_price),
+    at,
+  });
 }

@@ -1,7 +1,7 @@
 import { requireRole, requireUser, type Services } from "../../http/context";
 import { fail, notFound } from "../../http/errors";
 import type { HandlerGroup } from "../../http/handler-types";
-import { readPaymentPicture } from "../images/handlers";
+import { readPaymentPicture } from "../images/store";
 import {
   adminCancelWithdrawal,
   applyWithdraw,
@@ -12,6 +12,7 @@ import {
   withdrawalOfWithdrawer,
 } from "./actions";
 import { findWithdrawer, ownerWithdrawalPage, toWithdrawal, toWithdrawer, withdrawerList, withdrawerWithdrawalPage, type JoinedWithdrawal } from "./queries";
+import { withdrawalActions } from "./state-machine";
 
 export const NO_PAY_PICTURE = "No payment picture yet.";
 
@@ -42,7 +43,7 @@ export const withdrawalHandlers = {
 
   async "/userWithdraw/getWithdrawDetail"(input, ctx) {
     const w = await withdrawalOfOwner(ctx.db, requireUser(ctx).id, input.id);
-    return { withdrawal: toWithdrawal(w) };
+    return { withdrawal: toWithdrawal(w), actions: withdrawalActions(w, "owner") };
   },
 
   async "/userWithdraw/getWithdrawList"(input, ctx) {

@@ -1,10 +1,10 @@
 import type { Updateable } from "kysely";
 import { WITHDRAWER_TIME_LIMIT_MINUTES } from "../../../contract/constants";
-import { BillType, NoticeType, WithdrawalStatus, withdrawalStatusLabels } from "../../../contract/enums";
+import { BillType, WithdrawalAction, WithdrawalStatus, withdrawalStatusLabels } from "../../../contract/enums";
 import type { Trx } from "../../db/index";
 import type { WithdrawalsTable } from "../../db/schema";
 import { conflict, fail } from "../../http/errors";
-import { postSystemMessage } from "../chat/messages";
+import { notify } from "../notices/notify";
 import { coins } from "../orders/format";
 import { applyBalanceChanges } from "../wallet/ledger";
 import { bankLabel, money } from "./format";
@@ -100,6 +100,21 @@ export const TRANSITIONS: readonly WithdrawalRule[] = [
     }),
   },
 ];
+
+/** The transitions behind each action of the withdrawer (the owner only waits; timers and staff act elsewhere). */
+const ACTION_RULES: ReadonlyArray<{ action: WithdrawalAction; rule: string }> = [
+  { action: WithdrawalAction.Process, rule: "process" },
+  { action: WithdrawalAction.Complete, rule: "complete" },
+  { action: WithdrawalAction.Cancel, rule: "cancel" },
+];
+
+/** What the owner or the withdrawer of a withdrawal may do with it now, from TRANSITIONS (ARCHITECTURE rule 9). */
+export function withdrawalActions(w: { status: number }, role: "owner" | "withdrawer"): WithdrawalAction[] {
+  if (role === "owner") return [];
+  return ACTION_RULES.filter((a) =>
+    TRANSITIONS.some((r) => r.name === a.rule && (r.from as readonly number[]).includes(w.status) && r.actors.includes("withdrawer")),
+  ).map((a) => a.action);
+}
 
 export const WITHDRAWAL_CHANGED = "The withdrawal status has changed. Please refresh.";
 export const PAY_PICTURE_REQUIRED = "Please upload the payment picture.";
@@ -224,21 +239,15 @@ export async function recordChange(
  * the payout in hundredths of transCurrency, transPrice the coins (hundredths) sold.
  */
 export async function noticeOwner(trx: Trx, w: JoinedWithdrawal, text: { title: string; content: string }, at: Date) {
-  await trx
-    .insertInto("notices")
-    .values({
-      user_id: w.user_id,
-      type: NoticeType.Withdrawal,
-      ref_id: w.id,
-      title_en: text.title,
-      content_en: text.content,
-      opposite_user_id: w.withdrawer_user_id,
-      goods_name: "Sell Coins",
-      trans_amount: Number(w.currency_amount),
-      trans_currency: w.currency,
-      trans_price: Number(w.amount),
-      created_at: at,
-    })
-    .execute();
-  await postSystemMessage(trx, { userId: w.user_id, text: `${text.title}\n${text.content}`, ref: { type: "withdrawal", id: w.id }, at });
+  await notify(trx, {
+    userId: w.user_id,
+    about: { type: "withdrawal", id: w.id },
+    ...text,
+    oppositeUserId: w.withdrawer_user_id,
+    goodsName: "Sell Coins",
+    transAmount: Number(w.currency_amount),
+    transCurrency: w.currency,
+    transPrice: Number(w.amount),
+    at,
+  });
 }

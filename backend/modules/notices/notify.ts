@@ -1,0 +1,46 @@
+import { NoticeType } from "../../../contract/enums";
+import type { Trx } from "../../db/index";
+import { postSystemMessage } from "../chat/messages";
+
+/**
+ * The one way a module tells a user about an event of theirs (issue 9): a notice
+ * (spec §3 Notice, for the bell and /noticeList) and the same words in the user's
+ * system chat conversation, both in the caller's transaction, so they exist exactly
+ * when the change they describe commits.
+ */
+export interface Notification {
+  userId: number;
+  /** What the notice is about; opening it leads there (spec §4). */
+  about: { type: "order" | "withdrawal"; id: number };
+  title: string;
+  content: string;
+  /** The other side (the merchant or the withdrawer), and the figures the notice list shows. */
+  oppositeUserId: number | null;
+  goodsName: string | null;
+  transAmount: number | null;
+  transCurrency: string | null;
+  transPrice: number | null;
+  at: Date;
+}
+
+const NOTICE_TYPE = { order: NoticeType.Order, withdrawal: NoticeType.Withdrawal } as const;
+
+export async function notify(trx: Trx, n: Notification): Promise<void> {
+  await trx
+    .insertInto("notices")
+    .values({
+      user_id: n.userId,
+      type: NOTICE_TYPE[n.about.type],
+      ref_id: n.about.id,
+      title_en: n.title,
+      content_en: n.content,
+      opposite_user_id: n.oppositeUserId,
+      goods_name: n.goodsName,
+      trans_amount: n.transAmount,
+      trans_currency: n.transCurrency,
+      trans_price: n.transPrice,
+      created_at: n.at,
+    })
+    .execute();
+  await postSystemMessage(trx, { userId: n.userId, text: `${n.title}\n${n.content}`, ref: n.about, at: n.at });
+}

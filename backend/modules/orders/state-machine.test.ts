@@ -1,0 +1,26 @@
+/** What a seller or a merchant may do with an order, by status, from the transition table (issue 9). */
+import { describe, expect, test } from "vitest";
+import { orderActions } from "./state-machine";
+
+const statuses = [0, 1, 2, 3, 4, 5, 6] as const;
+const having = (role: "seller" | "merchant", action: string, hasFeedback = false) =>
+  statuses.filter((status) => orderActions({ status }, role, hasFeedback).includes(action as never));
+
+describe("orderActions", () => {
+  test("the seller: accept in 2 and 3, arbitrate in 2 (spec §4), comment once in 4, chat below 4", () => {
+    expect(having("seller", "accept")).toEqual([2, 3]);
+    expect(having("seller", "arbitrate")).toEqual([2]);
+    expect(having("seller", "comment")).toEqual([4]);
+    expect(having("seller", "comment", true)).toEqual([]);
+    expect(having("seller", "chat")).toEqual([0, 1, 2, 3]);
+    for (const a of ["view", "complete", "negotiate"]) expect(having("seller", a)).toEqual([]);
+  });
+
+  test("the merchant: view in 0, complete in 1 and 2, negotiate in 1, chat below 4, never the seller's", () => {
+    expect(having("merchant", "view")).toEqual([0]);
+    expect(having("merchant", "complete")).toEqual([1, 2]);
+    expect(having("merchant", "negotiate")).toEqual([1]);
+    expect(having("merchant", "chat")).toEqual([0, 1, 2, 3]);
+    for (const a of ["accept", "arbitrate", "comment"]) expect(having("merchant", a)).toEqual([]);
+  });
+});

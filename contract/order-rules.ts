@@ -1,0 +1,11 @@
+/**
+ * Rules of spec §4 about an order that are not status moves, in one home for
+ * the backend modules that enforce them (orders, chat). No runtime dependency.
+ */
+import { OrderStatus } from "./enums";
+
+/** Spec §4: "With status below 4, live chat is available"; a finished order's chat is read-only. */
+export const orderChatOpen = (status: number) => status < OrderStatus.Completed;
+
+/** Spec §4: "With status 4, the seller can comment once." */
+export const mayComment = (status: number, hasFeedback: boolean) => status === OrderStatus.Completed && !hasFeedback;
