@@ -1,7 +1,7 @@
 import { ArbitrationType, OrderStatus, WithdrawalStatus } from "../../contract/enums";
 import type { Services } from "../http/context";
 import { ApiError } from "../http/errors";
-import { storeUpload } from "../modules/images/handlers";
+import { storeUpload } from "../modules/images/store";
 import { completeOrder, negotiateOrder, viewOrder, type NegotiationInput } from "../modules/orders/actions";
 import { units } from "../modules/orders/format";
 import { completeWithdrawal, processWithdrawal } from "../modules/withdrawals/actions";

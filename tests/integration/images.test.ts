@@ -10,11 +10,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Code } from "../../contract/envelope";
 import { DEMO_LOGINS } from "../../backend/demo/world";
-import {
-  avatarImageKey,
-  certImageKey,
-  MSG_SECRET_UNKNOWN,
-} from "../../backend/modules/images/handlers";
+import { MSG_SECRET_UNKNOWN } from "../../backend/modules/images/handlers";
+import { avatarImageKey, certImageKey } from "../../backend/modules/images/keys";
 import { uploadsBelongTo } from "../../backend/modules/images/queries";
 import { createTestBackend, type Envelope, type TestBackend } from "../support/backend";
 import { makeBmp, makeImage } from "../support/images";

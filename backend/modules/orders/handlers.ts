@@ -1,7 +1,6 @@
-import { FeedbackType, OrderListTab } from "../../../contract/enums";
-import { transaction } from "../../db/index";
+import { OrderListTab } from "../../../contract/enums";
 import { requireRole, requireUser } from "../../http/context";
-import { fail, notFound } from "../../http/errors";
+import { notFound } from "../../http/errors";
 import type { HandlerGroup } from "../../http/handler-types";
 import {
   acceptDispute,
@@ -10,7 +9,6 @@ import {
   freezeOrder,
   negotiateOrder,
   orderOfBuyer,
-  orderOfSeller,
   resolveOrder,
   viewOrder,
 } from "./actions";
@@ -18,8 +16,6 @@ import { addOrder } from "./add-order";
 import { decryptCardCode, imageCustomerKey } from "./card-crypto";
 import {
   buyerOrderPage,
-  feedbackOfOrder,
-  feedbackPage,
   findOrder,
   orderChanges,
   orderDetailsRow,
@@ -28,6 +24,8 @@ import {
   toOrder,
   toStaffOrder,
 } from "./queries";
+import { addFeedback, feedbackOfOrder, feedbackPage } from "./feedback";
+import { orderActions } from "./state-machine";
 
 /**
  * The seller always gets its card back. The merchant (buyer) sees it only once it has viewed
@@ -36,8 +34,6 @@ import {
  */
 export const buyerMayReadCard = (o: { viewed_at: Date | null; status: number }) => o.viewed_at !== null || o.status === 4;
 
-export const FEEDBACK_ONCE = "You have already commented on this order.";
-export const FEEDBACK_NOT_COMPLETED = "You can comment only on a completed order.";
 
 /**
  * Sell-card orders for sellers (/client), merchants (/merchant) and administrators (/admin).
@@ -74,7 +70,8 @@ export const orderHandlers = {
     const orderDetails = mayReadCard
       ? { cardImg: details?.card_img ?? "", cardSecret: details?.card_secret ?? "", secret: ctx.secrets.open(await sealedSecretOf(ctx.db, o.secret_id)) }
       : { cardImg: "", cardSecret: "", secret: "" };
-    return { orderInfo: toOrder(o), orderDetails, orderChange, feedback };
+    const actions = orderActions(o, o.seller_id === user.id ? "seller" : "merchant", feedback !== null);
+    return { orderInfo: toOrder(o), orderDetails, orderChange, feedback, actions };
   },
 
   async "/order/acceptDispute"(input, ctx) {
@@ -88,35 +85,7 @@ export const orderHandlers = {
   },
 
   async "/userFeedback/addFeedback"(input, ctx) {
-    const user = requireUser(ctx);
-    const f = input.feedback;
-    const o = await orderOfSeller(ctx.db, user.id, f.orderid);
-    if (o.status !== 4) throw fail(FEEDBACK_NOT_COMPLETED);
-    return transaction(ctx.db, async (trx) => {
-      // One per order: the unique order_id decides between two parallel posts.
-      const row = await trx
-        .insertInto("feedbacks")
-        .values({
-          order_id: o.id,
-          seller_id: o.seller_id,
-          buyer_id: o.buyer_id,
-          type: f.type,
-          star_level: f.starLevel,
-          content: f.content,
-          created_at: ctx.now,
-        })
-        .onConflict((oc) => oc.column("order_id").doNothing())
-        .returning("id")
-        .executeTakeFirst();
-      if (!row) throw fail(FEEDBACK_ONCE);
-      if (f.type === FeedbackType.Positive)
-        await trx
-          .updateTable("adverts")
-          .set((eb) => ({ favourable_num: eb("favourable_num", "+", 1) }))
-          .where("id", "=", o.advert_id)
-          .execute();
-      return { id: row.id };
-    });
+    return addFeedback(ctx.db, requireUser(ctx).id, input.feedback, ctx.now);
   },
 
   async "/userFeedback/getFeedbackList"(input, ctx) {

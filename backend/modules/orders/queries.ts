@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { LIST_PAGE_SIZE } from "../../../contract/constants";
-import type { Feedback, Order, OrderChange } from "../../../contract/entities";
+import type { Order, OrderChange } from "../../../contract/entities";
 import type { ArbitrationType, FeedbackType, OrderListTab, OrderStatus } from "../../../contract/enums";
 import { orderListTabStatuses } from "../../../contract/enums";
 import type { StaffOrder } from "../../../contract/calls/staff-orders";
@@ -109,44 +109,6 @@ export function orderDetailsRow(db: Executor, orderId: number) {
 export async function sealedSecretOf(db: Executor, secretId: number): Promise<string> {
   const r = await db.selectFrom("advert_secrets").select("sealed_secret").where("id", "=", secretId).executeTakeFirstOrThrow();
   return r.sealed_secret;
-}
-
-// ---------------------------------------------------------------- feedback
-
-function feedbackRows(db: Executor) {
-  return db
-    .selectFrom("feedbacks as f")
-    .innerJoin("users as s", "s.id", "f.seller_id")
-    .select(["f.id", "f.order_id", "f.type", "f.star_level", "f.content", "f.created_at", "s.nickname", "s.avatar"]);
-}
-type FeedbackRow = Awaited<ReturnType<ReturnType<typeof feedbackRows>["executeTakeFirstOrThrow"]>>;
-
-/** nickname/photo are the author's: the seller who commented. */
-function toFeedback(r: FeedbackRow): Feedback {
-  return {
-    id: r.id,
-    orderid: r.order_id,
-    type: r.type as FeedbackType,
-    starLevel: r.star_level,
-    content: r.content,
-    nickname: r.nickname,
-    photo: r.avatar,
-    feedbackTime: new Date(r.created_at).getTime(),
-  };
-}
-
-export async function feedbackOfOrder(db: Executor, orderId: number): Promise<Feedback | null> {
-  const r = await feedbackRows(db).where("f.order_id", "=", orderId).executeTakeFirst();
-  return r ? toFeedback(r) : null;
-}
-
-/** Feedback received by a user (as the buyer of the orders), newest first. */
-export async function feedbackPage(db: Executor, userId: number, f: { type?: number; lastId?: number | null }): Promise<Feedback[]> {
-  let q = feedbackRows(db).where("f.buyer_id", "=", userId);
-  if (f.type) q = q.where("f.type", "=", f.type);
-  if (f.lastId) q = q.where("f.id", "<", f.lastId);
-  const rows = await q.orderBy("f.id", "desc").limit(LIST_PAGE_SIZE).execute();
-  return rows.map(toFeedback);
 }
 
 // ---------------------------------------------------------------- statistics and counters

@@ -1,0 +1,59 @@
+import { randomUUID } from "node:crypto";
+import { MESSAGES } from "../../../contract/fields";
+import { BlobKeyError, BlobNotFoundError } from "../../adapters/blob-store";
+import type { Services } from "../../http/context";
+import { invalid } from "../../http/errors";
+import { AVATAR_URL_PREFIX, BLOB_URL_PREFIX, avatarImageKey, blobPathOf, certImageKey, orderImageKey, paymentImageKey } from "./keys";
+import { processImage, qualityFor, UnsupportedImageError } from "./process";
+import { recordUpload, type UploadKind } from "./queries";
+
+const month = (d: Date) => `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
+
+/**
+ * Processes an image (processImage: sniffed, upright, ≤1024 px, JPEG, no metadata), stores it
+ * by kind and records the upload. The one code path of /image/uploadImage, also used by the demo
+ * withdrawers for their generated payment pictures. The caller has checked who may upload what.
+ */
+export async function storeUpload(
+  services: Pick<Services, "db" | "config" | "blobs" | "secrets">,
+  u: { userId: number; type: UploadKind; bytes: Uint8Array; now: Date; imageKey?: string | null; secretHash?: string | null },
+): Promise<string> {
+  let jpeg: Buffer;
+  try {
+    ({ jpeg } = await processImage(u.bytes, { quality: qualityFor(u.type) }));
+  } catch (err) {
+    if (err instanceof UnsupportedImageError) throw invalid(MESSAGES.unsupportedImage);
+    throw err;
+  }
+
+  const id = randomUUID();
+  let path: string;
+  if (u.type === "avatar") {
+    await services.blobs.put(`avatar/${id}.jpg`, jpeg, avatarImageKey(services.secrets));
+    path = `${AVATAR_URL_PREFIX}${id}.jpg`;
+  } else {
+    const key = `${u.type}/${month(u.now)}/${id}.jpg`;
+    const customerKey =
+      u.type === "order"
+        ? orderImageKey(u.imageKey!)
+        : u.type === "payment"
+          ? paymentImageKey(services.secrets, key)
+          : certImageKey(services.secrets, key);
+    await services.blobs.put(key, jpeg, customerKey);
+    path = BLOB_URL_PREFIX + key;
+  }
+  await recordUpload(services.db, { path, userId: u.userId, kind: u.type, secretHash: u.secretHash ?? null, bytes: jpeg.length, at: u.now });
+  return path;
+}
+
+/** A stored payment picture's bytes ("/blob/payment/..." path); undefined when it is missing. */
+export async function readPaymentPicture(services: Pick<Services, "blobs" | "secrets">, path: string): Promise<Buffer | undefined> {
+  const key = blobPathOf(path);
+  if (!key || !key.startsWith("payment/")) return undefined;
+  try {
+    return await services.blobs.get(key, paymentImageKey(services.secrets, key));
+  } catch (err) {
+    if (err instanceof BlobNotFoundError || err instanceof BlobKeyError) return undefined;
+    throw err;
+  }
+}
