@@ -30,6 +30,7 @@ import { Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation
 import { Suspense, lazy, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import { joinCardCodes } from "../../contract/card-codes";
+import { sellFieldOf, sellOfferOf } from "../../contract/sell-rules";
 import { ORDER_IMAGES_MAX } from "../../contract/constants";
 import type { AdvertWithMerchant } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
@@ -56,7 +57,6 @@ import {
   REMARK_MAX,
   SELL_HIDDEN_FIELDS,
   isSupportedImage,
-  sellRulesOf,
   sellSchema,
 } from "~/services/forms/sell";
 import { commitSession, flashToast, loginUrl } from "~/session.server";
@@ -123,9 +123,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const secret = typeof formData.get("secret") === "string" ? String(formData.get("secret")).trim() : "";
   const files = formData.getAll("files").filter((f): f is File => typeof f === "object" && f !== null && (f as File).size > 0);
 
-  // The rules of the offer as it is now (also re-checked by addOrder).
-  const { advert } = await loadAdvert(request, api, id);
-  const submission = parseWithZod(formData, { schema: sellSchema(sellRulesOf(advert), { fileCount: files.length }) });
+  // Only what needs no offer is checked here: /order/addOrder is the authority (no second read of the offer).
+  const submission = parseWithZod(formData, { schema: sellSchema(null, { fileCount: files.length }) });
   const reply = (opts: Parameters<typeof submission.reply>[0] = {}) =>
     json({ result: submission.reply({ ...opts, hideFields: SELL_HIDDEN_FIELDS }), secret: secret || null }, { headers: NO_STORE });
   if (submission.status !== "success") return reply();
@@ -133,7 +132,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   // No JavaScript: the files came with the form; upload them here (the backend compresses).
   const paths = [...v.cardImg];
-  if (advert.cardType === AdvertCardType.Picture && files.length > 0) {
+  if (files.length > 0) {
     if (files.some((f) => !isSupportedImage(f))) return reply({ fieldErrors: { cardImg: [MESSAGES.unsupportedImage] } });
     const secretHash = await sha256Hex(v.secret);
     for (const file of files) {
@@ -150,18 +149,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
   }
 
-  const isECode = advert.cardType === AdvertCardType.ECode;
   const result = await api.call("/order/addOrder", {
     advertId: id,
     tradeAmount: v.tradeAmount,
-    cardImg: isECode ? undefined : paths.join("|"),
-    cardCode: isECode ? joinCardCodes(v.cardCode) : undefined,
+    cardImg: paths.length > 0 ? paths.join("|") : undefined,
+    cardCode: v.cardCode.length > 0 ? joinCardCodes(v.cardCode) : undefined,
     secret: v.secret,
     remark: v.remark,
   });
   if (!result.ok) {
     if (result.code === Code.NOT_LOGGED_IN) return loginRedirect(request);
-    return reply({ formErrors: [result.msg] });
+    // The spec's messages go beside their field, as the browser's own check would put them.
+    const field = sellFieldOf(result.msg);
+    return reply(field === "form" ? { formErrors: [result.msg] } : { fieldErrors: { [field]: [result.msg] } });
   }
   flashToast(api.session, MESSAGES.success);
   return redirect(`/orderDetails/${result.data.id}`, { headers: { "Set-Cookie": await commitSession(api.session) } });
@@ -224,7 +224,7 @@ function SellForm({
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [images, setImages] = useState<ImagePickerState>({ paths: [], busy: false });
-  const rules = sellRulesOf(advert);
+  const rules = sellOfferOf(advert);
   const isECode = advert.cardType === AdvertCardType.ECode;
   // The secret this form posted keeps being used after a failed post.
   const secret = actionData?.secret ?? loaderSecret;

@@ -11,7 +11,8 @@ import {
 } from "../entities";
 import { OrderListTab } from "../enums";
 import { orderActionSchema, orderListTabSchema } from "../enum-schemas";
-import { optionalText, positiveMinor } from "../fields";
+import { MESSAGES, optionalText } from "../fields";
+import { CARD_CODE_MAX, CODE_TOO_LONG, REMARK_TOO_LONG, SELL_REMARK_MAX, TOO_MANY_IMAGES } from "../sell-rules";
 import { byId, created, currencyFilter, listOf, optionalId, startBeforeEnd } from "./common";
 
 /** Offers (adverts) and sell-card orders. */
@@ -44,27 +45,28 @@ export const tradingCalls = {
     request: z
       .object({
         advertId: id,
-        /** Card face in hundredths of the offer's currency. */
-        tradeAmount: positiveMinor("Please enter the card face."),
+        /** Card face in hundredths of the offer's currency (0 when none was given: the offer's range message answers). */
+        tradeAmount: z
+          .number({ required_error: "Please enter the card face.", invalid_type_error: "Please enter the card face." })
+          .int("Please enter the card face.")
+          .nonnegative("Please enter the card face."),
         /** Uploaded image paths joined with "|" (picture offers). */
         cardImg: optionalText(ORDER_IMAGES_MAX * 501, "Too many images."),
         /** Card codes joined with "\n" (e-code offers). */
-        cardCode: optionalText(5000, "The Gift Card Code is too long."),
+        cardCode: optionalText(CARD_CODE_MAX, CODE_TOO_LONG),
         secret: z
           .string({ required_error: "The secret is required." })
           .trim()
           .min(1, "The secret is required.")
           .max(256, "The secret is too long."),
-        remark: optionalText(200, "The remark has at most 200 characters."),
+        remark: optionalText(SELL_REMARK_MAX, REMARK_TOO_LONG),
       })
       .superRefine((v, ctx) => {
         const images = v.cardImg ? v.cardImg.split("|") : [];
         if (images.length > ORDER_IMAGES_MAX)
-          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["cardImg"], message: `At most ${ORDER_IMAGES_MAX} images.` });
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["cardImg"], message: TOO_MANY_IMAGES });
         if (images.some((p) => !p.trim()))
-          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["cardImg"], message: "The Gift Card Image must not be Empty." });
-        if (!v.cardImg && !v.cardCode)
-          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["cardImg"], message: "Please add the gift card images or code." });
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["cardImg"], message: MESSAGES.cardImageEmpty });
       }),
     response: created,
     doc: "Sells a card against an offer; the server checks the offer's type, limits, remaining amount and merchant online status. Returns the order id.",

@@ -4,7 +4,8 @@ import { tooManyCodesMessage } from "../../contract/card-codes";
 import { LIST_PAGE_SIZE } from "../../contract/constants";
 import { MESSAGES } from "../../contract/fields";
 import { DEMO_LOGINS } from "../../backend/demo/world";
-import { BAD_IMAGE_PATH, FORM_EXPIRED, OWN_ADVERT } from "../../backend/modules/orders/add-order";
+import { BAD_IMAGE_PATH, OWN_ADVERT } from "../../backend/modules/orders/add-order";
+import { SELL_FORM_EXPIRED as FORM_EXPIRED } from "../../contract/sell-rules";
 import { cardCodeTestVector, decryptCardCode } from "../../backend/modules/orders/card-crypto";
 import { FEEDBACK_NOT_COMPLETED, FEEDBACK_ONCE } from "../../backend/modules/orders/feedback";
 import type { TestBackend } from "../support/backend";
@@ -65,6 +66,10 @@ describe("addOrder: the checks of spec §5, on the server, verbatim", () => {
     const before = await ordersCount();
     expectRefused(await addOrder(t, p.seller.token, ecode, { tradeAmount: 999, cardCode: "X" }), "The CardFace must be between 10-1000 USD.", 0);
     expectRefused(await addOrder(t, p.seller.token, ecode, { tradeAmount: 100_001, cardCode: "X" }), "The CardFace must be between 10-1000 USD.", 0);
+    // No face at all (a form sent empty): the same words, from the one rule.
+    expectRefused(await addOrder(t, p.seller.token, ecode, { tradeAmount: 0, cardCode: "X" }), "The CardFace must be between 10-1000 USD.", 0);
+    expectRefused(await addOrder(t, p.seller.token, ecode, { tradeAmount: 10_000 }), MESSAGES.cardCodeEmpty, 0);
+    expectRefused(await addOrder(t, p.seller.token, picture, { tradeAmount: 10_000 }), MESSAGES.cardImageEmpty, 0);
     const gbp = await makeAdvert(t, { merchantId: p.merchant.id, minTrade: 2_550, maxTrade: 50_000, currency: "GBP" });
     expectRefused(await addOrder(t, p.seller.token, gbp, { tradeAmount: 100, cardCode: "X" }), "The CardFace must be between 25.5-500 GBP.", 0);
     expect(await ordersCount()).toBe(before);

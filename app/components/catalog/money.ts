@@ -51,10 +51,5 @@ export function faceUnits(hundredths: number): string {
   return s.endsWith(".00") ? s.slice(0, -3) : s;
 }
 
-/** The fixed faces of an offer (hundredths), from its pipe-separated fixTrade. */
-export function fixedFaces(fixTrade: string | null | undefined): number[] {
-  return (fixTrade ?? "")
-    .split("|")
-    .map((s) => Number(s.trim()))
-    .filter((n) => Number.isInteger(n) && n > 0);
-}
+/** The fixed faces of an offer (hundredths), from its pipe-separated fixTrade (one home: contract/sell-rules). */
+export { fixedFaces } from "../../../contract/sell-rules";

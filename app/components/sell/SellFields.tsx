@@ -42,7 +42,7 @@ export function FaceInput({
 }: {
   field: FieldMeta;
   /** Fixed faces in hundredths; empty for a free amount. */
-  faces: number[];
+  faces: readonly number[];
   currency: string;
   minTrade: number;
   maxTrade: number;

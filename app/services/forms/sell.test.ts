@@ -4,7 +4,8 @@ import { MESSAGES } from "../../../contract/fields";
 import { coinsForFace, orderTimer, parseAdvertInfo, parseTab } from "../orders";
 import { codeBlocks, splitCardCodes, tooManyCodesMessage } from "../../../contract/card-codes";
 import { TWO_DECIMALS } from "../format";
-import { CHOOSE_FACE, SECRET_MISSING, isSupportedImage, sellSchema, type SellRules } from "./sell";
+import { CHOOSE_FACE, SELL_FORM_EXPIRED as SECRET_MISSING, fixedFacesMessage, type SellOffer as SellRules } from "../../../contract/sell-rules";
+import { isSupportedImage, sellSchema } from "./sell";
 
 const ecode: SellRules = { cardType: 1, online: true, minTrade: 2500, maxTrade: 20000, remain: 5000, currency: "USD", faces: [], codesPerOrder: 0 };
 const picture: SellRules = { ...ecode, cardType: 0 };
@@ -24,7 +25,9 @@ describe("sell schema", () => {
     expect(issues(picture, { face: "30" })).toEqual([`cardImg:${MESSAGES.cardImageEmpty}`]);
     expect(issues(picture, { face: "30" }, 1)).toEqual([]);
     expect(issues(picture, { face: "30", cardImg: Array(11).fill("/blob/order/x.jpg").join("|") })).toEqual(["cardImg:At most 10 images."]);
-    expect(issues({ ...ecode, faces: [2500, 5000] }, { face: "30", cardCode: "A" })).toEqual([`face:${CHOOSE_FACE}`]);
+    // A fixed-face offer: no face chosen, or one it does not take (the same words as /order/addOrder's).
+    expect(issues({ ...ecode, faces: [2500, 5000] }, { cardCode: "A" })).toEqual([`face:${CHOOSE_FACE}`]);
+    expect(issues({ ...ecode, faces: [2500, 5000] }, { face: "30", cardCode: "A" })).toEqual([`face:${fixedFacesMessage([2500, 5000], "USD")}`]);
     expect(issues({ ...ecode, faces: [2500, 5000] }, { face: "25", cardCode: "A" })).toEqual([]);
     const noSecret = sellSchema(ecode).safeParse({ face: "30", cardCode: "A" });
     expect(noSecret.success ? "" : noSecret.error.issues[0].message).toBe(SECRET_MISSING);

@@ -1,9 +1,9 @@
 /**
- * The sell-card form (/sellCard/{advertId}, spec §5). One schema, built from
- * the offer's rules, used by conform in the browser and by the route action
- * (the no-JavaScript path). The messages are spec §5's, verbatim (MESSAGES),
- * checked in the spec's order: merchant online, face within min-max, within
- * the remaining amount, then the code or the images.
+ * The sell-card form (/sellCard/{advertId}, spec §5). The checks and their
+ * messages are contract/sell-rules' (the same /order/addOrder runs): in the
+ * browser with the offer the page shows; in the action (without JavaScript)
+ * only what needs no offer, since /order/addOrder is the authority and its
+ * answer is shown beside the field it belongs to (sellFieldOf).
  *
  * Fields:
  *   secret    hidden; the idempotency key issued by getAdvertDetail
@@ -15,52 +15,22 @@
  *   remark    optional note to the merchant
  */
 import { z } from "zod";
-import { codesPerOrderError, joinCardCodes, splitCardCodes } from "../../../contract/card-codes";
-import { IMAGE_EXTENSIONS, IMAGE_MIME_TYPES, ORDER_IMAGES_MAX } from "../../../contract/constants";
-import type { AdvertWithMerchant } from "../../../contract/entities";
-import { AdvertCardType, isOnline } from "../../../contract/enums";
-import { MESSAGES } from "../../../contract/fields";
-import { fixedFaces, faceUnits } from "../../components/catalog/money";
+import { joinCardCodes, splitCardCodes } from "../../../contract/card-codes";
+import { IMAGE_EXTENSIONS, IMAGE_MIME_TYPES } from "../../../contract/constants";
+import {
+  CARD_CODE_MAX,
+  CODE_TOO_LONG,
+  REMARK_TOO_LONG,
+  SELL_FORM_EXPIRED,
+  SELL_REMARK_MAX,
+  sellProblem,
+  type SellOffer,
+} from "../../../contract/sell-rules";
 import { TWO_DECIMALS, hasTooManyDecimals, minorFromInput } from "../format";
 
-export const REMARK_MAX = 200;
-/** The contract's limit on cardCode (all codes with their newlines). */
-export const CARD_CODE_MAX = 5000;
-export const SECRET_MISSING = "This sell form has expired. Please open the offer again.";
-export const CHOOSE_FACE = "Please choose the card face.";
-export const TOO_MANY_IMAGES = `At most ${ORDER_IMAGES_MAX} images.`;
-export const CODE_TOO_LONG = "The Gift Card Code is too long.";
+export { CARD_CODE_MAX, SELL_REMARK_MAX as REMARK_MAX };
 /** The accept attribute of the image inputs (spec §5: jpeg, jpg, gif, png, bmp). */
 export const IMAGE_ACCEPT = [...IMAGE_MIME_TYPES, ...IMAGE_EXTENSIONS.map((e) => `.${e}`)].join(",");
-
-/** What the form checks about the offer. */
-export interface SellRules {
-  cardType: AdvertCardType;
-  online: boolean;
-  /** Hundredths of the currency. */
-  minTrade: number;
-  maxTrade: number;
-  /** Remaining face the merchant still buys (hundredths). */
-  remain: number;
-  currency: string;
-  /** Fixed faces (hundredths); empty: any face within min-max. */
-  faces: number[];
-  /** E-codes one order may carry; 0 any number. */
-  codesPerOrder: number;
-}
-
-export function sellRulesOf(a: AdvertWithMerchant): SellRules {
-  return {
-    cardType: a.cardType,
-    online: isOnline(a.onlineStatus),
-    minTrade: a.minTrade,
-    maxTrade: a.maxTrade,
-    remain: a.tradeAmount,
-    currency: a.tradeCurrency,
-    faces: fixedFaces(a.fixTrade),
-    codesPerOrder: a.codesPerOrder,
-  };
-}
 
 /** Image paths from the hidden cardImg field. */
 export function imagePaths(cardImg: string | null | undefined): string[] {
@@ -78,10 +48,6 @@ export function isSupportedImage(file: { name?: string; type?: string }): boolea
   return (IMAGE_MIME_TYPES as readonly string[]).includes(type) || (IMAGE_EXTENSIONS as readonly string[]).includes(ext);
 }
 
-export function faceRangeMessage(r: Pick<SellRules, "minTrade" | "maxTrade" | "currency">): string {
-  return MESSAGES.cardFaceRange(faceUnits(r.minTrade), faceUnits(r.maxTrade), r.currency);
-}
-
 export interface SellSchemaOptions {
   /** Files of the plain file input (the no-JavaScript path), counted as images. */
   fileCount?: number;
@@ -89,57 +55,33 @@ export interface SellSchemaOptions {
 
 const optionalString = z.preprocess((v) => (typeof v === "string" ? v : undefined), z.string().optional());
 
-export function sellSchema(rules: SellRules, opts: SellSchemaOptions = {}) {
+/** The form's schema: with the offer, every check of spec §5; with null, what needs no offer. */
+export function sellSchema(offer: SellOffer | null, opts: SellSchemaOptions = {}) {
   const fileCount = opts.fileCount ?? 0;
   return z
     .object({
-      secret: z.string({ required_error: SECRET_MISSING, invalid_type_error: SECRET_MISSING }).trim().min(1, SECRET_MISSING),
+      secret: z.string({ required_error: SELL_FORM_EXPIRED, invalid_type_error: SELL_FORM_EXPIRED }).trim().min(1, SELL_FORM_EXPIRED),
       face: optionalString,
       cardImg: optionalString,
       cardCode: optionalString,
       remark: z
         .string()
         .trim()
-        .max(REMARK_MAX, `The remark has at most ${REMARK_MAX} characters.`)
+        .max(SELL_REMARK_MAX, REMARK_TOO_LONG)
         .optional()
         .transform((v) => (v ? v : undefined)),
     })
     .superRefine((v, ctx) => {
-      if (!rules.online) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [], message: MESSAGES.businessOffline });
+      const issue = (path: string[], message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path, message });
+      if (hasTooManyDecimals(v.face) && !(offer && offer.faces.length > 0)) return issue(["face"], TWO_DECIMALS);
+      const codes = splitCardCodes(v.cardCode);
+      if (!offer) {
+        if (joinCardCodes(codes).length > CARD_CODE_MAX) issue(["cardCode"], CODE_TOO_LONG);
         return;
       }
-      const minor = minorFromInput(v.face ?? "");
-      if (rules.faces.length === 0 && hasTooManyDecimals(v.face)) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["face"], message: TWO_DECIMALS });
-        return;
-      }
-      if (rules.faces.length > 0) {
-        if (minor === null || !rules.faces.includes(minor)) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["face"], message: CHOOSE_FACE });
-          return;
-        }
-      } else if (minor === null || minor < rules.minTrade || minor > rules.maxTrade) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["face"], message: faceRangeMessage(rules) });
-        return;
-      }
-      if (minor > rules.remain) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["face"], message: MESSAGES.remainNotEnough });
-        return;
-      }
-      if (rules.cardType === AdvertCardType.ECode) {
-        const codes = splitCardCodes(v.cardCode);
-        const tooMany = codesPerOrderError(codes, rules.codesPerOrder);
-        if (codes.length === 0) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["cardCode"], message: MESSAGES.cardCodeEmpty });
-        else if (tooMany) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["cardCode"], message: tooMany });
-        else if (joinCardCodes(codes).length > CARD_CODE_MAX)
-          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["cardCode"], message: CODE_TOO_LONG });
-      } else {
-        const count = imagePaths(v.cardImg).length + fileCount;
-        if (count === 0) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["cardImg"], message: MESSAGES.cardImageEmpty });
-        else if (count > ORDER_IMAGES_MAX)
-          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["cardImg"], message: TOO_MANY_IMAGES });
-      }
+      const images = imagePaths(v.cardImg).length + fileCount;
+      const problem = sellProblem(offer, { tradeAmount: minorFromInput(v.face ?? ""), codes, images });
+      if (problem) issue(problem.field === "form" ? [] : [problem.field], problem.message);
     })
     .transform((v) => ({
       secret: v.secret,

@@ -1,6 +1,6 @@
-import { codesPerOrderError, joinCardCodes, splitCardCodes } from "../../../contract/card-codes";
-import { ORDER_IMAGES_MAX } from "../../../contract/constants";
-import { AdvertCardType, isOnline } from "../../../contract/enums";
+import { joinCardCodes, splitCardCodes } from "../../../contract/card-codes";
+import { SELL_FORM_EXPIRED, sellOfferOf, sellProblem } from "../../../contract/sell-rules";
+import { AdvertCardType } from "../../../contract/enums";
 import { MESSAGES } from "../../../contract/fields";
 import type { AnyCallInput } from "../../../contract/index";
 import { transaction } from "../../db/index";
@@ -11,7 +11,6 @@ import { lookupHashFromSecret } from "../../security/order-secret";
 import { listedAdvert } from "../catalog/queries";
 import { uploadsBelongTo } from "../images/queries";
 import { encryptCardCode } from "./card-crypto";
-import { units } from "./format";
 import { createOrder } from "./state-machine";
 import { minutesAfter } from "./timing";
 
@@ -21,9 +20,7 @@ import { minutesAfter } from "./timing";
  * remaining amount atomically, snapshots the figures and stores the card encrypted.
  */
 
-export const FORM_EXPIRED = "This sell form has expired. Please open the offer again.";
 export const OWN_ADVERT = "You cannot sell a card to your own offer.";
-export const fixedFacesMessage = (faces: string[], currency: string) => `The CardFace must be one of ${faces.join(", ")} ${currency}.`;
 export const BAD_IMAGE_PATH = "The Gift Card Image is not a valid upload. Please upload it again.";
 
 type AddOrderInput = AnyCallInput<"/order/addOrder">;
@@ -38,7 +35,7 @@ export async function addOrder(ctx: CallContext, user: User, input: AddOrderInpu
     .select(["id", "advert_id", "user_id"])
     .where("secret_hash", "=", secretHash)
     .executeTakeFirst();
-  if (!secretRow || secretRow.user_id !== user.id || Number(secretRow.advert_id) !== input.advertId) throw fail(FORM_EXPIRED);
+  if (!secretRow || secretRow.user_id !== user.id || Number(secretRow.advert_id) !== input.advertId) throw fail(SELL_FORM_EXPIRED);
 
   // Idempotency: the same submission again answers the order it created.
   const existing = await orderBySecret(ctx, secretRow.id);
@@ -47,26 +44,12 @@ export async function addOrder(ctx: CallContext, user: User, input: AddOrderInpu
   const advert = await listedAdvert(db, input.advertId);
   if (!advert) throw notFound("Advert");
   if (advert.userid === user.id) throw fail(OWN_ADVERT);
-  if (!isOnline(advert.onlineStatus)) throw fail(MESSAGES.businessOffline);
-
   const amount = input.tradeAmount;
-  if (amount < advert.minTrade || amount > advert.maxTrade)
-    throw fail(MESSAGES.cardFaceRange(units(advert.minTrade), units(advert.maxTrade), advert.tradeCurrency));
-  const faces = advert.fixTrade ? advert.fixTrade.split("|").map(Number) : [];
-  if (faces.length > 0 && !faces.includes(amount)) throw fail(fixedFacesMessage(faces.map(units), advert.tradeCurrency));
-  if (amount > advert.tradeAmount) throw fail(MESSAGES.remainNotEnough);
-
   const images = (input.cardImg ?? "").split("|").map((s) => s.trim()).filter(Boolean);
   // One code per line, kept exactly as typed inside the line (ADR 0014).
   const codes = splitCardCodes(input.cardCode);
-  if (advert.cardType === AdvertCardType.Picture) {
-    if (images.length === 0) throw fail(MESSAGES.cardImageEmpty);
-  } else {
-    if (codes.length === 0) throw fail(MESSAGES.cardCodeEmpty);
-    const tooMany = codesPerOrderError(codes, advert.codesPerOrder);
-    if (tooMany) throw fail(tooMany);
-  }
-  if (images.length > ORDER_IMAGES_MAX) throw fail(`At most ${ORDER_IMAGES_MAX} images.`);
+  const problem = sellProblem(sellOfferOf(advert), { tradeAmount: amount, codes, images: images.length });
+  if (problem) throw fail(problem.message);
   // Each image path must be this seller's own upload under this very secret (the uploads table of /image/uploadImage).
   if (!(await uploadsBelongTo(db, user.id, secretHash, images))) throw fail(BAD_IMAGE_PATH);
 
@@ -83,7 +66,7 @@ export async function addOrder(ctx: CallContext, user: User, input: AddOrderInpu
     if (!claimed) {
       const other = await trx.selectFrom("orders").select("id").where("secret_id", "=", secretRow.id).executeTakeFirst();
       if (other) return { id: other.id };
-      throw fail(FORM_EXPIRED);
+      throw fail(SELL_FORM_EXPIRED);
     }
 
     // Reserve the face on the advert: no number of parallel orders can oversell it.

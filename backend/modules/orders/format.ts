@@ -1,16 +1,12 @@
 import { MINOR_PER_UNIT } from "../../../contract/constants";
+import { unitsText } from "../../../contract/sell-rules";
 import type { AdvertInfo } from "../../../contract/entities";
 import type { OrderRow } from "../../db/schema";
 
 /** Plain-English figures for order changes, notices and bills (server texts, no locale). */
 
-/** Hundredths as a plain number: 10000 → "100", 12550 → "125.5". */
-export function units(minor: number): string {
-  const whole = Math.trunc(minor / MINOR_PER_UNIT);
-  const rest = Math.abs(minor % MINOR_PER_UNIT);
-  if (rest === 0) return String(whole);
-  return `${minor < 0 && whole === 0 ? "-" : ""}${whole}.${String(rest).padStart(2, "0").replace(/0$/, "")}`;
-}
+/** Hundredths as a plain number: 10000 → "100", 12550 → "125.5" (one home: contract/sell-rules). */
+export const units = unitsText;
 
 /** Coins in hundredths as "12.34 Coins" (always two decimals). */
 export function coins(minor: number): string {

@@ -1,0 +1,45 @@
+/**
+ * The user-facing texts of spec §5 and §8, verbatim. Plain values, no zod: pages
+ * that only show a message (and contract/sell-rules) import this, not ./fields.
+ */
+
+/** Client-side messages of spec §5 and §8, verbatim. X-Y texts are functions. */
+export const MESSAGES = {
+  email: "Please enter a valid email address.",
+  phone: "Please enter a valid phone number.",
+  interCode: "Please enter a valid interCode.",
+  code: "Please enter a valid code.",
+  nickname: "Username consists of 2 to 20 alphanumeric characters or underscores.",
+  password: "Password: 6-16 characters, only letters and numbers",
+  oldPassword: "OldPassword: 6-16 characters, only letters and numbers",
+  newPassword: "NewPassword: 6-16 characters, only letters and numbers",
+  passwordMismatch: "The new password are different, retry again please.",
+  tradePassword: "Trade Password: 6 numbers.",
+  feedbackType: "Select a feedback, please.",
+  feedbackContent: "Comment cannot be empty.",
+  redemptionCodeRequired: "Please enter Redemption Code.",
+  redemptionCodeInvalid: "Please enter a valid Redemption Code.",
+  realName: "Please enter your Real Name.",
+  bank: "Please select your bank.",
+  kycRealName: "The Real Name must not be empty.",
+  kycIdKind: "Please select your ID Type.",
+  kycFront: "Please upload ID Card front Photo.",
+  unsupportedImage: "Unsupport!",
+  uploadFailed: "Fail!",
+  businessOffline: "The Business is Offline.",
+  cardFaceRange: (min: string | number, max: string | number, currency: string) =>
+    `The CardFace must be between ${min}-${max} ${currency}.`,
+  remainNotEnough: "The Remain Amount is not enough.",
+  cardCodeEmpty: "The Gift Card Code must not be Empty.",
+  cardImageEmpty: "The Gift Card Image must not be Empty.",
+  sellCoinsRange: (min: string | number, max: string | number) => `The Sell Coins must be between ${min}-${max} Coins.`,
+  availableNotEnough: "Your available Amount is not enough.",
+  bankAccountRequired: "Select your received bank account.",
+  amountTooLow: "The transaction amount is too low.",
+  insufficientWealth: "Insufficient wealth, redeem failed.",
+  orderFinished: "Order finished",
+  removed: "Removed !",
+  success: "Success",
+  confirmSignOut: "Confirm to Sign out ?",
+  goToLogin: "Go To Login?",
+} as const;
