@@ -240,6 +240,32 @@ for (const js of [true, false]) {
       });
     });
 
+    for (const [screen, button] of [["register", "Sign Up"], ["forgot", "Reset Password"]] as const) {
+      test(`${screen} sent empty shows each field's message, not the mismatch; a successful Send code clears the code's error`, async () => {
+        await e2e.withPage(js, async (page) => {
+          await page.goto(`${e2e.server.url}/${screen}`);
+          await ready(page, js);
+          await page.getByRole("button", { name: button }).click();
+          await page.getByText(BAD_EMAIL).waitFor();
+          const codeField = page.getByLabel("Verification Code");
+          // The code field's own error line (the ids its aria-describedby names).
+          const codeError = async () =>
+            page.locator(`#${((await codeField.getAttribute("aria-describedby")) ?? "none").split(" ").join(", #")}`).getByText("Please enter a valid code.");
+          await expect.poll(async () => (await codeError()).count()).toBe(1);
+          expect(await page.getByText("Password: 6-16 characters, only letters and numbers").count()).toBeGreaterThanOrEqual(2);
+          expect(await page.getByText(MISMATCH).count()).toBe(0);
+
+          // The contact fixed and a code sent: the code's old error goes, "Code sent" stays.
+          await page.getByLabel("Email").fill(`empty.${screen}.${mode}.${RUN}@example.com`);
+          await page.getByRole("button", { name: "Send code" }).click();
+          await page.getByText("Code sent").waitFor();
+          await expect.poll(async () => (await codeError()).count()).toBe(0);
+          expect(await page.getByText(BAD_EMAIL).count()).toBe(0);
+          expect(await page.getByText("Please enter a valid code.").count()).toBe(0);
+        });
+      });
+    }
+
     test("/Login (capital L) is the sign-in page", async () => {
       await e2e.withPage(js, async (page) => {
         // A same-site redirectTo is followed after signing in (an off-site one would be ignored).

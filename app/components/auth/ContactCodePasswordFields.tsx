@@ -56,7 +56,16 @@ export function ContactCodePasswordFields({
         placeholder="6 digits"
         hint={outcome ? <SendCodeNote outcome={outcome} /> : undefined}
         trailing={
-          <SendCodeButton intent={SEND_CODE_INTENT} disabledUntil={until} validate={validateContact} onResult={setSent} />
+          <SendCodeButton
+            intent={SEND_CODE_INTENT}
+            disabledUntil={until}
+            validate={validateContact}
+            onResult={(o) => {
+              setSent(o);
+              // A code is on its way: an earlier "Please enter a valid code." no longer applies.
+              if (o.ok) form.update({ name: fields.code.name, validated: false });
+            }}
+          />
         }
       />
       {beforePassword}

@@ -2,9 +2,10 @@ import { parseWithZod } from "@conform-to/zod";
 import { useCallback } from "react";
 import { contactFieldNames, contactSchema, type LoginType } from "~/services/forms/auth";
 
-/** What we need of conform's form metadata: its validate intent. */
-interface Validatable {
+/** What we need of conform's form metadata: its validate and update intents. */
+export interface Validatable {
   validate: (options: { name: string }) => void;
+  update: (options: { name: string; validated: boolean }) => void;
 }
 
 /**

@@ -64,15 +64,17 @@ export function contactForApi(c: Contact): { email?: string; phone?: string } {
  * the rest, so the mismatch shows as soon as both are typed, even while other
  * fields are still empty (a refinement on the whole form would wait for them).
  */
+const filled = (v: unknown): v is string => typeof v === "string" && v !== "";
 const passwordPair = z
   .object({ loginPwd: z.unknown(), confirmPwd: z.unknown() })
   .superRefine((v, ctx) => {
-    if (typeof v.loginPwd !== "string" || v.loginPwd === "") return;
-    if (v.confirmPwd !== v.loginPwd)
+    // The mismatch only when both are typed: an empty one has its own required message (spec §5).
+    if (filled(v.loginPwd) && filled(v.confirmPwd) && v.confirmPwd !== v.loginPwd)
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["confirmPwd"], message: MESSAGES.passwordMismatch });
   });
 
-const confirmPwd = z.string({ required_error: MESSAGES.passwordMismatch, invalid_type_error: MESSAGES.passwordMismatch });
+/** The confirmation: required like the password itself (conform sends an empty field as missing). */
+const confirmPwd = z.string({ required_error: MESSAGES.password, invalid_type_error: MESSAGES.password }).min(1, MESSAGES.password);
 
 // ---------------------------------------------------------------- login
 
