@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
 import type { ChatTables } from "./chat-schema";
 
 /** Table types. bigint columns are parsed to JS numbers (amounts in hundredths fit in 2^53). */
@@ -331,6 +331,8 @@ export interface UserPaymentsTable {
   payment_id: number;
   realname: string;
   account_number: string;
+  /** The account number without spaces and dashes, upper-cased: unique per user and bank while kept (migration 009). */
+  account_key: GeneratedAlways<string>;
   receive_qr: string | null;
   remark: string | null;
   created_at: Timestamp;

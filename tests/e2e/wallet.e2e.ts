@@ -10,7 +10,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { shot } from "./support/browser";
+import { escapeDialog, shot } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
 
 const e2e = useServerAndBrowser({
@@ -111,6 +111,18 @@ for (const js of [true, false]) {
         const card = page.getByTestId("bank-card").filter({ hasText: last4 });
         await card.waitFor();
         expect(await card.getByTestId("bank-card-number").innerText()).toBe(`•••• ${last4}`);
+
+        // ---- the same account again (spaced differently): refused with a clear message, nothing added
+        await page.getByTestId("add-bank").click();
+        form = bankForm(page, js);
+        await form.getByLabel("Bank", { exact: true }).selectOption({ index: 1 });
+        await form.getByLabel("Real name").fill("Ada Obi");
+        await form.getByLabel("Account number").fill(`${accountNumber.slice(0, 4)} ${accountNumber.slice(4)}`);
+        await form.getByRole("button", { name: "Add", exact: true }).click();
+        await form.getByText("This bank account is already saved.", { exact: true }).waitFor();
+        if (js) await escapeDialog(page, page.getByRole("dialog"));
+        else await page.goto(`${e2e.server.url}/security/bankAccount`);
+        expect(await page.getByTestId("bank-card").filter({ hasText: last4 }).count()).toBe(1);
 
         // ---- a second one: edit it, then delete it ('Removed !')
         const spare = `9${RUN}${js ? "77" : "88"}`;

@@ -17,7 +17,7 @@ import {
   WITHDRAWER_NOT_ACCEPTING,
 } from "../../backend/modules/withdrawals/actions";
 import { AUTO_CANCEL_REASON, WITHDRAWAL_CHANGED } from "../../backend/modules/withdrawals/state-machine";
-import { BANK_ACCOUNT_NOT_FOUND } from "../../backend/modules/wallet/payments";
+import { BANK_ACCOUNT_EXISTS, BANK_ACCOUNT_NOT_FOUND } from "../../backend/modules/wallet/payments";
 import { BAD_TRADE_PWD } from "../../backend/modules/auth/handlers";
 import type { TestBackend } from "../support/backend";
 import { expectOk, expectRefused, makeAdvert, placeOrder, staff, type Party } from "../support/orders";
@@ -204,6 +204,41 @@ describe("userPayment", () => {
       5,
     );
     expectRefused(await t.call("/userPayment/getPaymentList", {}), undefined, 3);
+  });
+
+  it("the same bank and account number is kept once per user, however it is spaced, even when added twice at once", async () => {
+    const u = await makeUser(t);
+    const gtb = await bankIdByName(t, "GTBank");
+    const kuda = await bankIdByName(t, "Kuda");
+    const add = (paymentId: number, accountNumber: string) =>
+      t.call("/userPayment/addPayment", { paymentId, userPayment: { realname: "Ada Obi", accountNumber } }, { token: u.token });
+    const count = async () => (await t.call("/userPayment/getPaymentList", {}, { token: u.token })).data.paymentList.length;
+
+    const first = await add(gtb, "0123456789");
+    expectOk(first);
+    expectRefused(await add(gtb, "0123456789"), BANK_ACCOUNT_EXISTS, 0);
+    expectRefused(await add(gtb, " 0123 456-789 "), BANK_ACCOUNT_EXISTS, 0);
+    expect(await count()).toBe(1);
+    // Another bank, or another user, may have the same number.
+    const other = await add(kuda, "0123456789");
+    expectOk(other);
+    expectOk(await t.call("/userPayment/addPayment", { paymentId: gtb, userPayment: { realname: "Ada Obi", accountNumber: "0123456789" } }, { token: p.seller2.token }));
+    // Editing one into the other is refused, and changes nothing.
+    expectRefused(
+      await t.call("/userPayment/updatePayment", { paymentId: gtb, userPayment: { id: other.data.id, realname: "Ada Obi", accountNumber: "0123456789" } }, { token: u.token }),
+      BANK_ACCOUNT_EXISTS,
+      0,
+    );
+    // Removed, it may be added again.
+    expectOk(await t.call("/userPayment/removePayment", { userPayment: { id: first.data.id } }, { token: u.token }));
+    expectOk(await add(gtb, "0123456789"));
+
+    // Ten parallel adds of a new account: exactly one is kept, the others are told why.
+    const racers = await Promise.all(Array.from({ length: 10 }, () => add(gtb, "5550001111")));
+    expect(racers.filter((r) => r.code === 1)).toHaveLength(1);
+    for (const r of racers.filter((r) => r.code !== 1)) expectRefused(r, BANK_ACCOUNT_EXISTS, 0);
+    const rows = await t.db.selectFrom("user_payments").select("id").where("user_id", "=", u.id).where("account_number", "=", "5550001111").where("deleted_at", "is", null).execute();
+    expect(rows).toHaveLength(1);
   });
 
   it("seller2 can neither see, edit nor remove the seller's accounts", async () => {

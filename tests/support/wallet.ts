@@ -97,12 +97,16 @@ export const bankIdByName = async (t: TestBackend, name: string) =>
   (await t.db.selectFrom("payment_types").select("id").where("name_en", "=", name).executeTakeFirstOrThrow()).id;
 
 /** Adds a bank account through the API and returns its id. */
+/** A fresh 10-digit number for each account a test adds without naming one (an account is kept once per user). */
+let accountSeq = 0;
+const nextAccountNumber = () => String(1_000_000_000 + ++accountSeq);
+
 export async function addBank(t: TestBackend, token: string, account: Partial<{ realname: string; accountNumber: string; remark: string; bank: string }> = {}): Promise<number> {
   const res = await t.call(
     "/userPayment/addPayment",
     {
       paymentId: await bankIdByName(t, account.bank ?? "GTBank"),
-      userPayment: { realname: account.realname ?? "Ada Obi", accountNumber: account.accountNumber ?? "0123456789", remark: account.remark ?? "" },
+      userPayment: { realname: account.realname ?? "Ada Obi", accountNumber: account.accountNumber ?? nextAccountNumber(), remark: account.remark ?? "" },
     },
     { token },
   );

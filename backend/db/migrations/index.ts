@@ -7,6 +7,7 @@ import * as m005chat from "./005-chat";
 import * as m006timRelay from "./006-tim-relay";
 import * as m007jobLeases from "./007-job-leases";
 import * as m008cardCodes from "./008-card-codes";
+import * as m009bankAccountUnique from "./009-bank-account-unique";
 
 /** Every migration, in order. Listed by hand: no directory scanning at run time. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   "006-tim-relay": m006timRelay,
   "007-job-leases": m007jobLeases,
   "008-card-codes": m008cardCodes,
+  "009-bank-account-unique": m009bankAccountUnique,
 };

@@ -1,6 +1,7 @@
 import type { PaymentType, UserPayment } from "../../../contract/entities";
 import { MESSAGES } from "../../../contract/fields";
 import type { Executor } from "../../db/index";
+import { isUniqueViolation } from "../../db/errors";
 import { fail, notFound } from "../../http/errors";
 
 /**
@@ -14,6 +15,18 @@ export const BANK_ACCOUNT_NOT_FOUND = "Bank account not found.";
 /** Designed guard: accounts a user may keep at once. */
 export const MAX_BANK_ACCOUNTS = 20;
 export const TOO_MANY_BANK_ACCOUNTS = `You can keep at most ${MAX_BANK_ACCOUNTS} bank accounts.`;
+/** The same bank and account number (spaces and dashes aside) is kept once per user (migration 009). */
+export const BANK_ACCOUNT_EXISTS = "This bank account is already saved.";
+
+/** Runs a write that the one-account-once index may refuse, with a clear message instead of a 500. */
+async function once<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    if (isUniqueViolation(e)) throw fail(BANK_ACCOUNT_EXISTS);
+    throw e;
+  }
+}
 
 export interface BankAccountInput {
   realname: string;
@@ -74,39 +87,43 @@ export async function addBankAccount(db: Executor, userId: number, paymentId: nu
     .where("deleted_at", "is", null)
     .executeTakeFirstOrThrow();
   if (Number(n.n) >= MAX_BANK_ACCOUNTS) throw fail(TOO_MANY_BANK_ACCOUNTS);
-  const row = await db
-    .insertInto("user_payments")
-    .values({
-      user_id: userId,
-      payment_id: paymentId,
-      realname: a.realname,
-      account_number: a.accountNumber,
-      receive_qr: a.receiveQr ?? null,
-      remark: a.remark ?? null,
-      created_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const row = await once(() =>
+    db
+      .insertInto("user_payments")
+      .values({
+        user_id: userId,
+        payment_id: paymentId,
+        realname: a.realname,
+        account_number: a.accountNumber,
+        receive_qr: a.receiveQr ?? null,
+        remark: a.remark ?? null,
+        created_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  );
   return row.id;
 }
 
 export async function updateBankAccount(db: Executor, userId: number, id: number, paymentId: number, a: BankAccountInput, now: Date) {
   if (!(await bankAccountOf(db, userId, id))) throw notFound("Bank account");
   await assertBank(db, paymentId);
-  const r = await db
-    .updateTable("user_payments")
-    .set({
-      payment_id: paymentId,
-      realname: a.realname,
-      account_number: a.accountNumber,
-      receive_qr: a.receiveQr ?? null,
-      remark: a.remark ?? null,
-      updated_at: now,
-    })
-    .where("id", "=", id)
-    .where("user_id", "=", userId)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
+  const r = await once(() =>
+    db
+      .updateTable("user_payments")
+      .set({
+        payment_id: paymentId,
+        realname: a.realname,
+        account_number: a.accountNumber,
+        receive_qr: a.receiveQr ?? null,
+        remark: a.remark ?? null,
+        updated_at: now,
+      })
+      .where("id", "=", id)
+      .where("user_id", "=", userId)
+      .where("deleted_at", "is", null)
+      .executeTakeFirst()
+  );
   if (Number(r.numUpdatedRows) !== 1) throw notFound("Bank account");
 }
 

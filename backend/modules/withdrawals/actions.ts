@@ -10,6 +10,7 @@ import { applyBalanceChanges, InsufficientBalance } from "../wallet/ledger";
 import { bankAccountOf } from "../wallet/payments";
 import { findWithdrawal, findWithdrawer, type JoinedWithdrawal } from "./queries";
 import { PAY_PICTURE_REQUIRED, recordChange, transition, type WithdrawalActor } from "./state-machine";
+import { isUniqueViolation } from "../../db/errors";
 
 /**
  * The withdrawal commands: who may ask (checked here, on every call), then the change.
@@ -161,7 +162,7 @@ export async function completeWithdrawal(db: DB, withdrawerUserId: number, id: n
     await move(db, w, WithdrawalStatus.Completed, "withdrawer", now, { actorUserId: withdrawerUserId, payPicture });
   } catch (e) {
     // Two withdrawals completed at once with the same picture: the unique index decides.
-    if ((e as { code?: unknown }).code === "23505") throw fail(PAY_PICTURE_USED);
+    if (isUniqueViolation(e)) throw fail(PAY_PICTURE_USED);
     throw e;
   }
 }
