@@ -78,6 +78,15 @@ export async function bankAccountOf(db: Executor, userId: number, id: number): P
   return r ? toUserPayment(r) : undefined;
 }
 
+/** The columns an add and an edit write alike. */
+const columns = (paymentId: number, a: BankAccountInput) => ({
+  payment_id: paymentId,
+  realname: a.realname,
+  account_number: a.accountNumber,
+  receive_qr: a.receiveQr ?? null,
+  remark: a.remark ?? null,
+});
+
 export async function addBankAccount(db: Executor, userId: number, paymentId: number, a: BankAccountInput, now: Date): Promise<number> {
   await assertBank(db, paymentId);
   const n = await db
@@ -90,15 +99,7 @@ export async function addBankAccount(db: Executor, userId: number, paymentId: nu
   const row = await once(() =>
     db
       .insertInto("user_payments")
-      .values({
-        user_id: userId,
-        payment_id: paymentId,
-        realname: a.realname,
-        account_number: a.accountNumber,
-        receive_qr: a.receiveQr ?? null,
-        remark: a.remark ?? null,
-        created_at: now,
-      })
+      .values({ user_id: userId, ...columns(paymentId, a), created_at: now })
       .returning("id")
       .executeTakeFirstOrThrow()
   );
@@ -111,14 +112,7 @@ export async function updateBankAccount(db: Executor, userId: number, id: number
   const r = await once(() =>
     db
       .updateTable("user_payments")
-      .set({
-        payment_id: paymentId,
-        realname: a.realname,
-        account_number: a.accountNumber,
-        receive_qr: a.receiveQr ?? null,
-        remark: a.remark ?? null,
-        updated_at: now,
-      })
+      .set({ ...columns(paymentId, a), updated_at: now })
       .where("id", "=", id)
       .where("user_id", "=", userId)
       .where("deleted_at", "is", null)
