@@ -61,11 +61,13 @@ function Filters({ filters, currencies }: { filters: AdvertFilters; currencies: 
     <Form
       method="get"
       preventScrollReset
-      replace
+      // Back shows the filters of that entry, not the ones the browser remembers typing (form restoration).
+      autoComplete="off"
+      // Each filter change is a history entry (Back returns to the previous filter, as without JavaScript).
       // Keyed by the applied filters so the controls follow Back/Forward and Reset.
       key={`${filters.currency}|${filters.face}|${filters.type}`}
       onChange={(e) => {
-        if (hydrated) submit(e.currentTarget, { method: "get", replace: true, preventScrollReset: true });
+        if (hydrated) submit(e.currentTarget, { method: "get", preventScrollReset: true });
       }}
       className="flex flex-col gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200 sm:p-4"
       aria-label="Filter offers"
@@ -123,7 +125,7 @@ function Filters({ filters, currencies }: { filters: AdvertFilters; currencies: 
             </Button>
           ) : null}
           {active ? (
-            <Link to={pathname} replace preventScrollReset className={buttonClasses({ variant: "ghost", size: "sm" })}>
+            <Link to={pathname} preventScrollReset className={buttonClasses({ variant: "ghost", size: "sm" })}>
               Reset filters
             </Link>
           ) : null}
@@ -264,7 +266,7 @@ export default function AdvertList() {
             }
             action={
               filtered ? (
-                <ButtonLink to={pathname} replace preventScrollReset variant="secondary">
+                <ButtonLink to={pathname} preventScrollReset variant="secondary">
                   Reset filters
                 </ButtonLink>
               ) : (

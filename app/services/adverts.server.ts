@@ -1,14 +1,15 @@
 /**
- * The offers of one card type with the /advertList filters (spec §2):
- * currency goes to the API (/advert/getAdvertList {currency, cardTypeId});
- * card face and card type (Pictures / E-codes) are filtered here, server-side.
+ * The offers of one card type with the /advertList filters (spec §2). One call
+ * for all the type's offers (/advert/getAdvertList {cardTypeId}): the currency
+ * filter offers only the currencies those offers are in (issue 8: no EUR when no
+ * offer is in EUR), and currency, card face and card type are filtered here.
  */
 import type { AppLoadContext } from "@remix-run/node";
 import type { AdvertWithMerchant, CardType, Currency } from "../../contract/entities";
 import { CARD_FACE_OPTIONS } from "../../contract/constants";
 import { AdvertCardType, isOnline } from "../../contract/enums";
 import { Code } from "../../contract/envelope";
-import { fixedFaces } from "../components/catalog/money";
+import { fixedFaces } from "../../contract/sell-rules";
 import { apiFor, must } from "./api.server";
 
 /** Spec §9: card face filter options (whole units of the currency). */
@@ -88,10 +89,13 @@ export async function loadAdvertList(
   if (!cardType) throw notFound();
   const currencies = currencyList.ok ? currencyList.data.list : [];
 
-  const filters = parseFilters(new URL(request.url), currencies);
-  const adverts = await api.call("/advert/getAdvertList", { cardTypeId, currency: filters.currency || undefined });
+  const adverts = await api.call("/advert/getAdvertList", { cardTypeId });
   if (!adverts.ok && adverts.code === Code.NOT_FOUND) throw notFound();
-  const { list, businessList } = await must(request, adverts);
+  const { list: all, businessList } = await must(request, adverts);
+  // Only the currencies this card type's offers are in, in the catalogue's order.
+  const offered = currencies.filter((c) => all.some((a) => a.tradeCurrency === c.currency));
+  const filters = parseFilters(new URL(request.url), offered);
+  const list = filters.currency ? all.filter((a) => a.tradeCurrency === filters.currency) : all;
 
   // The merchants' online status comes with businessList; the advert's own copy is the fallback.
   const status = new Map(businessList.map((b) => [b.id, b.onlineStatus]));
@@ -100,5 +104,5 @@ export async function loadAdvertList(
   // Stable: online first, keeping the API's order (best rate first) within each group.
   const offers = [...filtered.filter((a) => isOnline(a.onlineStatus)), ...filtered.filter((a) => !isOnline(a.onlineStatus))];
 
-  return { cardType, currencies, filters, offers, totalInCurrency: list.length };
+  return { cardType, currencies: offered, filters, offers, totalInCurrency: list.length };
 }

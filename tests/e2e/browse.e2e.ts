@@ -211,6 +211,46 @@ for (const js of [true, false]) {
       });
     });
 
+    test("advert list: the currency filter offers only the type's currencies; each filter change is a history entry", async () => {
+      await e2e.withPage(js, async (page) => {
+        await page.goto(`${e2e.server.url}/home?promo=closed`);
+        await settle(page, js);
+        await page.getByTestId("card-type").filter({ hasText: "Apple Gift Card" }).click();
+        await page.waitForURL((u) => /^\/advertList\/\d+$/.test(u.pathname));
+        await settle(page, js);
+        const listPath = path(page);
+        await page.getByRole("heading", { level: 1, name: /Apple Gift Card/ }).waitFor();
+        const all = await offers(page);
+
+        // The options are exactly the currencies the offers are in (no EUR for Apple).
+        const options = await page.getByLabel("Currency").locator("option").evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value).filter(Boolean));
+        expect([...options].sort()).toEqual([...new Set(all.map((o) => o.currency))].sort());
+        expect(options).not.toContain("EUR");
+        // A currency with no offer in the address is ignored, not "0 offers".
+        await page.goto(`${e2e.server.url}${listPath}?currency=EUR`);
+        await settle(page, js);
+        expect((await offers(page)).length).toBe(all.length);
+        await page.goto(`${e2e.server.url}${listPath}`);
+        await settle(page, js);
+
+        // Two filter changes, then Back twice: the previous filter, then none.
+        await page.getByLabel("Currency").selectOption("USD");
+        await applyFilter(page, js, (u) => u.searchParams.get("currency") === "USD", (list) => list.length > 0 && list.every((o) => o.currency === "USD"));
+        const usd = await offers(page);
+        await page.locator("label", { hasText: /^100$/ }).click();
+        await applyFilter(page, js, (u) => u.searchParams.get("face") === "100");
+        await page.goBack();
+        await page.waitForURL((u) => u.pathname === listPath && u.searchParams.get("currency") === "USD" && (u.searchParams.get("face") ?? "") === "");
+        await settle(page, js);
+        await expect.poll(async () => (await offers(page)).length).toBe(usd.length);
+        expect(await page.getByLabel("Currency").inputValue()).toBe("USD");
+        expect(await page.locator('input[name="face"]:checked').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).not.toContain("100");
+        await page.goBack();
+        await page.waitForURL((u) => u.pathname === listPath && u.search === "");
+        await expect.poll(async () => (await offers(page)).length).toBe(all.length);
+      });
+    });
+
     test("unknown paths go home; /404 says so in Chinese", async () => {
       await e2e.withPage(js, async (page) => {
         await page.goto(`${e2e.server.url}/nope?promo=closed`);
