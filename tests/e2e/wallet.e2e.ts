@@ -86,6 +86,35 @@ for (const js of [true, false]) {
       });
     });
 
+    test("the trade chart's labels read at the page's small text size on a phone and on a desktop", async () => {
+      await e2e.withPage(js, async (page) => {
+        await signIn(page, js, "/account");
+        const measure = async () =>
+          page.getByTestId("trade-chart").evaluate((chart) => {
+            const labels = [...chart.querySelectorAll('[data-testid="chart-y-label"], [data-testid="chart-x-label"]')];
+            const small = getComputedStyle(document.querySelector("[data-testid='bill-item'] .text-xs, main .text-xs")!).fontSize;
+            return {
+              count: labels.length,
+              sizes: [...new Set(labels.map((l) => getComputedStyle(l).fontSize))],
+              heights: labels.map((l) => Math.round(l.getBoundingClientRect().height)),
+              small,
+            };
+          });
+        const phone = await measure();
+        await shot(page, `wallet-chart-390-${mode}`);
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await page.waitForFunction(() => window.innerWidth === 1280);
+        const desktop = await measure();
+        await shot(page, `wallet-chart-1280-${mode}`);
+        expect(phone.count).toBeGreaterThanOrEqual(4);
+        for (const m of [phone, desktop]) {
+          expect(m.sizes).toEqual([m.small]);
+          expect(Math.max(...m.heights)).toBeLessThanOrEqual(18);
+        }
+        expect(desktop.heights).toEqual(phone.heights);
+      });
+    });
+
     test("bank account, sell coins to withdrawer1, completed with its payment picture, the Withdraw bill, BTC orders", async () => {
       await e2e.withPage(js, async (page, context) => {
         await signIn(page, js, "/security/bankAccount");
