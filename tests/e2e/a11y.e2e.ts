@@ -125,9 +125,12 @@ for (const js of [true, false]) {
   });
 }
 
-/** Tabs through the page; for each element that takes focus, whether it draws a ring. */
+/**
+ * Tabs through the page; for each element that takes focus, whether it draws a ring,
+ * and whether an ancestor that clips its overflow (a sideways scroller) cuts the ring.
+ */
 async function tabRings(page: Page, stops: number) {
-  const seen: Array<{ what: string; ring: boolean }> = [];
+  const seen: Array<{ what: string; ring: boolean; clipped: boolean }> = [];
   for (let i = 0; i < stops; i++) {
     await page.keyboard.press("Tab");
     const r = await page.evaluate(() => {
@@ -137,7 +140,18 @@ async function tabRings(page: Page, stops: number) {
       const outline = cs.outlineStyle !== "none" && parseFloat(cs.outlineWidth) >= 1;
       const shadow = cs.boxShadow !== "none" && cs.boxShadow !== "";
       const name = (el.getAttribute("aria-label") || el.textContent || (el as HTMLInputElement).name || "").trim().slice(0, 30);
-      return { what: `${el.tagName.toLowerCase()} "${name}"`, ring: outline || shadow };
+      // The outline's outer edge, and the box of every ancestor that clips what overflows it.
+      const grow = outline ? parseFloat(cs.outlineWidth) + parseFloat(cs.outlineOffset || "0") : 0;
+      const r = el.getBoundingClientRect();
+      let clipped = false;
+      for (let a = el.parentElement; a && a !== document.body && outline; a = a.parentElement) {
+        const as = getComputedStyle(a);
+        if (as.overflowX === "visible" && as.overflowY === "visible") continue;
+        const b = a.getBoundingClientRect();
+        const out = (edge: number, limit: number, sign: 1 | -1) => sign * (edge - limit) > 0.5;
+        clipped ||= out(b.left, r.left - grow, 1) || out(r.right + grow, b.right, 1) || out(b.top, r.top - grow, 1) || out(r.bottom + grow, b.bottom, 1);
+      }
+      return { what: `${el.tagName.toLowerCase()} "${name}"`, ring: outline || shadow, clipped };
     });
     if (r) seen.push(r);
   }
@@ -147,11 +161,13 @@ async function tabRings(page: Page, stops: number) {
 for (const js of [true, false]) {
   test(`JavaScript ${js ? "on" : "off"}: every element reached with Tab shows a focus ring`, async () => {
     await e2e.withPage(js, async (page) => {
-      for (const path of ["/home?promo=closed", "/login", "/register"]) {
+      for (const path of ["/home?promo=closed", "/login", "/register", "/security/bankAccount", "/orderList"]) {
         await open(page, js, path);
         const seen = await tabRings(page, 25);
         expect(seen.length, path).toBeGreaterThan(5);
         expect(seen.filter((s) => !s.ring).map((s) => `${path}: ${s.what}`)).toEqual([]);
+        // Not cut by a scrolling bar (the security tabs showed two thin lines).
+        expect(seen.filter((s) => s.clipped).map((s) => `${path}: ${s.what}`)).toEqual([]);
       }
     });
   });

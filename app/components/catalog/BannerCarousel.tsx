@@ -108,7 +108,8 @@ export function BannerCarousel({ banners, width, height, id, label, className }:
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${count}`}
           >
-            <a {...bannerLinkProps(b)} className="block" tabIndex={hydrated && i !== index ? -1 : undefined}>
+            {/* Inside the scroller a ring drawn outside the banner would be clipped: it is drawn inside. */}
+            <a {...bannerLinkProps(b)} className="block focus-visible:-outline-offset-4" tabIndex={hydrated && i !== index ? -1 : undefined}>
               <img
                 src={b.pic}
                 alt={b.nameEn}

@@ -53,8 +53,10 @@ export interface TabsProps {
   className?: string;
 }
 
+// The bar scrolls sideways (overflow-x-auto), which clips anything drawn outside a tab:
+// the focus ring is drawn inside the tab instead, so it shows whole.
 const tabBase =
-  "inline-flex h-11 items-center justify-center gap-1.5 whitespace-nowrap border-b-2 px-3 text-sm font-medium no-underline transition-colors";
+  "inline-flex h-11 items-center justify-center gap-1.5 whitespace-nowrap border-b-2 px-3 text-sm font-medium no-underline transition-colors focus-visible:-outline-offset-2";
 const tabActive = "border-brand-600 text-brand-700";
 const tabIdle = "border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900";
 
