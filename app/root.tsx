@@ -1,4 +1,4 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { TIME_ZONE_SCRIPT, timeZoneOf } from "./services/time-zone";
 import stylesheet from "./tailwind.css?url";

@@ -1,4 +1,4 @@
-import { createCookie, createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
+import { createCookie, createCookieSessionStorage, type Session } from "~/services/kit/http.server";
 import { webEnv } from "./env.server";
 
 /**
@@ -92,14 +92,6 @@ export function loginUrl(request: Request): string {
   const url = new URL(request.url);
   const back = url.pathname + url.search;
   return `/login?redirectTo=${encodeURIComponent(back)}`;
-}
-
-/** The token, or a redirect to /login that comes back here afterwards. */
-export async function requireToken(request: Request): Promise<string> {
-  const session = await getSession(request);
-  const token = session.get("token");
-  if (!token) throw redirect(loginUrl(request));
-  return token;
 }
 
 /** Sign the session out locally: drops token and profile, keeps the channel. */

@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { redirect } from "~/services/kit/http.server";
 
 /** Any unknown path → /home (spec §2). The 404 page itself lives at /404. */
 export const loader = () => redirect("/home");

@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { redirect } from "~/services/kit/http.server";
 
 /** "/" → /home (spec §2). */
 export const loader = () => redirect("/home");

@@ -3,7 +3,7 @@
  * Chinese, as the spec says). Unknown paths redirect to /home ($.tsx); this
  * page is only reached by its own address.
  */
-import { json, type MetaFunction } from "@remix-run/node";
+import { json, type MetaFunction } from "~/services/kit/http.server";
 import { Link } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui";
 

@@ -10,26 +10,24 @@
  * - Code 3 (or no session): "Go To Login?" (a dialog with JavaScript, a
  *   section without), and the stored sign-in is cleared.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import { LIST_PAGE_SIZE } from "../../contract/constants";
 import type { Account, Bill, TradeStatisticsDay } from "../../contract/entities";
-import { Code } from "../../contract/envelope";
 import { BillType, billTypeLabels } from "../../contract/enums";
-import { cx } from "~/components/layout/cx";
+import { cx } from "~/components/ui/cx";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { useSamePathLoading } from "~/components/layout/use-same-path-loading";
 import { ButtonLink, EmptyState, ErrorState, Tabs } from "~/components/ui";
 import { InfiniteFeed, type FeedPage } from "~/components/ui/InfiniteFeed";
 import { BillItem } from "~/components/wallet/BillItem";
 import { DateRangeFilter } from "~/components/wallet/DateRangeFilter";
-import { LoginPrompt } from "~/components/wallet/LoginPrompt";
 import { TradeChart } from "~/components/wallet/TradeChart";
 import { parseRange, posIntParam, rangeTimestamps, toQuery, type DateRange } from "~/components/wallet/dates";
 import { startOfDayIn, timeZoneOf } from "~/services/time-zone";
-import { apiFor } from "~/services/api.server";
+import { requireApi } from "~/services/kit/api.server";
 import { formatCoins, formatNgn } from "~/services/format";
-import { clearSignIn } from "~/session.server";
+import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
 export const meta: MetaFunction = () => [{ title: "Wallet | GiftMarket" }];
 
@@ -53,15 +51,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const range = parseRange(url.searchParams);
   const lastId = posIntParam(url.searchParams.get("lastId"));
   const feedOnly = url.searchParams.get("feed") === "1";
-  const loginHref = `/login?redirectTo=${encodeURIComponent("/account")}`;
-  const api = await apiFor(request, context);
-
-  const needLogin = async (signedOut: boolean) =>
-    json(
-      { needLogin: true as const, loginHref, type, range, lastId, feed: null, account: null, stats: null, items: [], nextQuery: null, error: null },
-      { headers: signedOut ? { ...NO_STORE, "Set-Cookie": await clearSignIn(request) } : NO_STORE },
-    );
-  if (!api.signedIn) return needLogin(false);
+  // Spec §8: the wallet offers Go To Login? (the error boundary's 401).
+  const api = await requireApi(request, context, "prompt");
 
   const billsCall = api.call("/userBill/getUserBillList", { type: type || undefined, lastId: lastId ?? undefined, ...rangeTimestamps(range, timeZoneOf(request)) });
   const [bills, balance, stats] = await Promise.all([
@@ -69,7 +60,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     feedOnly ? null : api.call("/userInfo/getAccountBalance"),
     feedOnly ? null : api.call("/userBill/getTradeStatistics", { zeroTimestamp: startOfDayIn(Date.now(), timeZoneOf(request)) }),
   ]);
-  if ([bills, balance, stats].some((r) => r && !r.ok && r.code === Code.NOT_LOGGED_IN)) return needLogin(true);
 
   const list = bills.ok ? bills.data.list : [];
   const page: FeedPage<Bill> = {
@@ -79,8 +69,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   return json(
     {
-      needLogin: false as const,
-      loginHref,
       type,
       range,
       lastId,
@@ -97,15 +85,6 @@ export default function AccountPage() {
   const data = useLoaderData<typeof loader>();
   const { coinName, ngnRate } = useMainLayoutData();
   const loading = useSamePathLoading();
-
-  if (data.needLogin) {
-    return (
-      <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
-        <h1 className="text-xl font-bold text-gray-900 md:text-2xl">Wallet</h1>
-        <LoginPrompt loginHref={data.loginHref} text="Sign in to see your balance and transactions." />
-      </div>
-    );
-  }
 
   const { type, range } = data;
   const account = data.account as Account | null;
@@ -228,5 +207,14 @@ function Balance({ label, amount, coinName, ngnRate, testId }: { label: string; 
         <span className="block text-xs text-gray-600">≈ {formatNgn(amount, ngnRate)}</span>
       </dd>
     </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      heading={<h1 className="text-xl font-bold text-gray-900 md:text-2xl">Wallet</h1>}
+      signedOutText="Sign in to see your balance and transactions."
+    />
   );
 }

@@ -4,20 +4,21 @@
  * they submit on change. Card face and card type are filtered in the loader.
  */
 import { OfferTags } from "~/components/catalog/OfferTags";
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useLoaderData, useLocation, useRouteError, useSubmit } from "@remix-run/react";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { Link, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { AdvertWithMerchant } from "../../contract/entities";
 import { AdvertCardType, isOnline } from "../../contract/enums";
-import { coinsPerUnit, faceUnits, fixedFaces, ngnPerUnit } from "~/components/catalog/money";
+import { coinsPerUnit, faceUnits, fixedFaces, ngnPerUnit } from "~/services/money/offers";
 import { Avatar } from "~/components/layout/UserMenu";
-import { cx } from "~/components/layout/cx";
+import { cx } from "~/components/ui/cx";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { useSamePathLoading } from "~/components/layout/use-same-path-loading";
-import { ArrowLeftIcon, Button, ButtonLink, EmptyState, ErrorState, VerifiedIcon, buttonClasses } from "~/components/ui";
+import { ArrowLeftIcon, Button, ButtonLink, EmptyState, VerifiedIcon, buttonClasses } from "~/components/ui";
 import { CARD_FACE_OPTIONS as CARD_FACES } from "../../contract/constants";
 import { loadAdvertList, type AdvertFilters } from "~/services/adverts.server";
 import { Form } from "~/components/ui/Form";
+import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return json(await loadAdvertList(request, context, params.cardTypeId));
@@ -292,19 +293,5 @@ export default function AdvertList() {
 
 /** An unknown card type or a failed load, inside the layout. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const message = isRouteErrorResponse(error)
-    ? ((error.data as { message?: string } | null)?.message ?? error.statusText)
-    : "load fail";
-  return notFound ? (
-    <EmptyState
-      className="rounded-xl bg-white"
-      title={message}
-      description="It may have been removed. Choose another gift card."
-      action={<ButtonLink to="/home">See all gift cards</ButtonLink>}
-    />
-  ) : (
-    <ErrorState message={message} className="rounded-xl bg-white" />
-  );
+  return <GeneralErrorBoundary notFound={{ description: "It may have been removed. Choose another gift card.", action: <ButtonLink to="/home">See all gift cards</ButtonLink> }} />;
 }

@@ -1,7 +1,7 @@
 /**
  * /cardType/{id}: the same screen as /advertList/{cardTypeId} (spec §2), with the param mapped.
  */
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "~/services/kit/http.server";
 import AdvertList, { ErrorBoundary, loader as advertListLoader, meta } from "./_main.advertList.$cardTypeId";
 
 export const loader = (args: LoaderFunctionArgs) =>

@@ -4,7 +4,7 @@
  * exists is not told: the code call answers alike, and the reset answers
  * whatever the server says.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthCard, AuthFooter, AuthFormFrame, ContactTabs, useAuthForm } from "~/components/auth/AuthForm";
 import { ContactCodePasswordFields } from "~/components/auth/ContactCodePasswordFields";

@@ -4,12 +4,12 @@
  * NGN per unit of currency, a Need Help? popover, and the promo popup once
  * per browser session.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { Banner, CardType } from "../../contract/entities";
 import { BannerLocation } from "../../contract/enums";
 import { BannerCarousel } from "~/components/catalog/BannerCarousel";
-import { ngnPerUnit } from "~/components/catalog/money";
+import { ngnPerUnit } from "~/services/money/offers";
 import { NeedHelp } from "~/components/catalog/NeedHelp";
 import { PromoPopup } from "~/components/catalog/PromoPopup";
 import { useMainLayoutData } from "~/components/layout/layout-data";

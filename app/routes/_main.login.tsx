@@ -5,7 +5,7 @@
  * remarked, a 'Success' toast, then back to ?redirectTo (same-site) or /home.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import {
   AuthCard,

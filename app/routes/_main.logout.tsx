@@ -4,7 +4,7 @@
  * POST: ends the session at the backend, drops token and profile from the
  * session cookie (the channel stays) and goes to /home.
  */
-import { redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { Link, useNavigation } from "@remix-run/react";
 import { SIGN_OUT_QUESTION } from "~/components/layout/UserMenu";
 import { Button, buttonClasses } from "~/components/ui";

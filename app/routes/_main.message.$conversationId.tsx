@@ -9,7 +9,7 @@
  * - Without JavaScript: the newest 15 messages, "Older messages" (?before=), and a form
  *   that posts text to this route's action; with it, the live island.
  */
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useCallback } from "react";
 import { parseConversationId, type ChatConversation, type ChatMessage } from "../../contract/chat-protocol";
@@ -20,22 +20,24 @@ import { ChatPanel } from "~/components/chat/ChatPanel";
 import { conversationHref, CHAT_SEND_INTENT_NAME } from "~/components/chat/chat-shared";
 import type { StaticView } from "~/components/chat/ChatStatic";
 import { OrderBar, OrderPanel, type OrderPanelData } from "~/components/chat/OrderPanel";
-import { cx } from "~/components/layout/cx";
+import { cx } from "~/components/ui/cx";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { Avatar } from "~/components/layout/UserMenu";
 import { ArrowLeftIcon, BellIcon, VerifiedIcon } from "~/components/ui";
-import { apiFor, type Api } from "~/services/api.server";
+import type { Api } from "~/services/api.server";
+import { redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { chatProvider, loadConversationView, sendTextFromForm } from "~/services/chat.server";
 import { parseAdvertInfo } from "~/services/orders";
-import { clearSignIn, commitSession, flashToast, safeRedirect } from "~/session.server";
+import { safeRedirect } from "~/session.server";
 import { readForm } from "~/services/kit/form.server";
 
 const READ_ONLY_SYSTEM = "Notices about your orders and withdrawals. Replies are not possible here.";
 const READ_ONLY_FINISHED = "This order is finished. The chat is read-only.";
 
-async function home(request: Request, signOut: boolean): Promise<never> {
-  throw redirect("/home", signOut ? { headers: { "Set-Cookie": await clearSignIn(request) } } : undefined);
-}
+/** Spec §6: a conversation this user may not open leads home. */
+const home = (): never => {
+  throw redirect("/home");
+};
 
 async function orderPanel(api: Api, orderId: number, conversation: ChatConversation | null): Promise<OrderPanelData> {
   const r = await api.call("/order/getOrderDetails", { id: orderId });
@@ -63,9 +65,9 @@ async function orderPanel(api: Api, orderId: number, conversation: ChatConversat
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = params.conversationId ?? "";
   const ref = parseConversationId(id);
-  if (!ref) return home(request, false);
-  const api = await apiFor(request, context);
-  if (!api.signedIn) return home(request, false);
+  if (!ref) return home();
+  // Spec §8: the chat leads home when signed out.
+  const api = await requireApi(request, context, "home");
   const viewer = api.session.get("profile") ?? { isBusiness: 0 };
   const { provider } = chatProvider();
   const before = new URL(request.url).searchParams.get("before");
@@ -76,9 +78,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (provider === "builtin") {
     const r = await loadConversationView(api, id, before);
     if (!r.ok) {
-      if (r.code === Code.NOT_LOGGED_IN) return home(request, true);
       // Spec §6: not a conversation this user may open.
-      if (r.code === Code.FORBIDDEN || r.code === Code.NOT_FOUND || r.code === Code.INVALID || r.code === Code.FAILED) return home(request, false);
+      if (r.code === Code.FORBIDDEN || r.code === Code.NOT_FOUND || r.code === Code.INVALID || r.code === Code.FAILED) return home();
       notice = r.msg;
     } else {
       conversation = r.data.conversation;
@@ -87,7 +88,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   } else {
     notice = "The chat needs JavaScript.";
   }
-  if (!mayOpen(id, viewer, conversation?.peer)) return home(request, false);
+  if (!mayOpen(id, viewer, conversation?.peer)) return home();
 
   const order = ref.kind === "group" ? await orderPanel(api, ref.orderId, conversation) : null;
   const readOnly = isReadOnly(id, conversation) || (order !== null && order.status >= 4);
@@ -112,21 +113,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = params.conversationId ?? "";
-  if (!parseConversationId(id)) return home(request, false);
-  const api = await apiFor(request, context);
-  if (!api.signedIn) return home(request, false);
+  if (!parseConversationId(id)) return home();
+  const api = await requireApi(request, context, "home");
   const form = await readForm(request);
   if (String(form.get("intent") ?? "") !== CHAT_SEND_INTENT_NAME) return json({ error: "Request error", text: "" }, { status: 400 });
   const rawBack = form.get("redirectTo");
   const back = rawBack ? safeRedirect(rawBack, `${conversationHref(id)}#chat-end`) : null;
   const r = await sendTextFromForm(api, id, form);
   if (!r.ok) {
-    if (r.code === Code.NOT_LOGGED_IN) return home(request, true);
-    if (back) {
-      // From another page (the order's): the refusal travels as a toast.
-      flashToast(api.session, r.msg, "error");
-      return redirect(back, { headers: { "Set-Cookie": await commitSession(api.session) } });
-    }
+    // From another page (the order's): the refusal travels as a toast.
+    if (back) return redirectWithToast(api.session, back, r.msg, "error");
     return json({ error: r.msg, text: r.text }, { status: 400 });
   }
   return redirect(back ?? `${conversationHref(id)}#chat-end`);

@@ -9,32 +9,29 @@
  * send form; with it, islands keep them live (loaded lazily, with the chat adapter).
  * Code 3, or no session: home (spec §8, "chat leads home").
  */
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { Outlet, useLoaderData, useParams } from "@remix-run/react";
 import { Suspense, lazy } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import type { ChatConversation } from "../../contract/chat-protocol";
-import { Code } from "../../contract/envelope";
 import { CENTRE_HEIGHT, type MessageCentreData } from "~/components/chat/centre";
 import { ConversationList } from "~/components/chat/ConversationList";
-import { cx } from "~/components/layout/cx";
+import { cx } from "~/components/ui/cx";
 import { useMainLayoutData } from "~/components/layout/layout-data";
-import { apiFor } from "~/services/api.server";
+import { requireApi } from "~/services/kit/api.server";
 import { chatProvider, loadConversations } from "~/services/chat.server";
-import { clearSignIn } from "~/session.server";
 
 const ConversationListLive = lazy(() => import("~/components/chat/ConversationListLive.client"));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const api = await apiFor(request, context);
-  if (!api.signedIn) throw redirect("/home");
+  // Spec §8: the chat leads home when signed out.
+  const api = await requireApi(request, context, "home");
   const { provider, sdkAppId } = chatProvider();
   let conversations: ChatConversation[] = [];
   let listError: string | null = null;
   if (provider === "builtin") {
     const r = await loadConversations(api);
     if (r.ok) conversations = r.data;
-    else if (r.code === Code.NOT_LOGGED_IN) throw redirect("/home", { headers: { "Set-Cookie": await clearSignIn(request) } });
     else listError = r.msg;
   }
   const data: MessageCentreData = { provider, sdkAppId: sdkAppId ?? null, conversations, listError };

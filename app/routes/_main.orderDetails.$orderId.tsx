@@ -16,14 +16,12 @@
  *   form, then live (a lazy island); a message for this order refreshes the page's data.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import {
   Link,
-  isRouteErrorResponse,
   useActionData,
   useLoaderData,
   useRevalidator,
-  useRouteError,
   useSearchParams,
 } from "@remix-run/react";
 import { Suspense, lazy, useCallback } from "react";
@@ -44,8 +42,10 @@ import { FeedbackForm, FeedbackView } from "~/components/orders/FeedbackSection"
 import { OrderImages } from "~/components/orders/OrderImages";
 import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
 import { OrderTimeline } from "~/components/orders/OrderTimeline";
-import { ArrowLeftIcon, ButtonLink, Countdown, DateTime, DetailPanel, DetailRow, EmptyState, ErrorState, Skeleton, StatusBadge, VerifiedIcon } from "~/components/ui";
-import { apiFor } from "~/services/api.server";
+import { ArrowLeftIcon, ButtonLink, Countdown, DateTime, DetailPanel, DetailRow, Skeleton, StatusBadge, VerifiedIcon } from "~/components/ui";
+import type { Api } from "~/services/api.server";
+import { must, redirectWithToast, requireApi } from "~/services/kit/api.server";
+import { idParam, notFoundResponse } from "~/services/kit/params";
 import { chatProvider, loadConversationView } from "~/services/chat.server";
 import { formatCoinsWithName, formatNgn, formatTradeAmount } from "~/services/format";
 import { FEEDBACK_INTENT, feedbackSchema } from "~/services/forms/feedback";
@@ -56,8 +56,8 @@ import {
   parseAdvertInfo,
   splitTags,
 } from "~/services/orders";
-import { clearSignIn, commitSession, flashToast } from "~/session.server";
 import { readForm } from "~/services/kit/form.server";
+import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
 const CardSecret = lazy(() => import("~/components/orders/CardSecret.client"));
 
@@ -68,35 +68,15 @@ const CANCEL_TIPS =
 const ACCEPT = "accept";
 const ARBITRATION = "arbitration";
 
-function orderIdOf(param: string | undefined): number {
-  const id = Number(param);
-  if (!Number.isSafeInteger(id) || id <= 0) {
-    throw new Response(JSON.stringify({ message: "This order does not exist." }), {
-      status: 404,
-      headers: { "content-type": "application/json" },
-    });
-  }
-  return id;
-}
-
-/** Spec §8: code 3 on order details goes to /home (signed out locally). */
-async function toHome(request: Request, signedIn: boolean): Promise<never> {
-  throw redirect("/home", signedIn ? { headers: { "Set-Cookie": await clearSignIn(request) } } : undefined);
-}
+const NOT_FOUND = "This order does not exist.";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const id = orderIdOf(params.orderId);
-  const api = await apiFor(request, context);
-  if (!api.signedIn) return toHome(request, false);
+  const id = idParam(params.orderId, NOT_FOUND);
+  // Spec §8: code 3 on order details goes to /home.
+  const api = await requireApi(request, context, "home");
   const result = await api.call("/order/getOrderDetails", { id });
-  if (!result.ok) {
-    if (result.code === Code.NOT_LOGGED_IN) return toHome(request, true);
-    throw new Response(JSON.stringify({ message: result.msg }), {
-      status: result.code === Code.NOT_FOUND || result.code === Code.FORBIDDEN ? 404 : 502,
-      headers: { "content-type": "application/json" },
-    });
-  }
-  const { orderInfo, orderDetails, orderChange, feedback, actions } = result.data;
+  if (!result.ok && (result.code === Code.NOT_FOUND || result.code === Code.FORBIDDEN)) throw notFoundResponse(result.msg);
+  const { orderInfo, orderDetails, orderChange, feedback, actions } = must(result);
   const info = parseAdvertInfo(orderInfo.advertInfo);
   const chat = actions.includes(OrderAction.Chat) ? await loadOrderChat(api, id, new URL(request.url).searchParams.get("before")) : null;
   // Only what the page shows: never the code, its ciphertext, the secret or the image paths.
@@ -119,7 +99,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 /** The order's chat (GROUP{orderId}) as the server renders it (spec §4: live chat below status 4). */
-async function loadOrderChat(api: Awaited<ReturnType<typeof apiFor>>, orderId: number, before: string | null) {
+async function loadOrderChat(api: Api, orderId: number, before: string | null) {
   const { provider, sdkAppId } = chatProvider();
   const conversationId = `GROUP${orderId}`;
   let view: StaticView | null = null;
@@ -140,16 +120,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const id = orderIdOf(params.orderId);
-  const api = await apiFor(request, context);
-  if (!api.signedIn) return toHome(request, false);
+  const id = idParam(params.orderId, NOT_FOUND);
+  const api = await requireApi(request, context, "home");
   const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
-
-  const done = async () => {
-    flashToast(api.session, MESSAGES.success);
-    return redirect(`/orderDetails/${id}`, { headers: { "Set-Cookie": await commitSession(api.session) } });
-  };
+  const done = () => redirectWithToast(api.session, `/orderDetails/${id}`, MESSAGES.success);
 
   if (intent === FEEDBACK_INTENT) {
     const submission = parseWithZod(formData, { schema: feedbackSchema });
@@ -158,19 +133,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const r = await api.call("/userFeedback/addFeedback", {
       feedback: { orderid: id, type: v.type, starLevel: v.starLevel, content: v.content },
     });
-    if (!r.ok) {
-      if (r.code === Code.NOT_LOGGED_IN) return toHome(request, true);
-      return json({ intent, error: null, result: submission.reply({ formErrors: [r.msg] }) });
-    }
+    if (!r.ok) return json({ intent, error: null, result: submission.reply({ formErrors: [r.msg] }) });
     return done();
   }
 
   if (intent === ACCEPT || intent === ARBITRATION) {
     const r = await api.call(intent === ACCEPT ? "/order/acceptDispute" : "/order/applyArbitration", { id });
-    if (!r.ok) {
-      if (r.code === Code.NOT_LOGGED_IN) return toHome(request, true);
-      return json({ intent, error: r.msg, result: null });
-    }
+    if (!r.ok) return json({ intent, error: r.msg, result: null });
     return done();
   }
 
@@ -401,19 +370,5 @@ function StatusHeader({ order: o, name, icon, isECode }: { order: Order; name: s
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const message = isRouteErrorResponse(error)
-    ? ((error.data as { message?: string } | null)?.message ?? error.statusText)
-    : "load fail";
-  return notFound ? (
-    <EmptyState
-      className="rounded-xl bg-white"
-      title={message}
-      description="It may belong to another account."
-      action={<ButtonLink to="/orderList">See your orders</ButtonLink>}
-    />
-  ) : (
-    <ErrorState message={message} className="rounded-xl bg-white" />
-  );
+  return <GeneralErrorBoundary notFound={{ description: "It may belong to another account.", action: <ButtonLink to="/orderList">See your orders</ButtonLink> }} />;
 }

@@ -11,25 +11,23 @@
  * - A failed load says 'Failed to load orders' with a retry.
  * - Signed-out visitors go to /login and come back.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { LIST_PAGE_SIZE } from "../../contract/constants";
 import type { Order } from "../../contract/entities";
-import { Code } from "../../contract/envelope";
-import { cx } from "~/components/layout/cx";
+import { cx } from "~/components/ui/cx";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { useSamePathLoading } from "~/components/layout/use-same-path-loading";
 import { OrderListItem } from "~/components/orders/OrderListItem";
 import { Button, ButtonLink, EmptyState, Tabs, buttonClasses, controlClasses } from "~/components/ui";
 import { InfiniteFeed, type FeedPage } from "~/components/ui/InfiniteFeed";
 import { parseRange, posIntParam, rangeTimestamps } from "~/components/wallet/dates";
-import { apiFor, loginRedirect } from "~/services/api.server";
 import { ORDER_TABS, OrderListTab, orderListTabLabels, parseTab } from "~/services/orders";
 import { timeZoneOf } from "~/services/time-zone";
-import { requireToken } from "~/session.server";
 import { Form } from "~/components/ui/Form";
+import { requireApi } from "~/services/kit/api.server";
 
 export const meta: MetaFunction = () => [{ title: "Orders | GiftMarket" }];
 
@@ -58,12 +56,11 @@ function query(tab: OrderListTab, f: Filters, lastId?: number | null): string {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireToken(request);
+  const api = await requireApi(request, context);
   const url = new URL(request.url);
   const tab = parseTab(url.searchParams.get("status"));
   const filters = parseFilters(url);
   const lastId = posIntParam(url.searchParams.get("lastId"));
-  const api = await apiFor(request, context);
   const [types, orders] = await Promise.all([
     api.call("/cardType/getCardType"),
     api.call("/order/getOrderList", {
@@ -74,7 +71,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ...rangeTimestamps(filters, timeZoneOf(request)),
     }),
   ]);
-  if (!orders.ok && orders.code === Code.NOT_LOGGED_IN) return loginRedirect(request);
   const list = orders.ok ? orders.data.list : [];
   const page: FeedPage<Order> = {
     items: list,

@@ -3,7 +3,7 @@
  * prefilled and read-only. The loader is the parent's (_main.register.tsx,
  * which sees this route's params); the action is the same.
  */
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "~/services/kit/http.server";
 import { RegisterPage } from "~/components/auth/RegisterPage";
 import { registerAction } from "~/services/forms/auth.server";
 

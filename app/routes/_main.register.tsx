@@ -5,7 +5,7 @@
  * Old share links {host}/#/register/CODE reach /register/CODE through the
  * inline script in root.tsx.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "~/services/kit/http.server";
 import { useOutlet } from "@remix-run/react";
 import { RegisterPage } from "~/components/auth/RegisterPage";
 import { registerAction, registerLoader } from "~/services/forms/auth.server";

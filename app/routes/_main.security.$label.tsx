@@ -9,20 +9,19 @@
  * with the Add button disabled (spec §6).
  */
 import { parseWithZod } from "@conform-to/zod";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { PaymentType, UserPayment } from "../../contract/entities";
-import { Code } from "../../contract/envelope";
 import { MESSAGES } from "../../contract/fields";
 import { Tabs } from "~/components/ui";
 import { BankAccountsTab, DELETE_INTENT, type BankActionData } from "~/components/security/BankAccountsTab";
 import { SAVE_INTENT } from "~/components/security/BankAccountForm";
 import { bankAccountSchema } from "~/components/security/bank-account";
 import { DEFAULT_SECURITY_LABEL, SECURITY_TABS, isSecurityLabel } from "~/components/security/tabs";
-import { RouteError } from "~/components/wallet/RouteError";
-import { apiFor, loginRedirect } from "~/services/api.server";
-import { clearSignIn, commitSession, flashToast, loginUrl } from "~/session.server";
+import { optionalApi, redirectWithToast, requireApi } from "~/services/kit/api.server";
+import { loginUrl } from "~/session.server";
 import { readForm } from "~/services/kit/form.server";
+import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 const BANK_PATH = "/security/bankAccount";
@@ -33,11 +32,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const base = { label, guest: false, list: [] as UserPayment[], types: [] as PaymentType[], error: null as string | null, loginHref: loginUrl(request) };
   if (label !== "bankAccount") return json(base, { headers: NO_STORE });
 
-  const api = await apiFor(request, context);
+  // Guests see the page with Add disabled (spec §6); a stale sign-in is dropped and the page shown as a guest's.
+  const api = await optionalApi(request, context);
   if (!api.signedIn) return json({ ...base, guest: true }, { headers: NO_STORE });
   const [payments, types] = await Promise.all([api.call("/userPayment/getPaymentList"), api.call("/userPayment/getPaymentType")]);
-  if ((!payments.ok && payments.code === Code.NOT_LOGGED_IN) || (!types.ok && types.code === Code.NOT_LOGGED_IN))
-    return json({ ...base, guest: true }, { headers: { ...NO_STORE, "Set-Cookie": await clearSignIn(request) } });
   return json(
     {
       ...base,
@@ -55,24 +53,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   if (params.label !== "bankAccount") throw new Response("Not found", { status: 404 });
-  const api = await apiFor(request, context);
-  if (!api.signedIn) throw redirect(loginUrl(request));
+  const api = await requireApi(request, context);
   const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
-  const done = async (text: string) => {
-    flashToast(api.session, text);
-    return redirect(BANK_PATH, { headers: { "Set-Cookie": await commitSession(api.session) } });
-  };
+  const done = (text: string) => redirectWithToast(api.session, BANK_PATH, text);
   const fail = (data: BankActionData) => json(data, { headers: NO_STORE });
 
   if (intent === DELETE_INTENT) {
     const id = Number(formData.get("id"));
     if (!Number.isSafeInteger(id) || id <= 0) return fail({ formId: null, result: null, error: "Request error" });
     const r = await api.call("/userPayment/removePayment", { userPayment: { id } });
-    if (!r.ok) {
-      if (r.code === Code.NOT_LOGGED_IN) return loginRedirect(request);
-      return fail({ formId: null, result: null, error: r.msg });
-    }
+    if (!r.ok) return fail({ formId: null, result: null, error: r.msg });
     return done(MESSAGES.removed);
   }
 
@@ -85,10 +76,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const r = v.id
       ? await api.call("/userPayment/updatePayment", { paymentId: v.paymentId, userPayment: { ...userPayment, id: v.id } })
       : await api.call("/userPayment/addPayment", { paymentId: v.paymentId, userPayment });
-    if (!r.ok) {
-      if (r.code === Code.NOT_LOGGED_IN) return loginRedirect(request);
-      return fail({ formId, result: submission.reply({ formErrors: [r.msg] }), error: null });
-    }
+    if (!r.ok) return fail({ formId, result: submission.reply({ formErrors: [r.msg] }), error: null });
     return done(MESSAGES.success);
   }
 
@@ -136,5 +124,5 @@ export default function SecurityPage() {
 }
 
 export function ErrorBoundary() {
-  return <RouteError />;
+  return <GeneralErrorBoundary />;
 }

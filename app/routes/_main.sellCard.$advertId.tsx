@@ -21,12 +21,11 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
   json,
-  redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
-} from "@remix-run/node";
-import { Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
+} from "~/services/kit/http.server";
+import { Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Suspense, lazy, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import { joinCardCodes } from "../../contract/card-codes";
@@ -36,22 +35,22 @@ import type { AdvertWithMerchant } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
 import { AdvertCardType, UploadImageType } from "../../contract/enums";
 import { MESSAGES } from "../../contract/fields";
-import { FormError } from "~/components/auth/AuthForm";
+import { FormError } from "~/components/ui/FormParts";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { OfferSummary } from "~/components/sell/OfferSummary";
-import { CodeInput, ErrorLine, FaceInput, PlainImageInput, YouReceive } from "~/components/sell/SellFields";
+import { CodeInput, FaceInput, PlainImageInput, YouReceive } from "~/components/sell/SellFields";
+import { ErrorLine } from "~/components/ui/FormParts";
 import type { ImagePickerState } from "~/components/sell/ImagePicker.client";
 import {
   ArrowLeftIcon,
   Button,
   ButtonLink,
-  EmptyState,
-  ErrorState,
   Skeleton,
   TextAreaField,
 } from "~/components/ui";
-import { LoginToSubmit } from "~/components/wallet/LoginPrompt";
-import { apiFor, loginRedirect, must } from "~/services/api.server";
+import { LoginToSubmit } from "~/components/ui/LoginPrompt";
+import { must, optionalApi, redirectWithToast, requireApi } from "~/services/kit/api.server";
+import { idParam, notFoundResponse } from "~/services/kit/params";
 import { sha256Hex } from "~/services/card-secret";
 import {
   REMARK_MAX,
@@ -59,37 +58,22 @@ import {
   isSupportedImage,
   sellSchema,
 } from "~/services/forms/sell";
-import { commitSession, flashToast, loginUrl } from "~/session.server";
 import { Form } from "~/components/ui/Form";
 import { readForm } from "~/services/kit/form.server";
+import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
 const ImagePicker = lazy(() => import("~/components/sell/ImagePicker.client"));
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-function notFound(): Response {
-  return new Response(JSON.stringify({ message: "This offer does not exist." }), {
-    status: 404,
-    headers: { "content-type": "application/json" },
-  });
-}
-
-function advertIdOf(param: string | undefined): number {
-  const id = Number(param);
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-  return id;
-}
-
-async function loadAdvert(request: Request, api: Awaited<ReturnType<typeof apiFor>>, id: number) {
-  const result = await api.call("/advert/getAdvertDetail", { id });
-  if (!result.ok && result.code === Code.NOT_FOUND) throw notFound();
-  return must(request, result);
-}
+const NOT_FOUND = "This offer does not exist.";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const id = advertIdOf(params.advertId);
-  const api = await apiFor(request, context);
-  const { advert, secret } = await loadAdvert(request, api, id);
+  const id = idParam(params.advertId, NOT_FOUND);
+  const api = await optionalApi(request, context);
+  const result = await api.call("/advert/getAdvertDetail", { id });
+  if (!result.ok && result.code === Code.NOT_FOUND) throw notFoundResponse(NOT_FOUND);
+  const { advert, secret } = must(result);
   const headers = new Headers(NO_STORE);
   if (api.deviceCookie) headers.append("Set-Cookie", api.deviceCookie);
   return json(
@@ -115,9 +99,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
 };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const id = advertIdOf(params.advertId);
-  const api = await apiFor(request, context);
-  if (!api.signedIn) throw redirect(loginUrl(request));
+  const id = idParam(params.advertId, NOT_FOUND);
+  const api = await requireApi(request, context);
 
   const formData = await readForm(request);
   const secret = typeof formData.get("secret") === "string" ? String(formData.get("secret")).trim() : "";
@@ -141,10 +124,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       form.set("type", UploadImageType.Order);
       form.set("secret", secretHash);
       const up = await api.call("/image/uploadImage", undefined, { form });
-      if (!up.ok) {
-        if (up.code === Code.NOT_LOGGED_IN) return loginRedirect(request);
-        return reply({ fieldErrors: { cardImg: [up.code < 0 ? MESSAGES.uploadFailed : up.msg || MESSAGES.uploadFailed] } });
-      }
+      if (!up.ok) return reply({ fieldErrors: { cardImg: [up.code < 0 ? MESSAGES.uploadFailed : up.msg || MESSAGES.uploadFailed] } });
       paths.push(up.data.path);
     }
   }
@@ -158,13 +138,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     remark: v.remark,
   });
   if (!result.ok) {
-    if (result.code === Code.NOT_LOGGED_IN) return loginRedirect(request);
     // The spec's messages go beside their field, as the browser's own check would put them.
     const field = sellFieldOf(result.msg);
     return reply(field === "form" ? { formErrors: [result.msg] } : { fieldErrors: { [field]: [result.msg] } });
   }
-  flashToast(api.session, MESSAGES.success);
-  return redirect(`/orderDetails/${result.data.id}`, { headers: { "Set-Cookie": await commitSession(api.session) } });
+  return redirectWithToast(api.session, `/orderDetails/${result.data.id}`, MESSAGES.success);
 }
 
 export default function SellCardPage() {
@@ -333,19 +311,5 @@ function SellForm({
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFoundError = isRouteErrorResponse(error) && error.status === 404;
-  const message = isRouteErrorResponse(error)
-    ? ((error.data as { message?: string } | null)?.message ?? error.statusText)
-    : "load fail";
-  return notFoundError ? (
-    <EmptyState
-      className="rounded-xl bg-white"
-      title={message}
-      description="It may have been removed. Choose another offer."
-      action={<ButtonLink to="/home">See all gift cards</ButtonLink>}
-    />
-  ) : (
-    <ErrorState message={message} className="rounded-xl bg-white" />
-  );
+  return <GeneralErrorBoundary notFound={{ description: "It may have been removed. Choose another offer.", action: <ButtonLink to="/home">See all gift cards</ButtonLink> }} />;
 }

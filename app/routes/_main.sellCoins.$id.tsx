@@ -12,18 +12,19 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { UserPayment, Withdrawer } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
 import { Flag } from "../../contract/enums";
 import { MESSAGES } from "../../contract/fields";
-import { FormError, fieldProps } from "~/components/auth/AuthForm";
+import { FormError, fieldProps } from "~/components/ui/FormParts";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { ArrowLeftIcon, Button, ButtonLink, Field, SelectField, TextAreaField } from "~/components/ui";
 import { bankAccountLabel } from "~/components/security/bank-account";
-import { RouteError, idParam, notFoundResponse } from "~/components/wallet/RouteError";
-import { coinUnits, formatPayout, payoutFor } from "~/components/wallet/money";
+import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
+import { idParam, notFoundResponse } from "~/services/kit/params";
+import { coinUnits, formatPayout, payoutFor } from "~/services/money/wallet";
 import { WithdrawerSummary } from "~/components/withdraw/WithdrawerSummary";
 import {
   SELL_COINS_HIDDEN_FIELDS,
@@ -31,9 +32,9 @@ import {
   sellCoinsSchema,
   type SellCoinsRules,
 } from "~/components/withdraw/sell-coins-form";
-import { apiFor, loginRedirect, must, type Api } from "~/services/api.server";
+import type { Api } from "~/services/api.server";
+import { must, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { formatCoins, formatNgn, minorFromInput } from "~/services/format";
-import { commitSession, flashToast, requireToken } from "~/session.server";
 import { Form } from "~/components/ui/Form";
 import { readForm } from "~/services/kit/form.server";
 
@@ -41,7 +42,7 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
 const NOT_FOUND = "This withdrawer does not exist.";
 
 /** Everything the form's rules depend on, as the backend sees it now. */
-async function loadAll(request: Request, api: Api, id: number) {
+async function loadAll(api: Api, id: number) {
   const [detail, balance, payments, profile] = await Promise.all([
     api.call("/userWithdraw/getWithdrawerDetail", { id }),
     api.call("/userInfo/getAccountBalance"),
@@ -49,10 +50,10 @@ async function loadAll(request: Request, api: Api, id: number) {
     api.call("/userInfo/getProfileInfo"),
   ]);
   if (!detail.ok && (detail.code === Code.NOT_FOUND || detail.code === Code.FORBIDDEN)) throw notFoundResponse(NOT_FOUND);
-  const withdrawer = (await must(request, detail)).withdrawer;
-  const account = (await must(request, balance)).account;
-  const paymentList = (await must(request, payments)).paymentList;
-  const needTradePwd = (await must(request, profile)).profile.tradepwdFlag === Flag.Yes;
+  const withdrawer = must(detail).withdrawer;
+  const account = must(balance).account;
+  const paymentList = must(payments).paymentList;
+  const needTradePwd = must(profile).profile.tradepwdFlag === Flag.Yes;
   const rules: SellCoinsRules = {
     minTrade: withdrawer.minTrade,
     maxTrade: withdrawer.maxTrade,
@@ -65,9 +66,8 @@ async function loadAll(request: Request, api: Api, id: number) {
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = idParam(params.id, NOT_FOUND);
-  await requireToken(request);
-  const api = await apiFor(request, context);
-  return json(await loadAll(request, api, id), { headers: NO_STORE });
+  const api = await requireApi(request, context);
+  return json(await loadAll(api, id), { headers: NO_STORE });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -76,10 +76,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = idParam(params.id, NOT_FOUND);
-  await requireToken(request);
-  const api = await apiFor(request, context);
+  const api = await requireApi(request, context);
   const formData = await readForm(request);
-  const { rules } = await loadAll(request, api, id);
+  const { rules } = await loadAll(api, id);
   const submission = parseWithZod(formData, { schema: sellCoinsSchema(rules) });
   const reply = (opts: Parameters<typeof submission.reply>[0] = {}) =>
     json({ result: submission.reply({ ...opts, hideFields: SELL_COINS_HIDDEN_FIELDS }) }, { headers: NO_STORE });
@@ -92,12 +91,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     tradePwd: v.tradePwd,
     remark: v.remark,
   });
-  if (!result.ok) {
-    if (result.code === Code.NOT_LOGGED_IN) return loginRedirect(request);
-    return reply({ formErrors: [result.msg] });
-  }
-  flashToast(api.session, MESSAGES.success);
-  return redirect(`/withdrawDetails/${result.data.id}`, { headers: { "Set-Cookie": await commitSession(api.session) } });
+  if (!result.ok) return reply({ formErrors: [result.msg] });
+  return redirectWithToast(api.session, `/withdrawDetails/${result.data.id}`, MESSAGES.success);
 }
 
 export default function SellCoinsPage() {
@@ -243,9 +238,6 @@ function SellCoinsForm({
 
 export function ErrorBoundary() {
   return (
-    <RouteError
-      notFoundDescription="Choose another withdrawer."
-      notFoundAction={<ButtonLink to="/withdrawerList">See the withdrawers</ButtonLink>}
-    />
+    <GeneralErrorBoundary notFound={{ description: "Choose another withdrawer.", action: <ButtonLink to="/withdrawerList">See the withdrawers</ButtonLink> }} />
   );
 }

@@ -15,30 +15,29 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Suspense, lazy, useEffect, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { VirtualCoinPrice } from "../../contract/index";
 import type { BtcTradeConfig } from "../../contract/entities";
-import { Code } from "../../contract/envelope";
 import { VirtualCoinType } from "../../contract/enums";
 import { MESSAGES } from "../../contract/fields";
-import { FormError, fieldProps } from "~/components/auth/AuthForm";
+import { FormError, fieldProps } from "~/components/ui/FormParts";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { Button, ButtonLink, DateTime, ErrorState, ExternalIcon, Field, StatusBadge, Tabs } from "~/components/ui";
-import { LoginPrompt, LoginToSubmit } from "~/components/wallet/LoginPrompt";
+import { LoginToSubmit } from "~/components/ui/LoginPrompt";
 import { QrCode } from "~/components/wallet/QrCode";
-import { RouteError } from "~/components/wallet/RouteError";
-import { coinsForCrypto, cryptoFromInput, formatCrypto, formatUsd, type CryptoQuote } from "~/components/wallet/money";
+import { coinsForCrypto, cryptoFromInput, formatCrypto, formatUsd, type CryptoQuote } from "~/services/money/wallet";
 import { qrSvg } from "~/components/wallet/qr.server";
 import { virtualCoinSchema } from "~/components/wallet/virtual-coin-form";
-import { apiFor, type Api } from "~/services/api.server";
+import type { Api } from "~/services/api.server";
+import { optionalApi, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { formatCoins, formatNgn } from "~/services/format";
-import { clearSignIn, commitSession, flashToast } from "~/session.server";
 import { Form } from "~/components/ui/Form";
 import { readForm } from "~/services/kit/form.server";
+import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
 const CopyButton = lazy(() => import("~/components/wallet/CopyButton.client"));
 const PriceTicker = lazy(() => import("~/components/wallet/PriceTicker.client"));
@@ -73,7 +72,7 @@ function quoteOf(config: Pick<BtcTradeConfig, "usdRate" | "discount"> | null, pr
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const key = coinKey(new URL(request.url).searchParams.get("type"));
-  const api = await apiFor(request, context);
+  const api = await optionalApi(request, context);
   const { config, configError, prices } = await loadConfig(api);
   const address = config ? (key === "btc" ? config.btcAddress : config.usdtAddress) : "";
   return json(
@@ -93,17 +92,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const key = coinKey(new URL(request.url).searchParams.get("type"));
-  const api = await apiFor(request, context);
+  // Spec §8: the BTC order screen offers login (the error boundary's Go To Login?).
+  const api = await requireApi(request, context, "prompt");
   const formData = await readForm(request);
-  const needLogin = async (signedOut: boolean) =>
-    json(
-      { needLogin: true as const, result: null },
-      { headers: signedOut ? { ...NO_STORE, "Set-Cookie": await clearSignIn(request) } : NO_STORE },
-    );
-  if (!api.signedIn) return needLogin(false);
   const { config, prices } = await loadConfig(api);
   const submission = parseWithZod(formData, { schema: virtualCoinSchema(quoteOf(config, prices, COINS[key].type)) });
-  if (submission.status !== "success") return json({ needLogin: false as const, result: submission.reply() }, { headers: NO_STORE });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { headers: NO_STORE });
   const v = submission.value;
   const result = await api.call("/virtualCoinOrder/addVirtualCoinOrder", {
     type: COINS[key].type,
@@ -112,12 +106,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     tradeAmount: v.tradeAmount,
   });
   if (!result.ok) {
-    if (result.code === Code.NOT_LOGGED_IN) return needLogin(true);
     const field = result.msg === MESSAGES.amountTooLow ? { fieldErrors: { amount: [result.msg] } } : { formErrors: [result.msg] };
-    return json({ needLogin: false as const, result: submission.reply(field) }, { headers: NO_STORE });
+    return json({ result: submission.reply(field) }, { headers: NO_STORE });
   }
-  flashToast(api.session, MESSAGES.success);
-  return redirect(`/sellVirtualCoin?type=${key}`, { headers: { "Set-Cookie": await commitSession(api.session) } });
+  return redirectWithToast(api.session, `/sellVirtualCoin?type=${key}`, MESSAGES.success);
 }
 
 export default function SellVirtualCoinPage() {
@@ -150,10 +142,6 @@ export default function SellVirtualCoinPage() {
         replace
         tabs={(Object.keys(COINS) as CoinKey[]).map((k) => ({ key: k, to: `?type=${k}`, label: COINS[k].name, current: k === data.key }))}
       />
-
-      {actionData?.needLogin ? (
-        <LoginPrompt loginHref={data.loginHref} text={`Sign in to report your ${coin.symbol} transfer.`} cancelHref={`/sellVirtualCoin?type=${data.key}`} />
-      ) : null}
 
       {!config ? (
         <ErrorState message={data.configError ?? "load fail"} className="rounded-xl bg-white" />
@@ -353,5 +341,5 @@ function TransferForm({
 }
 
 export function ErrorBoundary() {
-  return <RouteError />;
+  return <GeneralErrorBoundary signedOutText="Sign in to report your transfer." />;
 }

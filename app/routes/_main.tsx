@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "~/services/kit/http.server";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useChatSignOut, useLiveUnread } from "~/chat/unread";

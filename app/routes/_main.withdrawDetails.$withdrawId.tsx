@@ -11,7 +11,7 @@
  * - Code 3 (spec §8): goes back in history with JavaScript; without it the
  *   page offers a link to /withdrawList.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { Link, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -22,14 +22,14 @@ import { useMainLayoutData } from "~/components/layout/layout-data";
 import { Avatar } from "~/components/layout/UserMenu";
 import { ArrowLeftIcon, ButtonLink, DetailPanel, DetailRow, Spinner } from "~/components/ui";
 import { maskAccountNumber } from "~/components/security/bank-account";
-import { RouteError, idParam, notFoundResponse } from "~/components/wallet/RouteError";
-import { formatCurrencyRate, formatPayout } from "~/components/wallet/money";
+import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
+import { idParam, notFoundResponse } from "~/services/kit/params";
+import { formatCurrencyRate, formatPayout } from "~/services/money/wallet";
 import { WithdrawalStatusBadge } from "~/components/withdraw/WithdrawalStatusBadge";
 import { WithdrawalTimeline } from "~/components/withdraw/WithdrawalTimeline";
 import { WithdrawalStatus, isWithdrawalOpen, parseBankSnapshot } from "~/components/withdraw/withdrawal";
-import { apiFor } from "~/services/api.server";
+import { must, requireApi } from "~/services/kit/api.server";
 import { formatCoins } from "~/services/format";
-import { clearSignIn } from "~/session.server";
 
 const NOT_FOUND = "This withdrawal does not exist.";
 const NO_STORE = { "Cache-Control": "private, no-store" };
@@ -38,16 +38,11 @@ const REFRESH_MS = PRICE_REFRESH_MS;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = idParam(params.withdrawId, NOT_FOUND);
-  const api = await apiFor(request, context);
-  if (!api.signedIn) return json({ needLogin: true as const, withdrawal: null }, { headers: NO_STORE });
+  // Spec §8: code 3 on withdraw details goes back (the error boundary's 401).
+  const api = await requireApi(request, context, "prompt");
   const result = await api.call("/userWithdraw/getWithdrawDetail", { id });
-  if (!result.ok) {
-    if (result.code === Code.NOT_LOGGED_IN)
-      return json({ needLogin: true as const, withdrawal: null }, { headers: { ...NO_STORE, "Set-Cookie": await clearSignIn(request) } });
-    if (result.code === Code.NOT_FOUND || result.code === Code.FORBIDDEN) throw notFoundResponse(NOT_FOUND);
-    throw new Response(JSON.stringify({ message: result.msg }), { status: 502, headers: { "content-type": "application/json" } });
-  }
-  return json({ needLogin: false as const, withdrawal: result.data.withdrawal }, { headers: NO_STORE });
+  if (!result.ok && (result.code === Code.NOT_FOUND || result.code === Code.FORBIDDEN)) throw notFoundResponse(NOT_FOUND);
+  return json({ withdrawal: must(result).withdrawal }, { headers: NO_STORE });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -56,7 +51,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export default function WithdrawDetailsPage() {
   const data = useLoaderData<typeof loader>();
-  if (data.needLogin || !data.withdrawal) return <SignedOut />;
   return <Details w={data.withdrawal as Withdrawal} />;
 }
 
@@ -192,6 +186,9 @@ function Details({ w }: { w: Withdrawal }) {
 
 export function ErrorBoundary() {
   return (
-    <RouteError notFoundDescription="It may belong to another account." notFoundAction={<ButtonLink to="/withdrawList">See your withdrawals</ButtonLink>} />
+    <GeneralErrorBoundary
+      notFound={{ description: "It may belong to another account.", action: <ButtonLink to="/withdrawList">See your withdrawals</ButtonLink> }}
+      statusHandlers={{ 401: () => <SignedOut /> }}
+    />
   );
 }

@@ -4,23 +4,21 @@
  * ('Failed to load withdrawals' when a page fails). Signed-out visitors go to
  * /login and come back.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import { LIST_PAGE_SIZE } from "../../contract/constants";
 import type { Withdrawal } from "../../contract/entities";
-import { Code } from "../../contract/envelope";
-import { cx } from "~/components/layout/cx";
+import { cx } from "~/components/ui/cx";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { useSamePathLoading } from "~/components/layout/use-same-path-loading";
 import { ArrowLeftIcon, ButtonLink, EmptyState } from "~/components/ui";
 import { InfiniteFeed, type FeedPage } from "~/components/ui/InfiniteFeed";
 import { DateRangeFilter } from "~/components/wallet/DateRangeFilter";
-import { RouteError } from "~/components/wallet/RouteError";
 import { parseRange, posIntParam, rangeTimestamps, toQuery, type DateRange } from "~/components/wallet/dates";
 import { WithdrawalItem } from "~/components/withdraw/WithdrawalItem";
 import { timeZoneOf } from "~/services/time-zone";
-import { apiFor, loginRedirect } from "~/services/api.server";
-import { requireToken } from "~/session.server";
+import { requireApi } from "~/services/kit/api.server";
+import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
 export const meta: MetaFunction = () => [{ title: "Withdrawals | GiftMarket" }];
 
@@ -28,13 +26,11 @@ const LOAD_ERROR = "Failed to load withdrawals";
 const query = (range: DateRange, lastId?: number | null) => toQuery({ start: range.start, end: range.end, lastId });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireToken(request);
+  const api = await requireApi(request, context);
   const url = new URL(request.url);
   const range = parseRange(url.searchParams);
   const lastId = posIntParam(url.searchParams.get("lastId"));
-  const api = await apiFor(request, context);
   const result = await api.call("/userWithdraw/getWithdrawList", { lastId: lastId ?? undefined, ...rangeTimestamps(range, timeZoneOf(request)) });
-  if (!result.ok && result.code === Code.NOT_LOGGED_IN) return loginRedirect(request);
   const list = result.ok ? result.data.list : [];
   const page: FeedPage<Withdrawal> = {
     items: list,
@@ -97,5 +93,5 @@ export default function WithdrawListPage() {
 const withdrawalKey = (w: Withdrawal) => w.id;
 
 export function ErrorBoundary() {
-  return <RouteError />;
+  return <GeneralErrorBoundary />;
 }

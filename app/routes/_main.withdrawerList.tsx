@@ -2,15 +2,14 @@
  * /withdrawerList: certified merchants who buy coins and pay out in NGN
  * (spec §2; opened by the wallet's Withdraw button). Each links to /sellCoins/{id}.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { Withdrawer } from "../../contract/entities";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { ArrowLeftIcon, ButtonLink, EmptyState, NoMore } from "~/components/ui";
-import { RouteError } from "~/components/wallet/RouteError";
 import { WithdrawerCard } from "~/components/withdraw/WithdrawerCard";
-import { apiFor, must } from "~/services/api.server";
-import { requireToken } from "~/session.server";
+import { must, requireApi } from "~/services/kit/api.server";
+import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
 export const meta: MetaFunction = () => [{ title: "Withdraw | GiftMarket" }];
 
@@ -18,9 +17,8 @@ export const meta: MetaFunction = () => [{ title: "Withdraw | GiftMarket" }];
 const CURRENCY = "NGN";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireToken(request);
-  const api = await apiFor(request, context);
-  const { list } = await must(request, await api.call("/userWithdraw/getWithdrawer", { currency: CURRENCY }));
+  const api = await requireApi(request, context);
+  const { list } = must(await api.call("/userWithdraw/getWithdrawer", { currency: CURRENCY }));
   return json({ list }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
@@ -62,5 +60,5 @@ export default function WithdrawerListPage() {
 }
 
 export function ErrorBoundary() {
-  return <RouteError />;
+  return <GeneralErrorBoundary />;
 }

@@ -4,7 +4,7 @@
  * address: type 2 to an internal route (a path starting with a single '/'),
  * types 1 and 3 to an external http(s) address. Anything else goes home.
  */
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "~/services/kit/http.server";
 import type { Banner } from "../../contract/entities";
 import { BannerLocation, BannerType, TrackRecordType, isExternalBanner } from "../../contract/enums";
 import { safeHttpUrl } from "~/components/layout/contact";

@@ -3,7 +3,7 @@
  * keeps it in its blob store (so every process, and an S3 bucket, has it); this
  * route streams it through, cached for a year (a name never changes).
  */
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "~/services/kit/http.server";
 import { apiFor } from "~/services/api.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

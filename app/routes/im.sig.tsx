@@ -10,25 +10,14 @@
  *
  * Not under /chat/: server.ts hands every /chat/* path to the built-in chat service.
  */
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Code } from "../../contract/envelope";
-import { apiFor } from "~/services/api.server";
-import { clearSignIn } from "~/session.server";
+import { json, type LoaderFunctionArgs } from "~/services/kit/http.server";
+import { requireApi } from "~/services/kit/api.server";
 
 const noStore = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const api = await apiFor(request, context);
-  if (!api.signedIn) return json({ message: "Unauthorized, please login" }, { status: 401, headers: noStore });
+  const api = await requireApi(request, context, "json");
   const r = await api.call("/im/getUserSig", undefined, { retries: 0 });
-  if (!r.ok) {
-    if (r.code === Code.NOT_LOGGED_IN) {
-      return json(
-        { message: "Unauthorized, please login" },
-        { status: 401, headers: { ...noStore, "Set-Cookie": await clearSignIn(request) } },
-      );
-    }
-    return json({ message: r.msg }, { status: 503, headers: noStore });
-  }
+  if (!r.ok) return json({ message: r.msg }, { status: 503, headers: noStore });
   return json({ userId: r.data.userId, appId: r.data.appId, userSig: r.data.userSig }, { headers: noStore });
 }

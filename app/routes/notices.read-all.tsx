@@ -2,21 +2,18 @@
  * "Mark all as read" from the notification bell: POST only. Calls
  * /notice/setAllRead and goes back to the page the form was on.
  */
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { apiFor, loginRedirect } from "~/services/api.server";
-import { Code } from "../../contract/envelope";
-import { commitSession, flashToast, safeRedirect } from "~/session.server";
+import { redirect, type ActionFunctionArgs } from "~/services/kit/http.server";
+import { MESSAGES } from "../../contract/messages";
+import { redirectWithToast, requireApi } from "~/services/kit/api.server";
+import { safeRedirect } from "~/session.server";
 import { readForm } from "~/services/kit/form.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const back = safeRedirect(form.get("redirectTo"), "/noticeList");
-  const api = await apiFor(request, context);
-  if (!api.signedIn) return loginRedirect(request);
+  const api = await requireApi(request, context);
   const result = await api.call("/notice/setAllRead");
-  if (!result.ok && result.code === Code.NOT_LOGGED_IN) return loginRedirect(request);
-  flashToast(api.session, result.ok ? "Success" : result.msg, result.ok ? "success" : "error");
-  return redirect(back, { headers: { "Set-Cookie": await commitSession(api.session) } });
+  return redirectWithToast(api.session, back, result.ok ? MESSAGES.success : result.msg, result.ok ? "success" : "error");
 }
 
 /** Nothing to show here: the notices live at /noticeList. */

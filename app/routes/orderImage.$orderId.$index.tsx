@@ -4,7 +4,7 @@
  * fetched from the blob store with its customer key, base64(SHA-256(secret))
  * (SSE-C, ADR 0007), and streamed through. Never cached, never shared.
  */
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "~/services/kit/http.server";
 import { apiFor } from "~/services/api.server";
 import { sha256Base64 } from "~/services/card-secret";
 import { imagePaths } from "~/services/forms/sell";

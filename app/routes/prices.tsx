@@ -3,7 +3,7 @@
  * price island of /sellVirtualCoin, from /virtualCoinOrder/getPrices (which
  * caches its feed for 5 s). JSON: { list: [{ type, symbol, price, indicative, updatedAt }] }.
  */
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "~/services/kit/http.server";
 import { apiFor } from "~/services/api.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -5,11 +5,10 @@
  * order secret} (the customer key the image is stored under, ADR 0007) and
  * answers JSON {path} or {error}. No component: a resource route.
  */
-import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { Code } from "../../contract/envelope";
+import { json, type ActionFunctionArgs } from "~/services/kit/http.server";
 import { UploadImageType } from "../../contract/enums";
 import { MESSAGES } from "../../contract/fields";
-import { apiFor } from "~/services/api.server";
+import { requireApi } from "~/services/kit/api.server";
 import { sha256Hex } from "~/services/card-secret";
 import { isSupportedImage } from "~/services/forms/sell";
 import { readForm } from "~/services/kit/form.server";
@@ -19,8 +18,7 @@ const fail = (error: string, status: number) => json({ error }, { status, header
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return fail("Use POST.", 405);
-  const api = await apiFor(request, context);
-  if (!api.signedIn) return fail("Unauthorized, please login", 401);
+  const api = await requireApi(request, context, "json");
 
   const form = await readForm(request);
   const file = form.get("file");
@@ -35,7 +33,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   upload.set("secret", await sha256Hex(secret.trim()));
   const result = await api.call("/image/uploadImage", undefined, { form: upload });
   if (result.ok) return json({ path: result.data.path }, { headers: NO_STORE });
-  if (result.code === Code.NOT_LOGGED_IN) return fail("Unauthorized, please login", 401);
   return fail(result.msg || MESSAGES.uploadFailed, result.code < 0 ? 502 : 400);
 }
 

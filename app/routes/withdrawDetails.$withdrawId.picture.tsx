@@ -3,7 +3,7 @@
  * one of the user's withdrawals, through /userWithdraw/getPayPicture (which
  * answers only the owner). Never cached by shared caches.
  */
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "~/services/kit/http.server";
 import { apiFor } from "~/services/api.server";
 
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/bmp", "image/webp"]);

@@ -4,13 +4,13 @@
  * filter offers only the currencies those offers are in (issue 8: no EUR when no
  * offer is in EUR), and currency, card face and card type are filtered here.
  */
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "~/services/kit/http.server";
 import type { AdvertWithMerchant, CardType, Currency } from "../../contract/entities";
 import { CARD_FACE_OPTIONS } from "../../contract/constants";
 import { AdvertCardType, isOnline } from "../../contract/enums";
 import { Code } from "../../contract/envelope";
 import { fixedFaces } from "../../contract/sell-rules";
-import { apiFor, must } from "./api.server";
+import { must, optionalApi } from "./kit/api.server";
 
 /** Spec §9: card face filter options (whole units of the currency). */
 export const CARD_FACES = CARD_FACE_OPTIONS;
@@ -83,15 +83,15 @@ export async function loadAdvertList(
   const cardTypeId = Number(cardTypeIdParam);
   if (!Number.isSafeInteger(cardTypeId) || cardTypeId <= 0) throw notFound();
 
-  const api = await apiFor(request, context);
+  const api = await optionalApi(request, context);
   const [types, currencyList] = await Promise.all([api.call("/cardType/getCardType"), api.call("/currency/getCurrency")]);
-  const cardType = (await must(request, types)).list.find((c) => c.id === cardTypeId);
+  const cardType = must(types).list.find((c) => c.id === cardTypeId);
   if (!cardType) throw notFound();
   const currencies = currencyList.ok ? currencyList.data.list : [];
 
   const adverts = await api.call("/advert/getAdvertList", { cardTypeId });
   if (!adverts.ok && adverts.code === Code.NOT_FOUND) throw notFound();
-  const { list: all, businessList } = await must(request, adverts);
+  const { list: all, businessList } = must(adverts);
   // Only the currencies this card type's offers are in, in the catalogue's order.
   const offered = currencies.filter((c) => all.some((a) => a.tradeCurrency === c.currency));
   const filters = parseFilters(new URL(request.url), offered);

@@ -1,9 +1,11 @@
-import { redirect, type AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "~/services/kit/http.server";
 import type { CallRequest, CallResponse, ClientPath } from "../../contract/index";
+import type { chatHttp, ChatHttpName } from "../../contract/chat-protocol";
 import { Code } from "../../contract/envelope";
+import type { z } from "zod";
 import pkg from "../../package.json";
 import { webEnv } from "../env.server";
-import { clearSignIn, deviceId, getSession, loginUrl } from "../session.server";
+import { deviceId, getSession } from "../session.server";
 import { decryptResponse } from "./response-crypto";
 
 /**
@@ -12,6 +14,9 @@ import { decryptResponse } from "./response-crypto";
  * timeouts and network errors (10 × 300 ms), maps HTTP statuses to the spec §8
  * texts and decrypts `encrypt`.
  */
+type ChatRequest<N extends ChatHttpName> = z.input<(typeof chatHttp)[N]["request"]>;
+type ChatResponse<N extends ChatHttpName> = z.infer<(typeof chatHttp)[N]["response"]>;
+
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; code: number; msg: string };
 
 /** What server.ts puts in the load context. */
@@ -213,8 +218,28 @@ export async function apiFor(request: Request, context: AppLoadContext) {
     }
   }
 
+  /** One /chat/api/<name> call of the built-in chat service, JSON in, the envelope's data out. */
+  async function chat<N extends ChatHttpName>(name: N, body: ChatRequest<N>): Promise<ApiResult<ChatResponse<N>>> {
+    const res = await fetchRaw(`/chat/api/${name}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body ?? {}),
+    });
+    if (!res) return { ok: false, code: -503, msg: "Service not available" };
+    let env: { code?: number; msg?: string; data?: unknown } | undefined;
+    try {
+      env = (await res.json()) as typeof env;
+    } catch {
+      env = undefined;
+    }
+    if (!env || typeof env.code !== "number") return { ok: false, code: -res.status, msg: res.ok ? "Request error" : `Service not available` };
+    if (env.code !== Code.OK) return { ok: false, code: env.code, msg: env.msg ?? "Request error" };
+    return { ok: true, data: env.data as ChatResponse<N> };
+  }
+
   return {
     call,
+    chat,
     fetchAvatar,
     fetchBlob,
     fetchRaw,
@@ -226,15 +251,3 @@ export async function apiFor(request: Request, context: AppLoadContext) {
 }
 
 export type Api = Awaited<ReturnType<typeof apiFor>>;
-
-/** Code 3 on a page that needs a session: sign out locally and go to /login, then back. */
-export async function loginRedirect(request: Request): Promise<never> {
-  throw redirect(loginUrl(request), { headers: { "Set-Cookie": await clearSignIn(request) } });
-}
-
-/** The data of a call, or: code 3 → login redirect; other failures → the route's error boundary with the message. */
-export async function must<T>(request: Request, result: ApiResult<T>): Promise<T> {
-  if (result.ok) return result.data;
-  if (result.code === Code.NOT_LOGGED_IN) return loginRedirect(request);
-  throw new Response(JSON.stringify({ message: result.msg }), { status: 502, headers: { "content-type": "application/json" } });
-}

@@ -5,15 +5,12 @@
  * top bar's unread count. The browser's live chat talks to the service itself (the
  * chat island, with the /im/getUserSig signature from /im/sig).
  */
-import type { z } from "zod";
-import { chatHttp, type ChatConversation, type ChatHttpName, type ChatMessage } from "../../contract/chat-protocol";
+import type { ChatConversation, ChatMessage } from "../../contract/chat-protocol";
 import { Code } from "../../contract/envelope";
 import { webEnv } from "../env.server";
 import type { Api, ApiResult } from "./api.server";
 import type { ChatProvider } from "../chat/port";
 
-type Req<N extends ChatHttpName> = z.input<(typeof chatHttp)[N]["request"]>;
-type Res<N extends ChatHttpName> = z.infer<(typeof chatHttp)[N]["response"]>;
 
 /** Which chat the browser uses: tencent only when configured with an app id. */
 export function chatProvider(): { provider: ChatProvider; sdkAppId?: number } {
@@ -23,29 +20,10 @@ export function chatProvider(): { provider: ChatProvider; sdkAppId?: number } {
   return { provider: "builtin" };
 }
 
-/** One /chat/api/<name> call, JSON in, the envelope's data out. */
-export async function chatCall<N extends ChatHttpName>(api: Api, name: N, body: Req<N>): Promise<ApiResult<Res<N>>> {
-  const res = await api.fetchRaw(`/chat/api/${name}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body ?? {}),
-  });
-  if (!res) return { ok: false, code: -503, msg: "Service not available" };
-  let env: { code?: number; msg?: string; data?: unknown } | undefined;
-  try {
-    env = (await res.json()) as typeof env;
-  } catch {
-    env = undefined;
-  }
-  if (!env || typeof env.code !== "number") return { ok: false, code: -res.status, msg: res.ok ? "Request error" : `Service not available` };
-  if (env.code !== Code.OK) return { ok: false, code: env.code, msg: env.msg ?? "Request error" };
-  return { ok: true, data: env.data as Res<N> };
-}
-
 /** The top bar's Message badge: the unread total of the built-in service (0 when it does not answer). */
 export async function unreadTotal(api: Api): Promise<number> {
   if (!api.signedIn || chatProvider().provider !== "builtin") return 0;
-  const r = await chatCall(api, "conversations", {});
+  const r = await api.chat("conversations", {});
   if (!r.ok) return 0;
   return r.data.list.reduce((n, c) => n + Math.max(0, c.unreadCount), 0);
 }
@@ -70,13 +48,13 @@ export async function loadConversationView(
   before: string | null,
 ): Promise<ApiResult<ConversationView>> {
   const cursor = before && /^[0-9]{1,15}$/.test(before) ? before : "";
-  const r = await chatCall(api, "history", { conversationId, nextReqMessageID: cursor });
+  const r = await api.chat("history", { conversationId, nextReqMessageID: cursor });
   if (!r.ok) return r;
   const { messageList, nextReqMessageID, isCompleted } = r.data;
   let conversation = r.data.conversation;
   const newest = messageList[messageList.length - 1];
   if (!cursor && newest && conversation.unreadCount > 0) {
-    const read = await chatCall(api, "read", { conversationId, messageId: newest.ID });
+    const read = await api.chat("read", { conversationId, messageId: newest.ID });
     if (read.ok) conversation = { ...conversation, unreadCount: read.data.unreadCount };
   }
   return { ok: true, data: { conversation, messageList, nextReqMessageID, isCompleted, latest: !cursor } };
@@ -84,7 +62,7 @@ export async function loadConversationView(
 
 /** The viewer's conversations, most recent first. */
 export async function loadConversations(api: Api): Promise<ApiResult<ChatConversation[]>> {
-  const r = await chatCall(api, "conversations", {});
+  const r = await api.chat("conversations", {});
   return r.ok ? { ok: true, data: r.data.list } : r;
 }
 
@@ -97,7 +75,7 @@ export async function sendTextFromForm(
   const text = String(form.get("text") ?? "");
   const clientMsgId = String(form.get("clientMsgId") ?? "") || crypto.randomUUID();
   if (text.trim() === "") return { ok: false, code: Code.INVALID, msg: "Message text must not be empty.", text };
-  const r = await chatCall(api, "send", { conversationId, clientMsgId, type: "TIMTextElem", text });
+  const r = await api.chat("send", { conversationId, clientMsgId, type: "TIMTextElem", text });
   if (!r.ok) return { ok: false, code: r.code, msg: r.msg, text };
   return { ok: true, message: r.data.message };
 }

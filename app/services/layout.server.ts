@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "~/services/kit/http.server";
 import { DEFAULT_COIN_NAME, DEFAULT_NGN_RATE } from "../../contract/constants";
 import { commitSession } from "../session.server";
 import { apiFor } from "./api.server";

@@ -12,27 +12,11 @@ import {
   orderListTabLabels,
   orderStatusLabels,
 } from "../../contract/enums";
-import type { BadgeTone } from "../components/ui/Badge";
 
 export { OrderStatus, OrderListTab, orderStatusLabels, orderListTabLabels };
 
-/** Colours of UI.md: amber waiting and timers, brand in progress, green done, red cancelled, grey frozen. */
-export const orderStatusTones: Record<OrderStatus, BadgeTone> = {
-  0: "wait",
-  1: "brand",
-  2: "wait",
-  3: "wait",
-  4: "success",
-  5: "danger",
-  6: "neutral",
-};
-
 export function statusLabel(status: number): string {
   return orderStatusLabels[status as OrderStatus] ?? `Status ${status}`;
-}
-
-export function statusTone(status: number): BadgeTone {
-  return orderStatusTones[status as OrderStatus] ?? "neutral";
 }
 
 export function disputeTypeLabel(type: number | null | undefined): string {

@@ -1,4 +1,4 @@
-import { createCookie } from "@remix-run/node";
+import { createCookie } from "~/services/kit/http.server";
 import { webEnv } from "../env.server";
 
 /**

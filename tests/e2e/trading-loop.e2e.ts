@@ -9,7 +9,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { tooManyCodesMessage } from "../../contract/card-codes";
-import { faceUnits } from "../../app/components/catalog/money";
+import { faceUnits } from "../../app/services/money/offers";
 import { TWO_DECIMALS } from "../../app/services/format";
 import { apiClient, type Advert } from "./support/api";
 import { SCREENSHOT_DIR as SCREENSHOTS, shot, signInAs } from "./support/browser";

@@ -12,26 +12,9 @@ import type { z } from "zod";
 import { Button, Field, SelectField, Tabs } from "~/components/ui";
 import { DEFAULT_INTER_CODE, INPUT_LIMITS, LoginType, SEND_CODE_INTENT } from "~/services/forms/auth";
 import { Form } from "~/components/ui/Form";
+import { FormError, fieldProps, type ConformField } from "~/components/ui/FormParts";
 
 /** What a conform field gives us (FieldMetadata, structurally). */
-export interface ConformField {
-  id: string;
-  name: string;
-  key?: string;
-  initialValue?: unknown;
-  errors?: string[];
-}
-
-/** Props for a ui <Field>/<SelectField> from a conform field (set `key={f.key}` yourself). */
-export function fieldProps(f: ConformField) {
-  return {
-    id: f.id,
-    name: f.name,
-    defaultValue: typeof f.initialValue === "string" ? f.initialValue : undefined,
-    error: f.errors,
-  };
-}
-
 /** A centred card with a heading: the page of each auth screen. */
 export function AuthCard({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
   return (
@@ -169,15 +152,6 @@ export function PasswordField({
 }
 
 /** The form's own error (a server message): a reserved line above the submit button. */
-export function FormError({ id, errors }: { id: string; errors?: string[] }) {
-  const message = errors?.find(Boolean);
-  return (
-    <p id={id} role="alert" className="mb-2 min-h-5 text-sm font-medium leading-5 text-money-out-700">
-      {message ?? ""}
-    </p>
-  );
-}
-
 /**
  * An invisible first submit button: Enter in any field "clicks" the first
  * submit button of the form, which must be the real submit and not "Send code".

@@ -9,7 +9,8 @@ import { useState } from "react";
 import { Field } from "~/components/ui";
 import { INPUT_LIMITS, SEND_CODE_INTENT, type LoginType } from "~/services/forms/auth";
 import type { SendCodeOutcome } from "~/services/forms/send-code";
-import { ContactFields, PasswordField, fieldProps, type ConformField, type Country } from "./AuthForm";
+import { ContactFields, PasswordField, type Country } from "./AuthForm";
+import { fieldProps, type ConformField } from "~/components/ui/FormParts";
 import { SendCodeButton, SendCodeNote, useCooldownUntil } from "./SendCodeButton";
 import { useContactValidator } from "./useContactValidator";
 

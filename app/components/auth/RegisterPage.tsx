@@ -5,11 +5,12 @@
  * that renders this (each of the two has the same action).
  */
 import { useActionData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
-import type { SerializeFrom } from "@remix-run/node";
+import type { SerializeFrom } from "~/services/kit/http.server";
 import { Field } from "~/components/ui";
 import { DEFAULT_INTER_CODE, INPUT_LIMITS, LoginType, registerSchema, tabType } from "~/services/forms/auth";
 import type { RegisterAction, RegisterLoader } from "~/services/forms/auth.server";
-import { AuthCard, AuthFooter, AuthFormFrame, ContactTabs, fieldProps, useAuthForm } from "./AuthForm";
+import { AuthCard, AuthFooter, AuthFormFrame, ContactTabs, useAuthForm } from "./AuthForm";
+import { fieldProps } from "~/components/ui/FormParts";
 import { ContactCodePasswordFields } from "./ContactCodePasswordFields";
 
 export const REGISTER_ROUTE_ID = "routes/_main.register";

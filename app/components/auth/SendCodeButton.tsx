@@ -27,7 +27,7 @@ import { useFetcher } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button } from "~/components/ui";
 import type { SendCodeOutcome } from "~/services/forms/send-code";
-import { cx } from "~/components/layout/cx";
+import { cx } from "~/components/ui/cx";
 
 export interface SendCodeButtonProps {
   /** The `intent` value posted (name="intent"); the action branches on it. */

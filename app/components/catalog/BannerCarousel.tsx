@@ -11,7 +11,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Banner } from "../../../contract/entities";
 import { isExternalBanner } from "../../../contract/enums";
-import { cx } from "../layout/cx";
+import { cx } from "~/components/ui/cx";
 import { ChevronLeftIcon, ChevronRightIcon } from "../ui";
 
 export const AUTO_ADVANCE_MS = 5_000;

@@ -8,7 +8,7 @@ import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { HelpIcon, MailIcon, TelegramIcon, WhatsAppIcon } from "../ui";
 import { withContactHrefs, type Contact } from "../layout/contact";
-import { cx } from "../layout/cx";
+import { cx } from "~/components/ui/cx";
 
 const CHANNELS: { key: string; label: string; icon: (p: { className?: string }) => ReactNode; tone: string }[] = [
   { key: "whatsapp", label: "WhatsApp", icon: WhatsAppIcon, tone: "bg-money-in-50 text-money-in-700" },

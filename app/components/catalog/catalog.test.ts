@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { bannerTarget } from "../../routes/banner.$id";
 import { applyFilters, parseFilters, takesFace } from "../../services/adverts.server";
 import { contactHref } from "../layout/contact";
-import { coinsPerUnit, faceUnits, fixedFaces, ngnPerUnit } from "./money";
+import { coinsPerUnit, faceUnits, fixedFaces, ngnPerUnit } from "~/services/money/offers";
 
 describe("money", () => {
   test("NGN per unit of currency: maxDiscount/10000 × ngnRate/100, 2 decimals", () => {

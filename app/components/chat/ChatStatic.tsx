@@ -7,7 +7,7 @@
 import type { ChatMessage } from "../../../contract/chat-protocol";
 import { CHAT_SEND_INTENT_NAME } from "./chat-shared";
 import { MessageItems } from "./MessageList";
-import { cx } from "~/components/layout/cx";
+import { cx } from "~/components/ui/cx";
 import { buttonClasses } from "~/components/ui";
 import { Link } from "@remix-run/react";
 import { CsrfField } from "~/components/ui/Form";

@@ -31,7 +31,7 @@ import {
 import { compressChatImage, isSupportedImage, startRecording, voiceSupported, type Recording } from "~/chat/media.client";
 import { ChatSendError, newClientMsgId, type ChatProvider } from "~/chat/port";
 import { clearUnreadLocally, useChatRuntime } from "~/chat/runtime.client";
-import { cx } from "~/components/layout/cx";
+import { cx } from "~/components/ui/cx";
 import { Button, ConfirmDialog, Spinner } from "~/components/ui";
 import { MicIcon, PictureIcon, SendIcon, StopIcon } from "./icons";
 import { MessageItems } from "./MessageList";

@@ -7,7 +7,7 @@
 import { Link } from "@remix-run/react";
 import type { ChatMessage } from "../../../contract/chat-protocol";
 import type { PendingMessage } from "~/chat/model";
-import { cx } from "~/components/layout/cx";
+import { cx } from "~/components/ui/cx";
 import { DateTime, Spinner } from "~/components/ui";
 
 const IMG_MAX = 220;

@@ -4,7 +4,7 @@
  * one-line bar above the chat.
  */
 import { Link } from "@remix-run/react";
-import { cx } from "~/components/layout/cx";
+import { cx } from "~/components/ui/cx";
 import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
 import { ChevronRightIcon, DateTime } from "~/components/ui";
 import { formatCoinsWithName, formatNgn, formatTradeAmount } from "~/services/format";

@@ -7,7 +7,7 @@ import { CloseButton, Popover, PopoverButton, PopoverPanel } from "@headlessui/r
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CloseIcon, CountBadge, ExternalIcon, MenuIcon } from "../ui";
-import { cx } from "./cx";
+import { cx } from "~/components/ui/cx";
 import { MAIN_NAV, type CountKey } from "./nav";
 
 export interface MainNavProps {

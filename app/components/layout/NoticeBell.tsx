@@ -9,7 +9,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { Notice } from "../../../contract/entities";
 import { NoticeStatus, NoticeType } from "../../../contract/enums";
 import { BellIcon, Button, CountBadge, DateTime } from "../ui";
-import { cx } from "./cx";
+import { cx } from "~/components/ui/cx";
 import { Form } from "~/components/ui/Form";
 
 export interface NoticeBellProps {

@@ -12,7 +12,7 @@ import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { Link, useNavigation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ChevronDownIcon, ConfirmDialog, LogoutIcon, UserIcon } from "../ui";
-import { cx } from "./cx";
+import { cx } from "~/components/ui/cx";
 import { USER_MENU } from "./nav";
 import { Form } from "~/components/ui/Form";
 

@@ -6,7 +6,7 @@
  * really has.
  */
 import { codeBlocks } from "../../../contract/card-codes";
-import { cx } from "~/components/layout/cx";
+import { cx } from "~/components/ui/cx";
 
 export function CardCodeText({ code, format, className }: { code: string; format?: string | null; className?: string }) {
   const blocks = codeBlocks(code, format);

@@ -7,8 +7,8 @@
  */
 import type { Order } from "../../../contract/entities";
 import { ArbitrationType, OrderAction, OrderStatus } from "../../../contract/enums";
-import { faceUnits } from "~/components/catalog/money";
-import { cx } from "~/components/layout/cx";
+import { faceUnits } from "~/services/money/offers";
+import { cx } from "~/components/ui/cx";
 import { ConfirmAction } from "~/components/orders/ConfirmAction";
 import { DetailRow, StatusBadge } from "~/components/ui";
 import { formatCoinsWithName, formatNgn } from "~/services/format";

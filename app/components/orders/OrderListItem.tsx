@@ -4,7 +4,7 @@
  */
 import { Link } from "@remix-run/react";
 import type { Order } from "../../../contract/entities";
-import { cx } from "~/components/layout/cx";
+import { cx } from "~/components/ui/cx";
 import { formatCoinsWithName, formatTradeAmount } from "~/services/format";
 import { isECodeInfo, orderCoins, parseAdvertInfo } from "~/services/orders";
 import { OrderStatusBadge } from "./OrderStatusBadge";

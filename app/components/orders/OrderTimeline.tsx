@@ -1,6 +1,6 @@
 /** The order-change timeline (spec §3 Order change: eventEn, changeTimestamp), oldest first. */
 import type { OrderChange } from "../../../contract/entities";
-import { cx } from "~/components/layout/cx";
+import { cx } from "~/components/ui/cx";
 import { DateTime } from "~/components/ui";
 
 export function OrderTimeline({ changes }: { changes: readonly OrderChange[] }) {

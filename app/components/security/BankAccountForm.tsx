@@ -9,7 +9,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Link, useNavigation } from "@remix-run/react";
 import { BANK_NOTE_MAX } from "../../../contract/constants";
 import type { PaymentType, UserPayment } from "../../../contract/entities";
-import { FormError, fieldProps } from "~/components/auth/AuthForm";
+import { FormError, fieldProps } from "~/components/ui/FormParts";
 import { Button, Field, SelectField, TextAreaField, buttonClasses } from "~/components/ui";
 import { ACCOUNT_NUMBER_MAX, REAL_NAME_MAX, bankAccountSchema } from "./bank-account";
 import { Form } from "~/components/ui/Form";

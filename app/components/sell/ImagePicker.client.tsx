@@ -13,11 +13,12 @@
  *   revalidate the field.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { IMAGE_MAX_SIDE, JPEG_QUALITY_LOW, UPLOAD_TIMEOUT_MS } from "../../../contract/constants";
+import { UPLOAD_TIMEOUT_MS } from "../../../contract/constants";
 import { MESSAGES } from "../../../contract/fields";
-import { cx } from "~/components/layout/cx";
+import { cx } from "~/components/ui/cx";
 import { CloseIcon } from "~/components/ui";
 import { IMAGE_ACCEPT, isSupportedImage } from "~/services/forms/sell";
+import { compressImage } from "~/services/images.client";
 
 type Status = "compressing" | "uploading" | "done" | "unsupported" | "failed";
 
@@ -53,49 +54,6 @@ export interface ImagePickerProps {
   errorId?: string;
   invalid?: boolean;
   onChange?: (state: ImagePickerState) => void;
-}
-
-// ------------------------------------------------------------ compression
-
-async function decode(file: Blob): Promise<{ source: CanvasImageSource; width: number; height: number; close(): void }> {
-  if (typeof createImageBitmap === "function") {
-    const bmp = await createImageBitmap(file);
-    return { source: bmp, width: bmp.width, height: bmp.height, close: () => bmp.close() };
-  }
-  const url = URL.createObjectURL(file);
-  try {
-    const img = new Image();
-    img.decoding = "async";
-    img.src = url;
-    await img.decode();
-    return { source: img, width: img.naturalWidth, height: img.naturalHeight, close: () => URL.revokeObjectURL(url) };
-  } catch (e) {
-    URL.revokeObjectURL(url);
-    throw e;
-  }
-}
-
-/** At most IMAGE_MAX_SIDE px on the longer side, JPEG at JPEG_QUALITY_LOW; transparent areas become white. */
-export async function compressImage(file: Blob, maxSide = IMAGE_MAX_SIDE, quality = JPEG_QUALITY_LOW): Promise<Blob> {
-  const img = await decode(file);
-  try {
-    const scale = Math.min(1, maxSide / Math.max(img.width, img.height));
-    const width = Math.max(1, Math.round(img.width * scale));
-    const height = Math.max(1, Math.round(img.height * scale));
-    const canvas = document.createElement("canvas");
-    canvas.width = width;
-    canvas.height = height;
-    const ctx = canvas.getContext("2d");
-    if (!ctx) throw new Error("no 2d canvas");
-    ctx.fillStyle = "#fff";
-    ctx.fillRect(0, 0, width, height);
-    ctx.drawImage(img.source, 0, 0, width, height);
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", quality));
-    if (!blob) throw new Error("canvas.toBlob gave nothing");
-    return blob;
-  } finally {
-    img.close();
-  }
 }
 
 // ------------------------------------------------------------ upload

@@ -5,8 +5,8 @@
  */
 import type { AdvertWithMerchant } from "../../../contract/entities";
 import { isOnline } from "../../../contract/enums";
-import { coinsPerUnit, faceUnits, fixedFaces, ngnPerUnit } from "~/components/catalog/money";
-import { cx } from "~/components/layout/cx";
+import { coinsPerUnit, faceUnits, fixedFaces, ngnPerUnit } from "~/services/money/offers";
+import { cx } from "~/components/ui/cx";
 import { Avatar } from "~/components/layout/UserMenu";
 import { VerifiedIcon } from "~/components/ui";
 import { OfferTags } from "~/components/catalog/OfferTags";

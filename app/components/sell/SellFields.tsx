@@ -4,13 +4,14 @@
  * input (no JavaScript) and what the seller will receive.
  */
 import { splitCardCodes } from "../../../contract/card-codes";
-import { faceUnits } from "~/components/catalog/money";
-import { cx } from "~/components/layout/cx";
+import { faceUnits } from "~/services/money/offers";
+import { cx } from "~/components/ui/cx";
 import { Field, TextAreaField } from "~/components/ui";
 import { formatCoinsWithName, formatNgn, minorFromInput } from "~/services/format";
 import { CardCodeText } from "~/components/orders/CardCodeText";
 import { CARD_CODE_MAX, IMAGE_ACCEPT } from "~/services/forms/sell";
 import { coinsForFace } from "~/services/orders";
+import { ErrorLine } from "~/components/ui/FormParts";
 
 export interface FieldMeta {
   id: string;
@@ -23,15 +24,6 @@ export interface FieldMeta {
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
-
-/** Error line with reserved space (same look as ui/Field's). */
-export function ErrorLine({ id, errors }: { id: string; errors?: string[] }) {
-  return (
-    <p id={id} className="min-h-5 text-sm leading-5 text-money-out-700" role={errors?.length ? "alert" : undefined}>
-      {errors?.find(Boolean) ?? ""}
-    </p>
-  );
-}
 
 export function FaceInput({
   field,

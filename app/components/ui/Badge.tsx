@@ -10,8 +10,8 @@
  */
 import type { ReactNode } from "react";
 import { formatBadge } from "../../services/format";
+import { cx } from "./cx";
 
-const cx = (...c: Array<string | false | null | undefined>) => c.filter(Boolean).join(" ");
 
 export interface CountBadgeProps {
   /** The count; 0, negative or missing renders nothing. Capped at "99+". */

@@ -16,8 +16,8 @@
 import { forwardRef, type ButtonHTMLAttributes } from "react";
 import { Link, type LinkProps } from "@remix-run/react";
 import { Spinner } from "./Spinner";
+import { cx } from "./cx";
 
-const cx = (...c: Array<string | false | null | undefined>) => c.filter(Boolean).join(" ");
 
 export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
 export type ButtonSize = "sm" | "md" | "lg";

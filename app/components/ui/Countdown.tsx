@@ -17,8 +17,8 @@ import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { formatCountdown, formatDate } from "../../services/format";
 import { useTimeZone } from "./DateTime";
+import { cx } from "./cx";
 
-const cx = (...c: Array<string | false | null | undefined>) => c.filter(Boolean).join(" ");
 
 export interface CountdownProps {
   /** The deadline, in ms since the epoch. */

@@ -47,8 +47,8 @@ import {
 } from "@headlessui/react";
 import { Button, type ButtonVariant } from "./Button";
 import { CloseIcon } from "./Icon";
+import { cx } from "./cx";
 
-const cx = (...c: Array<string | false | null | undefined>) => c.filter(Boolean).join(" ");
 
 export interface DialogProps {
   /** Whether the dialog is shown. */

@@ -5,8 +5,8 @@
  *               action={<ButtonLink to="/home">Sell a card</ButtonLink>} />
  */
 import type { ReactNode } from "react";
+import { cx } from "./cx";
 
-const cx = (...c: Array<string | false | null | undefined>) => c.filter(Boolean).join(" ");
 
 export interface EmptyStateProps {
   /** One short line ("No orders yet"). */

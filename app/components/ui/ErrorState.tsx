@@ -12,10 +12,10 @@ import type { ReactNode } from "react";
 import { Link, useLocation, type LinkProps } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button, buttonClasses } from "./Button";
+import { cx } from "./cx";
 
 type To = LinkProps["to"];
 
-const cx = (...c: Array<string | false | null | undefined>) => c.filter(Boolean).join(" ");
 
 export interface ErrorStateProps {
   /** The spec's message. Default "load fail". */

@@ -3,7 +3,7 @@
  *
  *   {!hasMore && items.length > 0 ? <NoMore /> : null}
  */
-const cx = (...c: Array<string | false | null | undefined>) => c.filter(Boolean).join(" ");
+import { cx } from "./cx";
 
 export interface NoMoreProps {
   className?: string;

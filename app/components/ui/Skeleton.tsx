@@ -7,7 +7,7 @@
  *   <SkeletonText lines={3} />
  *   <SkeletonList rows={5} label="Loading orders" />
  */
-const cx = (...c: Array<string | false | null | undefined>) => c.filter(Boolean).join(" ");
+import { cx } from "./cx";
 
 export interface SkeletonProps {
   /** Size and shape: "h-4 w-24", "h-10 w-10 rounded-full". Default a text line. */

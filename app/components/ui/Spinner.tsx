@@ -8,7 +8,7 @@
  *
  * The rotation runs only when the user has not asked for reduced motion.
  */
-const cx = (...c: Array<string | false | null | undefined>) => c.filter(Boolean).join(" ");
+import { cx } from "./cx";
 
 export interface SpinnerProps {
   /** Size and colour classes. Default "h-4 w-4". */

@@ -18,10 +18,10 @@
 import type { ReactNode } from "react";
 import { Link, NavLink, type LinkProps } from "@remix-run/react";
 import { CountBadge } from "./Badge";
+import { cx } from "./cx";
 
 type To = LinkProps["to"];
 
-const cx = (...c: Array<string | false | null | undefined>) => c.filter(Boolean).join(" ");
 
 export interface TabItem {
   /** Where the tab goes. */

@@ -18,8 +18,8 @@ import { useEffect, useState } from "react";
 import { Link, useLocation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CheckIcon, CloseIcon } from "./Icon";
+import { cx } from "./cx";
 
-const cx = (...c: Array<string | false | null | undefined>) => c.filter(Boolean).join(" ");
 
 export type ToastKind = "success" | "error" | "info";
 

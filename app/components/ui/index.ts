@@ -15,3 +15,7 @@ export * from "./Spinner";
 export * from "./Tabs";
 export * from "./Toast";
 export * from "./Form";
+export * from "./cx";
+export * from "./ErrorBoundary";
+export * from "./LoginPrompt";
+export * from "./FormParts";

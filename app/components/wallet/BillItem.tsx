@@ -1,7 +1,7 @@
 /** One transaction of the wallet (spec §3 Bill): description, date, signed amount (green in, red out), balance after. */
 import type { Bill } from "../../../contract/entities";
 import { billTypeLabels, type BillType } from "../../../contract/enums";
-import { cx } from "~/components/layout/cx";
+import { cx } from "~/components/ui/cx";
 import { formatCoins } from "~/services/format";
 import { DateTime } from "~/components/ui";
 

@@ -3,7 +3,7 @@ import { MESSAGES } from "../../../contract/fields";
 import { bankAccountLabel, bankAccountSchema, maskAccountNumber } from "../security/bank-account";
 import { sellCoinsSchema } from "../withdraw/sell-coins-form";
 import { parseBankSnapshot, withdrawalTimeline } from "../withdraw/withdrawal";
-import { coinUnits, coinsForCrypto, cryptoFromInput, formatCrypto, formatCurrencyRate, formatPayout, payoutFor, shiftDecimal } from "./money";
+import { coinUnits, coinsForCrypto, cryptoFromInput, formatCrypto, formatCurrencyRate, formatPayout, payoutFor, shiftDecimal } from "~/services/money/wallet";
 import { qrSvg } from "./qr.server";
 import { virtualCoinSchema } from "./virtual-coin-form";
 

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { MESSAGES } from "../../../contract/fields";
-import { coinsForCrypto, cryptoFromInput, isTooLow, type CryptoQuote } from "./money";
+import { coinsForCrypto, cryptoFromInput, isTooLow, type CryptoQuote } from "~/services/money/wallet";
 
 export const AMOUNT_REQUIRED = "Please enter the amount.";
 export const AMOUNT_INVALID = "Please enter a valid amount (up to 8 decimals).";

@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import type { Withdrawal } from "../../../contract/entities";
 import { Avatar } from "~/components/layout/UserMenu";
 import { formatCoins } from "~/services/format";
-import { formatPayout } from "~/components/wallet/money";
+import { formatPayout } from "~/services/money/wallet";
 import { WithdrawalStatusBadge } from "./WithdrawalStatusBadge";
 import { DateTime } from "~/components/ui";
 

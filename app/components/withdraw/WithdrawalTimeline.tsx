@@ -1,6 +1,6 @@
 /** Spec §4: created → processing started → completed or cancelled, with times; steps still to come are grey. */
 import type { Withdrawal } from "../../../contract/entities";
-import { cx } from "~/components/layout/cx";
+import { cx } from "~/components/ui/cx";
 import { withdrawalTimeline } from "./withdrawal";
 import { DateTime } from "~/components/ui";
 

@@ -6,7 +6,7 @@ import { StatusBadge } from "~/components/ui";
 import { WithdrawerName, WithdrawerStats, WithdrawerTags } from "~/components/withdraw/WithdrawerParts";
 import { formatCoins } from "~/services/format";
 import { splitTags } from "~/services/orders";
-import { coinUnits, formatCurrencyRate } from "~/components/wallet/money";
+import { coinUnits, formatCurrencyRate } from "~/services/money/wallet";
 
 export function WithdrawerCard({ w, coinName }: { w: Withdrawer; coinName: string }) {
   const tags = splitTags(w.tags);

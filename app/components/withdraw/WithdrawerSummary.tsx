@@ -5,7 +5,7 @@ import { Avatar } from "~/components/layout/UserMenu";
 import { WithdrawerName, WithdrawerStats, WithdrawerTags } from "~/components/withdraw/WithdrawerParts";
 import { formatCoins } from "~/services/format";
 import { splitTags } from "~/services/orders";
-import { coinUnits, formatCurrencyRate } from "~/components/wallet/money";
+import { coinUnits, formatCurrencyRate } from "~/services/money/wallet";
 
 export function WithdrawerSummary({ w, coinName }: { w: Withdrawer; coinName: string }) {
   const tags = splitTags(w.tags);

@@ -5,7 +5,7 @@
  * forms (registration, password reset), and the registration loader/action
  * (used by both /register and /register/{inviteCode}).
  */
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "~/services/kit/http.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { z } from "zod";

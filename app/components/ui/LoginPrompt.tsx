@@ -7,8 +7,9 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { MESSAGES } from "../../../contract/fields";
-import { ButtonLink, ConfirmDialog } from "~/components/ui";
+import { MESSAGES } from "../../../contract/messages";
+import { ButtonLink } from "./Button";
+import { ConfirmDialog } from "./Dialog";
 
 export function LoginPrompt({
   loginHref,

@@ -1,0 +1,44 @@
+/**
+ * The generic pieces of a conform form (docs/decisions/0015-route-kit.md): a conform
+ * field as ui fields take it, the form's own error line and a field's error line
+ * (both reserve their space so nothing shifts).
+ */
+
+/** What we use of a conform field's metadata. */
+export interface ConformField {
+  id: string;
+  name: string;
+  key?: string;
+  initialValue?: unknown;
+  errors?: string[];
+}
+
+/** Props for a ui <Field>/<SelectField> from a conform field (set `key={f.key}` yourself). */
+export function fieldProps(f: ConformField) {
+  return {
+    id: f.id,
+    name: f.name,
+    defaultValue: typeof f.initialValue === "string" ? f.initialValue : undefined,
+    error: f.errors,
+  };
+}
+
+/** The form's error (the server's message, or a refinement on the whole form). */
+export function FormError({ id, errors }: { id: string; errors?: string[] }) {
+  const message = errors?.find(Boolean);
+  return (
+    <p id={id} role="alert" className="mb-2 min-h-5 text-sm font-medium leading-5 text-money-out-700">
+      {message ?? ""}
+    </p>
+  );
+}
+
+/** Error line with reserved space (same look as ui/Field's). */
+export function ErrorLine({ id, errors }: { id: string; errors?: string[] }) {
+  return (
+    <p id={id} className="min-h-5 text-sm leading-5 text-money-out-700" role={errors?.length ? "alert" : undefined}>
+      {errors?.find(Boolean) ?? ""}
+    </p>
+  );
+}
+

@@ -1,0 +1,84 @@
+/**
+ * Signed in or not, in one place (docs/decisions/0015-route-kit.md). A loader or an
+ * action takes its /client caller from here:
+ *
+ *   const api = await requireApi(request, context);           // signed in, or /login?redirectTo=…
+ *   const api = await requireApi(request, context, "prompt"); // or the Go To Login? page (spec §8)
+ *   const api = await optionalApi(request, context);          // guests too
+ *
+ * A code 3 from any call made through these clears the sign-in and takes the same path
+ * (for optionalApi: the same page again, as a guest), so no route tests for it.
+ */
+import { Code } from "../../../contract/envelope";
+import { MESSAGES } from "../../../contract/messages";
+import { apiFor, type Api, type ApiResult } from "~/services/api.server";
+import { clearSignIn, commitSession, flashToast, loginUrl, type AppSession, type Toast } from "~/session.server";
+import { json, redirect, type AppLoadContext } from "./http.server";
+
+/**
+ * Where a signed-out visitor goes (spec §8): "login" the sign-in page and back; "home";
+ * "prompt" the page's Go To Login? (a 401 the error boundary draws); "json" a 401 body for
+ * resource routes that islands fetch.
+ */
+export type SignedOutPath = "login" | "home" | "prompt" | "json";
+
+/** The 401 body behind Go To Login? (GeneralErrorBoundary draws it) and resource routes. */
+export interface SignedOutData {
+  message: string;
+  loginHref: string;
+}
+
+function signedOut(request: Request, path: SignedOutPath, setCookie?: string): Response {
+  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  switch (path) {
+    case "login":
+      return redirect(loginUrl(request), { headers });
+    case "home":
+      return redirect("/home", { headers });
+    case "prompt":
+      return json<SignedOutData>({ message: MESSAGES.goToLogin, loginHref: loginUrl(request) }, { status: 401, headers });
+    case "json": {
+      // Islands read `error` (card secret, uploads) or `message` (chat signature).
+      const message = "Unauthorized, please login";
+      return json({ message, error: message, loginHref: loginUrl(request) }, { status: 401, headers });
+    }
+  }
+}
+
+/** The caller, with every call's code 3 (the /client calls and the chat service's) turned into `onSignedOut`'s response, thrown. */
+function guarded(api: Api, onSignedOut: () => Promise<Response>): Api {
+  const check = async <R extends ApiResult<unknown>>(result: R): Promise<R> => {
+    if (!result.ok && result.code === Code.NOT_LOGGED_IN) throw await onSignedOut();
+    return result;
+  };
+  const call = (async (...args: Parameters<Api["call"]>) => check(await api.call(...args))) as Api["call"];
+  const chat = (async (...args: Parameters<Api["chat"]>) => check(await api.chat(...args))) as Api["chat"];
+  return { ...api, call, chat };
+}
+
+export async function requireApi(request: Request, context: AppLoadContext, path: SignedOutPath = "login"): Promise<Api> {
+  const api = await apiFor(request, context);
+  if (!api.signedIn) throw signedOut(request, path);
+  return guarded(api, async () => signedOut(request, path, await clearSignIn(request)));
+}
+
+export async function optionalApi(request: Request, context: AppLoadContext): Promise<Api> {
+  const api = await apiFor(request, context);
+  if (!api.signedIn) return api;
+  // A token the backend no longer knows: the same page again, signed out.
+  const { pathname, search } = new URL(request.url);
+  return guarded(api, async () => redirect(pathname + search, { headers: { "Set-Cookie": await clearSignIn(request) } }));
+}
+
+/** A redirect that shows a toast on the next page (the session's flash). */
+export async function redirectWithToast(session: AppSession, url: string, text: string, kind: Toast["kind"] = "success"): Promise<Response> {
+  flashToast(session, text, kind);
+  return redirect(url, { headers: { "Set-Cookie": await commitSession(session) } });
+}
+
+/** The data of a call, or the route's error boundary with the backend's message (a 502). */
+export function must<T>(result: ApiResult<T>): T {
+  if (result.ok) return result.data;
+  throw json({ message: result.msg }, { status: 502 });
+}

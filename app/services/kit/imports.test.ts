@@ -1,0 +1,39 @@
+/**
+ * The import rules of the web tier (ARCHITECTURE.md rule 5, docs/decisions/0015-route-kit.md),
+ * checked over every file of app/: a runtime package only through the kit, no Node module,
+ * nothing from backend/, and services never reach up into components.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, test } from "vitest";
+
+const APP = fileURLToPath(new URL("../../", import.meta.url));
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return files(path);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+const sources = files(APP).map((path) => ({ path: relative(APP, path), text: readFileSync(path, "utf8") }));
+const importsOf = (text: string) => [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^;]*?from\s+"([^"]+)"/g)].map((m) => m[1]);
+const offenders = (test: (file: string, spec: string) => boolean) =>
+  sources.flatMap(({ path, text }) => importsOf(text).filter((spec) => test(path, spec)).map((spec) => `${path} → ${spec}`));
+
+describe("app/ imports", () => {
+  test("the runtime comes only through services/kit/http.server.ts", () => {
+    expect(sources.length).toBeGreaterThan(50);
+    expect(offenders((file, spec) => spec.startsWith("@remix-run/node") && file !== "services/kit/http.server.ts")).toEqual([]);
+  });
+
+  test("no Node module and nothing from backend/", () => {
+    expect(offenders((_file, spec) => spec.startsWith("node:") || /(^|\/)backend\//.test(spec))).toEqual([]);
+  });
+
+  test("services never import components", () => {
+    expect(offenders((file, spec) => file.startsWith("services/") && /(^~\/components\/|\/components\/)/.test(spec))).toEqual([]);
+  });
+});
