@@ -16,52 +16,30 @@
  *   form, then live (a lazy island); a message for this order refreshes the page's data.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
-import {
-  Link,
-  useActionData,
-  useLoaderData,
-  useRevalidator,
-  useSearchParams,
-} from "@remix-run/react";
-import { Suspense, lazy, useCallback } from "react";
-import { ClientOnly } from "remix-utils/client-only";
-import { useHydrated } from "remix-utils/use-hydrated";
-import type { ChatConversation, ChatMessage } from "../../contract/chat-protocol";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { Feedback, Order, OrderChange } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
 import { OrderAction, OrderStatus } from "../../contract/enums";
 import { MESSAGES } from "../../contract/fields";
-import { ChatPanel } from "~/components/chat/ChatPanel";
 import type { StaticView } from "~/components/chat/ChatStatic";
-import { conversationHref } from "~/components/chat/chat-shared";
 import { useMainLayoutData } from "~/components/layout/layout-data";
-import { Avatar } from "~/components/layout/UserMenu";
 import { DisputePanel } from "~/components/orders/DisputePanel";
 import { FeedbackForm, FeedbackView } from "~/components/orders/FeedbackSection";
-import { OrderImages } from "~/components/orders/OrderImages";
-import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
+import { OrderChatSection } from "~/components/orders/OrderChatSection";
+import { OrderCardPanel, OrderInfoPanel, StatusHeader } from "~/components/orders/OrderSections";
 import { OrderTimeline } from "~/components/orders/OrderTimeline";
-import { ArrowLeftIcon, ButtonLink, Countdown, DateTime, DetailPanel, DetailRow, Skeleton, StatusBadge, VerifiedIcon } from "~/components/ui";
+import { ArrowLeftIcon, ButtonLink, DetailPanel } from "~/components/ui";
+import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import type { Api } from "~/services/api.server";
-import { must, redirectWithToast, requireApi } from "~/services/kit/api.server";
-import { idParam, notFoundResponse } from "~/services/kit/params";
 import { chatProvider, loadConversationView } from "~/services/chat.server";
-import { formatCoinsWithName, formatNgn, formatTradeAmount } from "~/services/format";
 import { FEEDBACK_INTENT, feedbackSchema } from "~/services/forms/feedback";
 import { imagePaths } from "~/services/forms/sell";
-import {
-  isECodeInfo,
-  orderTimer,
-  parseAdvertInfo,
-  splitTags,
-} from "~/services/orders";
+import { must, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { readForm } from "~/services/kit/form.server";
-import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { idParam, notFoundResponse } from "~/services/kit/params";
+import { isECodeInfo, parseAdvertInfo } from "~/services/orders";
 
-const CardSecret = lazy(() => import("~/components/orders/CardSecret.client"));
-
-const NO_JS_CODE_TEXT = "The card code is shown when JavaScript is available.";
 const CANCEL_TIPS =
   "The buyer did not view your card in time, so the order was cancelled. Your card is stored safely and was not used.";
 
@@ -155,7 +133,6 @@ export default function OrderDetailsPage() {
   const [params] = useSearchParams();
   const asking = params.get("confirm");
   const { coinName, ngnRate } = useMainLayoutData();
-  const tags = splitTags(info.tagListEn);
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
@@ -189,72 +166,8 @@ export default function OrderDetailsPage() {
             />
           ) : null}
 
-          <DetailPanel title="Order" labelId="order-info">
-            <dl className="divide-y divide-gray-100">
-              <DetailRow label="Card face">
-                {formatTradeAmount(o.tradeAmount)} {o.tradeCurrency}
-              </DetailRow>
-              <DetailRow label={o.status === OrderStatus.Completed ? "Paid" : o.arbitrationType !== null ? "Order price" : "You receive"}>
-                <span className="block font-semibold text-money-in-700" data-testid="order-coins">
-                  {formatCoinsWithName(o.status === OrderStatus.Completed ? o.realTotalPrice : o.calculateTotalPrice, coinName)}
-                </span>
-                <span className="block text-xs font-normal text-gray-600">
-                  ≈ {formatNgn(o.status === OrderStatus.Completed ? o.realTotalPrice : o.calculateTotalPrice, ngnRate)}
-                </span>
-              </DetailRow>
-              {o.status === OrderStatus.Completed && o.realTotalPrice !== o.calculateTotalPrice ? (
-                <DetailRow label="Price at order time">{formatCoinsWithName(o.calculateTotalPrice, coinName)}</DetailRow>
-              ) : null}
-              <DetailRow label="Order number">{o.id}</DetailRow>
-              <DetailRow label="Created">
-                <DateTime ms={o.createTimestamp} />
-              </DetailRow>
-              <DetailRow label="Merchant">
-                <span className="inline-flex items-center gap-2">
-                  <Avatar src={o.buyerAvatar} size={24} />
-                  <span>{o.buyerNickname}</span>
-                  <VerifiedIcon className="h-4 w-4 text-brand-600" />
-                  <span className="sr-only">Verified merchant</span>
-                </span>
-              </DetailRow>
-            </dl>
-            {tags.length > 0 ? (
-              <ul className="mt-2 flex flex-wrap gap-1" aria-label="Tags">
-                {tags.map((t) => (
-                  <li key={t}>
-                    <StatusBadge>{t}</StatusBadge>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-            {info.explainInfo ? (
-              <p className="mt-3 whitespace-pre-line break-words rounded-lg bg-gray-50 p-3 text-sm text-gray-700">{info.explainInfo}</p>
-            ) : null}
-          </DetailPanel>
-
-          <DetailPanel title="Your card" labelId="your-card">
-            {card.isECode ? (
-              card.hasCode ? (
-                <ClientOnly fallback={<p className="text-sm text-gray-700" data-testid="code-no-js">{NO_JS_CODE_TEXT}</p>}>
-                  {() => (
-                    <Suspense fallback={<Skeleton className="h-10 w-full" />}>
-                      <CardSecret url={`/orderDetails/${o.id}/secret`} codeFormat={info.codeFormat} />
-                    </Suspense>
-                  )}
-                </ClientOnly>
-              ) : (
-                <p className="text-sm text-gray-600">No code was sent with this order.</p>
-              )
-            ) : (
-              <OrderImages orderId={o.id} count={card.imageCount} />
-            )}
-            {o.sellerRemark ? (
-              <p className="mt-3 text-sm text-gray-700">
-                <span className="font-medium text-gray-900">Remark: </span>
-                <span className="whitespace-pre-line break-words">{o.sellerRemark}</span>
-              </p>
-            ) : null}
-          </DetailPanel>
+          <OrderInfoPanel order={o} info={info} coinName={coinName} ngnRate={ngnRate} />
+          <OrderCardPanel order={o} card={card} codeFormat={info.codeFormat} />
 
           {feedback || actions.includes(OrderAction.Comment) ? (
             <DetailPanel title="Comment" labelId="comment">
@@ -268,104 +181,13 @@ export default function OrderDetailsPage() {
         </div>
 
         <div className="flex flex-col gap-4">
-          {chat ? (
-            <section id="order-chat" aria-label="Chat" className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200" data-order-id={o.id}>
-              <div className="flex items-center gap-2 border-b border-gray-200 px-4 py-3">
-                <h2 className="min-w-0 flex-1 truncate text-base font-semibold text-gray-900">Chat with {o.buyerNickname}</h2>
-                <Link to={conversationHref(chat.conversationId)} className="shrink-0 text-sm font-medium text-brand-700 hover:underline">
-                  Open in Messages
-                </Link>
-              </div>
-              <OrderChat orderId={o.id} status={o.status} chat={chat} />
-            </section>
-          ) : null}
+          {chat ? <OrderChatSection order={o} chat={chat} /> : null}
           <DetailPanel title="Timeline" labelId="timeline">
             <OrderTimeline changes={changes as OrderChange[]} />
           </DetailPanel>
         </div>
       </div>
     </div>
-  );
-}
-
-/** The order's chat: server-rendered with a plain form, then the live island; a message for this order refreshes it. */
-function OrderChat({
-  orderId,
-  status,
-  chat,
-}: {
-  orderId: number;
-  status: number;
-  chat: { conversationId: string; provider: "builtin" | "tencent"; sdkAppId: number | null; view: unknown; notice: string | null; clientMsgId: string };
-}) {
-  const revalidator = useRevalidator();
-  const signedIn = Boolean(useMainLayoutData()?.user);
-  const onMessage = useCallback(
-    (m: ChatMessage) => {
-      if (m.conversationID === chat.conversationId || (m.ref?.type === "order" && m.ref.id === orderId)) revalidator.revalidate();
-    },
-    [chat.conversationId, orderId, revalidator],
-  );
-  const onConversation = useCallback(
-    (c: ChatConversation) => {
-      if (c.order && c.order.status !== status) revalidator.revalidate();
-    },
-    [status, revalidator],
-  );
-  const here = `/orderDetails/${orderId}`;
-  return (
-    <div className="h-[28rem]">
-      <ChatPanel
-        conversationId={chat.conversationId}
-        provider={chat.provider}
-        sdkAppId={chat.sdkAppId ?? undefined}
-        signedIn={signedIn}
-        view={chat.view as StaticView | null}
-        readOnly={false}
-        notice={chat.notice}
-        form={{ action: conversationHref(chat.conversationId), clientMsgId: chat.clientMsgId, redirectTo: `${here}#order-chat` }}
-        olderHref={(before) => `${here}?before=${encodeURIComponent(before)}#order-chat`}
-        newestHref={`${here}#order-chat`}
-        onMessage={onMessage}
-        onConversation={onConversation}
-        fill
-        liveClassName="h-full"
-      />
-    </div>
-  );
-}
-
-function StatusHeader({ order: o, name, icon, isECode }: { order: Order; name: string; icon: string; isECode: boolean }) {
-  const timer = orderTimer(o);
-  const hydrated = useHydrated();
-  const revalidator = useRevalidator();
-  return (
-    <header className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:flex-row sm:items-center">
-      <div className="flex min-w-0 flex-1 items-center gap-3">
-        {icon ? <img src={icon} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-xl bg-gray-100" /> : null}
-        <div className="min-w-0">
-          <h1 className="truncate text-lg font-bold text-gray-900 md:text-xl">{name || "Gift card"}</h1>
-          <p className="text-sm text-gray-600">
-            {isECode ? "E-code" : "Picture"} · Order {o.id}
-          </p>
-        </div>
-      </div>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 sm:flex-col sm:items-end">
-        <OrderStatusBadge status={o.status} className="px-3 py-1 text-sm" />
-        {timer ? (
-          <p className="text-sm text-gray-700" data-testid="order-timer">
-            {timer.label} {hydrated ? "in" : "at"}{" "}
-            <Countdown
-              deadline={timer.deadline}
-              onExpire={() => {
-                // The timer job moves the order a moment after the deadline.
-                setTimeout(() => revalidator.revalidate(), 3000);
-              }}
-            />
-          </p>
-        ) : null}
-      </div>
-    </header>
   );
 }
 

@@ -17,50 +17,26 @@
  *   whatever the API still refuses shows as the form's error.
  * - Success: 'Success' toast and /orderDetails/{id}.
  */
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import {
-  json,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "~/services/kit/http.server";
-import { Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
-import { Suspense, lazy, useState } from "react";
-import { ClientOnly } from "remix-utils/client-only";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { lazy } from "react";
 import { joinCardCodes } from "../../contract/card-codes";
-import { sellFieldOf, sellOfferOf } from "../../contract/sell-rules";
-import { ORDER_IMAGES_MAX } from "../../contract/constants";
+import { sellFieldOf } from "../../contract/sell-rules";
 import type { AdvertWithMerchant } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
 import { AdvertCardType, UploadImageType } from "../../contract/enums";
 import { MESSAGES } from "../../contract/fields";
-import { FormError } from "~/components/ui/FormParts";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { OfferSummary } from "~/components/sell/OfferSummary";
-import { CodeInput, FaceInput, PlainImageInput, YouReceive } from "~/components/sell/SellFields";
-import { ErrorLine } from "~/components/ui/FormParts";
-import type { ImagePickerState } from "~/components/sell/ImagePicker.client";
-import {
-  ArrowLeftIcon,
-  Button,
-  ButtonLink,
-  Skeleton,
-  TextAreaField,
-} from "~/components/ui";
-import { LoginToSubmit } from "~/components/ui/LoginPrompt";
+import { ArrowLeftIcon, ButtonLink } from "~/components/ui";
 import { must, optionalApi, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { idParam, notFoundResponse } from "~/services/kit/params";
 import { sha256Hex } from "~/services/card-secret";
-import {
-  REMARK_MAX,
-  SELL_HIDDEN_FIELDS,
-  isSupportedImage,
-  sellSchema,
-} from "~/services/forms/sell";
-import { Form } from "~/components/ui/Form";
+import { SELL_HIDDEN_FIELDS, isSupportedImage, sellSchema } from "~/services/forms/sell";
 import { readForm } from "~/services/kit/form.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
+import { SellForm } from "~/components/sell/SellForm";
 
 const ImagePicker = lazy(() => import("~/components/sell/ImagePicker.client"));
 
@@ -181,132 +157,6 @@ export default function SellCardPage() {
         />
       </div>
     </div>
-  );
-}
-
-function SellForm({
-  advert,
-  secret: loaderSecret,
-  signedIn,
-  loginHref,
-  coinName,
-  ngnRate,
-}: {
-  advert: AdvertWithMerchant;
-  secret: string | null;
-  signedIn: boolean;
-  loginHref: string;
-  coinName: string;
-  ngnRate: number;
-}) {
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [images, setImages] = useState<ImagePickerState>({ paths: [], busy: false });
-  const rules = sellOfferOf(advert);
-  const isECode = advert.cardType === AdvertCardType.ECode;
-  // The secret this form posted keeps being used after a failed post.
-  const secret = actionData?.secret ?? loaderSecret;
-
-  const [form, fields] = useForm({
-    id: `sell-${advert.id}`,
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: sellSchema(rules) }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-
-  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const disabled = !signedIn;
-  const uploadUrl = `/sellCard/${advert.id}/upload`;
-
-  return (
-    <section aria-labelledby="sell-title" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
-      <h2 id="sell-title" className="mb-3 text-lg font-semibold text-gray-900">
-        Your card
-      </h2>
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        replace
-        {...getFormProps(form)}
-        noValidate
-        aria-describedby={form.errors ? form.errorId : undefined}
-      >
-        {secret ? <input type="hidden" name="secret" value={secret} /> : null}
-        <fieldset disabled={disabled} className="min-w-0">
-          <FaceInput
-            field={fields.face}
-            faces={rules.faces}
-            currency={advert.tradeCurrency}
-            minTrade={advert.minTrade}
-            maxTrade={advert.maxTrade}
-          />
-          <div className="mb-4">
-            <YouReceive face={fields.face.value ?? fields.face.initialValue} discount={advert.discount} coinName={coinName} ngnRate={ngnRate} />
-          </div>
-
-          {isECode ? (
-            <CodeInput field={fields.cardCode} codesPerOrder={advert.codesPerOrder} codeFormat={advert.codeFormat} />
-          ) : (
-            <div className="mb-1">
-              <p id={`${fields.cardImg.id}-label`} className="mb-1 text-sm font-medium text-gray-900">
-                Card images <span className="font-normal text-gray-600">(up to {ORDER_IMAGES_MAX})</span>
-              </p>
-              {signedIn && secret ? (
-                <ClientOnly
-                  fallback={<PlainImageInput id={fields.cardImg.id} labelId={`${fields.cardImg.id}-label`} errorId={fields.cardImg.errorId} invalid={Boolean(fields.cardImg.errors)} />}
-                >
-                  {() => (
-                    <Suspense fallback={<Skeleton className="h-28 w-full" />}>
-                      <ImagePicker
-                        name={fields.cardImg.name}
-                        uploadUrl={uploadUrl}
-                        secret={secret}
-                        max={ORDER_IMAGES_MAX}
-                        errorId={fields.cardImg.errorId}
-                        invalid={Boolean(fields.cardImg.errors)}
-                        onChange={setImages}
-                      />
-                    </Suspense>
-                  )}
-                </ClientOnly>
-              ) : (
-                <PlainImageInput
-                  id={fields.cardImg.id}
-                  labelId={`${fields.cardImg.id}-label`}
-                  errorId={fields.cardImg.errorId}
-                  invalid={false}
-                  disabled
-                />
-              )}
-              <ErrorLine id={fields.cardImg.errorId} errors={fields.cardImg.errors} />
-            </div>
-          )}
-
-          <TextAreaField
-            key={fields.remark.key}
-            id={fields.remark.id}
-            name={fields.remark.name}
-            defaultValue={typeof fields.remark.initialValue === "string" ? fields.remark.initialValue : undefined}
-            error={fields.remark.errors}
-            label="Remark (optional)"
-            rows={2}
-            maxLength={REMARK_MAX}
-          />
-        </fieldset>
-
-        {/* The secret has no field of its own: its error (an expired form) shows with the form's. */}
-        <FormError id={form.errorId} errors={[...(form.errors ?? []), ...(fields.secret.errors ?? [])]} />
-
-        {signedIn ? (
-          <Button type="submit" fullWidth size="lg" busy={submitting} disabled={images.busy}>
-            {images.busy ? "Uploading images…" : "Sell"}
-          </Button>
-        ) : (
-          <LoginToSubmit loginHref={loginHref} label="Sell" hint="Sign in to sell your card." />
-        )}
-      </Form>
-    </section>
   );
 }
 

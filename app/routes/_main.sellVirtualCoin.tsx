@@ -13,23 +13,19 @@
  *   the browser and in the action. Success: 'Success'.
  * - Signed out or code 3 (spec §8): the screen offers login ("Go To Login?").
  */
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { Suspense, lazy, useEffect, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
-import { useHydrated } from "remix-utils/use-hydrated";
 import type { VirtualCoinPrice } from "../../contract/index";
 import type { BtcTradeConfig } from "../../contract/entities";
 import { VirtualCoinType } from "../../contract/enums";
 import { MESSAGES } from "../../contract/fields";
-import { FormError, fieldProps } from "~/components/ui/FormParts";
 import { useMainLayoutData } from "~/components/layout/layout-data";
-import { Button, ButtonLink, DateTime, ErrorState, ExternalIcon, Field, StatusBadge, Tabs } from "~/components/ui";
-import { LoginToSubmit } from "~/components/ui/LoginPrompt";
+import { DateTime, ErrorState, StatusBadge, Tabs } from "~/components/ui";
 import { QrCode } from "~/components/wallet/QrCode";
-import { coinsForCrypto, cryptoFromInput, formatCrypto, formatUsd, type CryptoQuote } from "~/services/money/wallet";
+import { coinsForCrypto, formatUsd, type CryptoQuote } from "~/services/money/wallet";
 import { qrSvg } from "~/components/wallet/qr.server";
 import { virtualCoinSchema } from "~/components/wallet/virtual-coin-form";
 import type { Api } from "~/services/api.server";
@@ -38,6 +34,7 @@ import { formatCoins, formatNgn } from "~/services/format";
 import { Form } from "~/components/ui/Form";
 import { readForm } from "~/services/kit/form.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
+import { TransferForm } from "~/components/wallet/TransferForm";
 
 const CopyButton = lazy(() => import("~/components/wallet/CopyButton.client"));
 const PriceTicker = lazy(() => import("~/components/wallet/PriceTicker.client"));
@@ -229,114 +226,6 @@ export default function SellVirtualCoinPage() {
         </div>
       )}
     </div>
-  );
-}
-
-function TransferForm({
-  coinKey: key,
-  symbol,
-  quote,
-  coinName,
-  ngnRate,
-  signedIn,
-  loginHref,
-  serviceUrl,
-}: {
-  coinKey: CoinKey;
-  symbol: string;
-  quote: CryptoQuote | null;
-  coinName: string;
-  ngnRate: number;
-  signedIn: boolean;
-  loginHref: string;
-  serviceUrl: string;
-}) {
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
-  const [form, fields] = useForm({
-    id: `virtual-coin-${key}`,
-    lastResult: actionData?.result ?? undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: virtualCoinSchema(quote) }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const typed = fields.amount.value ?? fields.amount.initialValue;
-  const tradeAmount = cryptoFromInput(typeof typed === "string" ? typed : "");
-  const coins = tradeAmount && quote ? coinsForCrypto(tradeAmount, quote) : 0;
-
-  return (
-    <section aria-labelledby="transfer-title" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
-      <h2 id="transfer-title" className="mb-3 text-base font-semibold text-gray-900">
-        2. Tell us about your transfer
-      </h2>
-      <Form
-        method="post"
-        action={`/sellVirtualCoin?type=${key}`}
-        replace
-        {...getFormProps(form)}
-        noValidate
-        aria-describedby={form.errors ? form.errorId : undefined}
-        className="flex flex-col gap-1"
-      >
-        <Field
-          {...fieldProps(fields.amount)}
-          key={fields.amount.key}
-          label={`Amount (${symbol})`}
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.00000000"
-          trailing={<span className="text-sm font-medium text-gray-700">{symbol}</span>}
-          inputClassName="num"
-        />
-        <p className="mb-4 flex min-h-14 items-center justify-between gap-2 rounded-lg bg-gray-50 px-3 py-2 text-sm" aria-live="polite">
-          <span className="text-gray-700">
-            You receive about
-            {!hydrated && tradeAmount ? (
-              <span className="num block text-xs text-gray-600">
-                for {formatCrypto(tradeAmount)} {symbol}
-              </span>
-            ) : null}
-          </span>
-          {coins > 0 ? (
-            <span className="num text-right">
-              <span className="block text-base font-semibold text-money-in-700" data-testid="converted-coins" data-coins={coins}>
-                {formatCoins(coins)} {coinName}
-              </span>
-              <span className="block text-xs text-gray-600">≈ {formatNgn(coins, ngnRate)}</span>
-            </span>
-          ) : (
-            <span className="text-right text-gray-600">{hydrated ? "Enter the amount" : "Worked out when you submit"}</span>
-          )}
-        </p>
-        <Field {...fieldProps(fields.fromAddress)} key={fields.fromAddress.key} label={`Your ${symbol} address (sent from)`} autoComplete="off" spellCheck={false} inputClassName="font-mono text-sm" />
-        <Field
-          {...fieldProps(fields.transactionId)}
-          key={fields.transactionId.key}
-          label="Transaction hash"
-          autoComplete="off"
-          spellCheck={false}
-          inputClassName="font-mono text-sm"
-        />
-        <FormError id={form.errorId} errors={form.errors} />
-        {signedIn ? (
-          <Button type="submit" size="lg" fullWidth busy={submitting}>
-            Submit
-          </Button>
-        ) : (
-          <LoginToSubmit loginHref={loginHref} label="Submit" hint="Sign in to report a transfer." dialogText={`Sign in to report your ${symbol} transfer.`} />
-        )}
-      </Form>
-      {serviceUrl ? (
-        <p className="mt-3 text-center text-sm">
-          <a href={serviceUrl} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 font-medium text-brand-700 underline underline-offset-2">
-            Questions? Ask our crypto desk
-            <ExternalIcon className="h-4 w-4" />
-          </a>
-        </p>
-      ) : null}
-    </section>
   );
 }
 

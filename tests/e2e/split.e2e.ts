@@ -8,7 +8,7 @@
  */
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { launchBrowser, newContext, signInAs } from "./support/browser";
+import { launchBrowser, newContext, signInByForm } from "./support/browser";
 import { decryptData } from "../../backend/http/response-crypto";
 import { startServer, type StartedServer } from "./support/server";
 import type { Browser } from "playwright-core";
@@ -49,7 +49,7 @@ describe("web tier and backend on two hosts", () => {
         const page = await context.newPage();
         await page.goto(`${web.url}/home`);
         expect(await page.getByTestId("card-type").count()).toBeGreaterThan(3);
-        await signInAs(page, web.url, js, { email: "seller@demo.test", password: "demo1234" }, "/account");
+        await signInByForm(page, web.url, js, { email: "seller@demo.test", password: "demo1234" }, "/account");
         expect(Number(await page.getByTestId("balance-available").getAttribute("data-amount"))).toBeGreaterThan(0);
         const cookies = await context.cookies(web.url);
         expect(cookies.some((c) => c.httpOnly)).toBe(true);

@@ -10,7 +10,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { escapeDialog, shot } from "./support/browser";
+import { escapeDialog, shot, signInAs } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
 
 const e2e = useServerAndBrowser({
@@ -46,13 +46,8 @@ async function toast(page: Page, text: string) {
   await page.locator('[role="status"][aria-live="polite"]').getByText(text, { exact: true }).first().waitFor();
 }
 
-async function signIn(page: Page, js: boolean, redirectTo: string) {
-  await goto(page, js, `/login?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.getByLabel("Email").fill(SELLER.email);
-  await page.getByLabel("Password", { exact: true }).fill(SELLER.password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await page.waitForURL((u) => u.pathname === redirectTo);
-  await ready(page, js);
+async function signIn(page: Page, js: boolean, to: string) {
+  await signInAs(page, e2e.server.url, js, SELLER, to);
 }
 
 const dataAmount = async (page: Page, testId: string) => Number(await page.getByTestId(testId).first().getAttribute("data-amount"));

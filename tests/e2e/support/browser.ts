@@ -41,8 +41,30 @@ export function newContext(browser: Browser, opts: { js: boolean; timezoneId?: s
   return browser.newContext({ javaScriptEnabled: opts.js, viewport: { width: 390, height: 844 }, timezoneId: opts.timezoneId });
 }
 
-/** Signs in through /login (e-mail tab) and waits for `to`, hydrated when JavaScript is on. */
+/**
+ * The sign-in fixture: posts the sign-in form the way a browser would (its Origin) from the
+ * context, so the context holds the session cookie, without driving the form. Tests of the
+ * sign-in form itself use signInByForm.
+ */
+export async function signInSession(context: BrowserContext, baseUrl: string, who: { email: string; password: string }) {
+  const res = await context.request.post(`${baseUrl}/login`, {
+    form: { type: "EMAIL", email: who.email, loginPwd: who.password },
+    headers: { origin: baseUrl },
+    maxRedirects: 0,
+  });
+  if (res.status() !== 302) throw new Error(`signing in ${who.email} answered ${res.status()}`);
+}
+
+/** Signed in (the fixture), then on `to`, hydrated when JavaScript is on. */
 export async function signInAs(page: Page, baseUrl: string, js: boolean, who: { email: string; password: string }, to: string) {
+  await signInSession(page.context(), baseUrl, who);
+  await page.goto(`${baseUrl}${to}`);
+  await page.waitForLoadState("load");
+  if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/** Signs in through the /login form (e-mail tab) and waits for `to`: for tests of the form and its redirect. */
+export async function signInByForm(page: Page, baseUrl: string, js: boolean, who: { email: string; password: string }, to: string) {
   await page.goto(`${baseUrl}/login?redirectTo=${encodeURIComponent(to)}`);
   if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
   await page.getByLabel("Email").fill(who.email);

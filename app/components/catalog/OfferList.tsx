@@ -1,0 +1,215 @@
+/**
+ * The offer list's parts (spec §2): the filter form (a GET form; with JavaScript it submits on
+ * change, each change a history entry) and one offer with its merchant, rate and limits.
+ */
+import { OfferTags } from "~/components/catalog/OfferTags";
+import { Link, useLocation, useSubmit } from "@remix-run/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { AdvertWithMerchant } from "../../../contract/entities";
+import { AdvertCardType, isOnline } from "../../../contract/enums";
+import { coinsPerUnit, faceUnits, fixedFaces, ngnPerUnit } from "~/services/money/offers";
+import { Avatar } from "~/components/layout/UserMenu";
+import { cx } from "~/components/ui/cx";
+import { Button, ButtonLink, VerifiedIcon, buttonClasses } from "~/components/ui";
+import { CARD_FACE_OPTIONS as CARD_FACES } from "../../../contract/constants";
+import { type AdvertFilters } from "~/services/adverts.server";
+import { Form } from "~/components/ui/Form";
+
+const TYPE_OPTIONS = [
+  { value: "", label: "All" },
+  { value: String(AdvertCardType.Picture), label: "Pictures" },
+  { value: String(AdvertCardType.ECode), label: "E-codes" },
+] as const;
+
+/** A radio that looks like a pill button (peer-checked), for the face and type filters. */
+function Pill({ name, value, label, checked }: { name: string; value: string; label: string; checked: boolean }) {
+  return (
+    <label className="relative">
+      <input type="radio" name={name} value={value} defaultChecked={checked} className="peer sr-only" />
+      <span
+        className={cx(
+          "num inline-flex h-9 w-full cursor-pointer select-none items-center justify-center whitespace-nowrap rounded-full border px-1 text-sm font-medium sm:min-w-12 sm:px-3",
+          "border-gray-300 bg-white text-gray-800 hover:border-brand-400",
+          "peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white",
+          "peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600",
+        )}
+      >
+        {label}
+      </span>
+    </label>
+  );
+}
+
+export function Filters({ filters, currencies }: { filters: AdvertFilters; currencies: { currency: string; nameEn: string }[] }) {
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const { pathname } = useLocation();
+  const active = Boolean(filters.currency || filters.face !== null || filters.type !== null);
+  return (
+    <Form
+      method="get"
+      preventScrollReset
+      // Back shows the filters of that entry, not the ones the browser remembers typing (form restoration).
+      autoComplete="off"
+      // Each filter change is a history entry (Back returns to the previous filter, as without JavaScript).
+      // Keyed by the applied filters so the controls follow Back/Forward and Reset.
+      key={`${filters.currency}|${filters.face}|${filters.type}`}
+      onChange={(e) => {
+        if (hydrated) submit(e.currentTarget, { method: "get", preventScrollReset: true });
+      }}
+      className="flex flex-col gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200 sm:p-4"
+      aria-label="Filter offers"
+    >
+      <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-end lg:gap-6">
+        {currencies.length > 1 ? (
+          <div className="flex flex-col gap-1">
+            <label htmlFor="filter-currency" className="text-sm font-medium text-gray-900">
+              Currency
+            </label>
+            <select
+              id="filter-currency"
+              name="currency"
+              defaultValue={filters.currency}
+              className="h-10 w-full rounded-lg border border-gray-300 bg-white px-3 text-base text-gray-900 shadow-sm sm:w-56"
+            >
+              <option value="">All currencies</option>
+              {currencies.map((c) => (
+                <option key={c.currency} value={c.currency}>
+                  {c.currency} · {c.nameEn}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <fieldset className="min-w-0">
+          <legend className="mb-1 text-sm font-medium text-gray-900">Card face</legend>
+          <div className="grid grid-cols-6 gap-1.5 sm:flex sm:flex-wrap sm:gap-2">
+            <Pill name="face" value="" label="Any" checked={filters.face === null} />
+            {CARD_FACES.map((f) => (
+              <Pill key={f} name="face" value={String(f)} label={String(f)} checked={filters.face === f} />
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className="min-w-0">
+          <legend className="mb-1 text-sm font-medium text-gray-900">Card type</legend>
+          <div className="grid grid-cols-3 gap-1.5 sm:flex sm:flex-wrap sm:gap-2">
+            {TYPE_OPTIONS.map((t) => (
+              <Pill
+                key={t.value}
+                name="type"
+                value={t.value}
+                label={t.label}
+                checked={(filters.type === null ? "" : String(filters.type)) === t.value}
+              />
+            ))}
+          </div>
+        </fieldset>
+      </div>
+      {!hydrated || active ? (
+        <div className="flex flex-wrap items-center gap-2">
+          {!hydrated ? (
+            <Button type="submit" size="sm">
+              Apply filters
+            </Button>
+          ) : null}
+          {active ? (
+            <Link to={pathname} preventScrollReset className={buttonClasses({ variant: "ghost", size: "sm" })}>
+              Reset filters
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
+    </Form>
+  );
+}
+
+function OnlineStatus({ online }: { online: boolean }) {
+  return (
+    <span className={cx("inline-flex items-center gap-1.5 text-xs font-medium", online ? "text-money-in-700" : "text-gray-600")}>
+      <span aria-hidden="true" className={cx("h-2 w-2 rounded-full", online ? "bg-money-in-600" : "bg-gray-400")} />
+      {online ? "Online" : "Offline"}
+    </span>
+  );
+}
+
+export function Offer({ a, coinName, ngnRate }: { a: AdvertWithMerchant; coinName: string; ngnRate: number }) {
+  const online = isOnline(a.onlineStatus);
+  const faces = fixedFaces(a.fixTrade);
+  return (
+    <article
+      className={cx(
+        "grid gap-3 rounded-xl p-4 shadow-sm ring-1 ring-gray-200",
+        "md:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1.1fr)_auto] md:items-center md:gap-5",
+        online ? "bg-white" : "bg-gray-50",
+      )}
+      data-testid="offer"
+      data-currency={a.tradeCurrency}
+      data-card-type={a.cardType}
+      data-online={online ? "1" : "0"}
+      aria-label={`Offer by ${a.nickname}`}
+    >
+      {/* Merchant */}
+      <div className="flex min-w-0 items-center gap-3">
+        <Avatar src={a.avatar} size={44} />
+        <div className="min-w-0">
+          <p className="flex min-w-0 items-center gap-1">
+            <span className="truncate font-semibold text-gray-900">{a.nickname}</span>
+            <VerifiedIcon className="h-4 w-4 shrink-0 text-brand-600" />
+            <span className="sr-only">Verified merchant</span>
+          </p>
+          <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5">
+            <OnlineStatus online={online} />
+            <span className="num text-xs text-gray-600">{a.totalTrade.toLocaleString("en-US")} trades</span>
+            <span className="num text-xs text-gray-600">{a.payLimit} min</span>
+          </p>
+        </div>
+      </div>
+
+      {/* Rate */}
+      <div className="flex items-baseline justify-between gap-2 md:block">
+        <span className="text-xs text-gray-600 md:block">Rate</span>
+        <span className="text-right md:text-left">
+          <span className="num block font-semibold text-money-in-700">
+            {coinsPerUnit(a.discount)} {coinName} / {a.tradeCurrency}
+          </span>
+          <span className="num block text-xs text-gray-600">≈ {ngnPerUnit(a.discount, ngnRate)} / {a.tradeCurrency}</span>
+        </span>
+      </div>
+
+      {/* Limits, remaining, type and tags */}
+      <div className="flex flex-col gap-1 text-sm">
+        <p className="flex items-baseline justify-between gap-2 md:justify-start">
+          <span className="text-xs text-gray-600">{faces.length > 0 ? "Faces" : "Limits"}</span>
+          <span className="num text-right font-medium text-gray-900">
+            {faces.length > 0
+              ? `${faces.map(faceUnits).join(", ")} ${a.tradeCurrency}`
+              : `${faceUnits(a.minTrade)} – ${faceUnits(a.maxTrade)} ${a.tradeCurrency}`}
+          </span>
+        </p>
+        <p className="flex items-baseline justify-between gap-2 md:justify-start">
+          <span className="text-xs text-gray-600">Remaining</span>
+          <span className="num text-right text-gray-900">
+            {faceUnits(a.tradeAmount)} {a.tradeCurrency}
+          </span>
+        </p>
+        <OfferTags advert={a} className="mt-1" />
+      </div>
+
+      {/* Action */}
+      <div className="flex md:justify-end">
+        {online ? (
+          <ButtonLink to={`/sellCard/${a.id}`} size="md" className="w-full md:w-28">
+            Sell
+          </ButtonLink>
+        ) : (
+          <span
+            aria-disabled="true"
+            className="inline-flex h-11 w-full cursor-not-allowed select-none items-center justify-center rounded-lg border border-dashed border-gray-300 bg-gray-100 px-4 text-base font-medium text-gray-600 md:w-28"
+          >
+            Offline
+          </span>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The order's chat on /orderDetails (spec §4: while the order is open): server-rendered
+ * with a plain send form, then the live island; a message for this order (or a status
+ * change of it) refreshes the page's data.
+ */
+import { Link, useRevalidator } from "@remix-run/react";
+import { useCallback } from "react";
+import type { ChatConversation, ChatMessage } from "../../../contract/chat-protocol";
+import type { Order } from "../../../contract/entities";
+import { ChatPanel } from "~/components/chat/ChatPanel";
+import type { StaticView } from "~/components/chat/ChatStatic";
+import { conversationHref } from "~/components/chat/chat-shared";
+import { useMainLayoutData } from "~/components/layout/layout-data";
+
+/** What the loader gives the section (services/chat.server's view of GROUP{orderId}). */
+export interface OrderChatData {
+  conversationId: string;
+  provider: "builtin" | "tencent";
+  sdkAppId: number | null;
+  view: unknown;
+  notice: string | null;
+  clientMsgId: string;
+}
+
+export function OrderChatSection({ order: o, chat }: { order: Order; chat: OrderChatData }) {
+  return (
+    <section id="order-chat" aria-label="Chat" className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200" data-order-id={o.id}>
+      <div className="flex items-center gap-2 border-b border-gray-200 px-4 py-3">
+        <h2 className="min-w-0 flex-1 truncate text-base font-semibold text-gray-900">Chat with {o.buyerNickname}</h2>
+        <Link to={conversationHref(chat.conversationId)} className="shrink-0 text-sm font-medium text-brand-700 hover:underline">
+          Open in Messages
+        </Link>
+      </div>
+      <OrderChat orderId={o.id} status={o.status} chat={chat} />
+    </section>
+  );
+}
+
+/** The order's chat: server-rendered with a plain form, then the live island; a message for this order refreshes it. */
+function OrderChat({ orderId, status, chat }: { orderId: number; status: number; chat: OrderChatData }) {
+  const revalidator = useRevalidator();
+  const signedIn = Boolean(useMainLayoutData()?.user);
+  const onMessage = useCallback(
+    (m: ChatMessage) => {
+      if (m.conversationID === chat.conversationId || (m.ref?.type === "order" && m.ref.id === orderId)) revalidator.revalidate();
+    },
+    [chat.conversationId, orderId, revalidator]
+  );
+  const onConversation = useCallback(
+    (c: ChatConversation) => {
+      if (c.order && c.order.status !== status) revalidator.revalidate();
+    },
+    [status, revalidator]
+  );
+  const here = `/orderDetails/${orderId}`;
+  return (
+    <div className="h-[28rem]">
+      <ChatPanel
+        conversationId={chat.conversationId}
+        provider={chat.provider}
+        sdkAppId={chat.sdkAppId ?? undefined}
+        signedIn={signedIn}
+        view={chat.view as StaticView | null}
+        readOnly={false}
+        notice={chat.notice}
+        form={{ action: conversationHref(chat.conversationId), clientMsgId: chat.clientMsgId, redirectTo: `${here}#order-chat` }}
+        olderHref={(before) => `${here}?before=${encodeURIComponent(before)}#order-chat`}
+        newestHref={`${here}#order-chat`}
+        onMessage={onMessage}
+        onConversation={onConversation}
+        fill
+        liveClassName="h-full"
+      />
+    </div>
+  );
+}

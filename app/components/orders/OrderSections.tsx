@@ -1,0 +1,144 @@
+/**
+ * The sections of /orderDetails (issue 9: the route stays short): the status header with
+ * its timer, the order's figures and the offer it was sold to, and the card as sent (codes
+ * decrypted in the browser by a lazy island, images through /orderImage).
+ */
+import { useRevalidator } from "@remix-run/react";
+import { Suspense, lazy } from "react";
+import { ClientOnly } from "remix-utils/client-only";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { AdvertInfo, Order } from "../../../contract/entities";
+import { OrderStatus } from "../../../contract/enums";
+import { Avatar } from "~/components/layout/UserMenu";
+import { OrderImages } from "~/components/orders/OrderImages";
+import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
+import { Countdown, DateTime, DetailPanel, DetailRow, Skeleton, StatusBadge, VerifiedIcon } from "~/components/ui";
+import { formatCoinsWithName, formatNgn, formatTradeAmount } from "~/services/format";
+import { orderTimer, splitTags } from "~/services/orders";
+
+const CardSecret = lazy(() => import("~/components/orders/CardSecret.client"));
+
+const NO_JS_CODE_TEXT = "The card code is shown when JavaScript is available.";
+
+export function StatusHeader({ order: o, name, icon, isECode }: { order: Order; name: string; icon: string; isECode: boolean }) {
+  const timer = orderTimer(o);
+  const hydrated = useHydrated();
+  const revalidator = useRevalidator();
+  return (
+    <header className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:flex-row sm:items-center">
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        {icon ? <img src={icon} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-xl bg-gray-100" /> : null}
+        <div className="min-w-0">
+          <h1 className="truncate text-lg font-bold text-gray-900 md:text-xl">{name || "Gift card"}</h1>
+          <p className="text-sm text-gray-600">
+            {isECode ? "E-code" : "Picture"} · Order {o.id}
+          </p>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 sm:flex-col sm:items-end">
+        <OrderStatusBadge status={o.status} className="px-3 py-1 text-sm" />
+        {timer ? (
+          <p className="text-sm text-gray-700" data-testid="order-timer">
+            {timer.label} {hydrated ? "in" : "at"}{" "}
+            <Countdown
+              deadline={timer.deadline}
+              onExpire={() => {
+                // The timer job moves the order a moment after the deadline.
+                setTimeout(() => revalidator.revalidate(), 3000);
+              }}
+            />
+          </p>
+        ) : null}
+      </div>
+    </header>
+  );
+}
+
+export function OrderInfoPanel({ order: o, info, coinName, ngnRate }: { order: Order; info: AdvertInfo; coinName: string; ngnRate: number }) {
+  const tags = splitTags(info.tagListEn);
+  return (
+    <DetailPanel title="Order" labelId="order-info">
+      <dl className="divide-y divide-gray-100">
+        <DetailRow label="Card face">
+          {formatTradeAmount(o.tradeAmount)} {o.tradeCurrency}
+        </DetailRow>
+        <DetailRow label={o.status === OrderStatus.Completed ? "Paid" : o.arbitrationType !== null ? "Order price" : "You receive"}>
+          <span className="block font-semibold text-money-in-700" data-testid="order-coins">
+            {formatCoinsWithName(o.status === OrderStatus.Completed ? o.realTotalPrice : o.calculateTotalPrice, coinName)}
+          </span>
+          <span className="block text-xs font-normal text-gray-600">
+            ≈ {formatNgn(o.status === OrderStatus.Completed ? o.realTotalPrice : o.calculateTotalPrice, ngnRate)}
+          </span>
+        </DetailRow>
+        {o.status === OrderStatus.Completed && o.realTotalPrice !== o.calculateTotalPrice ? (
+          <DetailRow label="Price at order time">{formatCoinsWithName(o.calculateTotalPrice, coinName)}</DetailRow>
+        ) : null}
+        <DetailRow label="Order number">{o.id}</DetailRow>
+        <DetailRow label="Created">
+          <DateTime ms={o.createTimestamp} />
+        </DetailRow>
+        <DetailRow label="Merchant">
+          <span className="inline-flex items-center gap-2">
+            <Avatar src={o.buyerAvatar} size={24} />
+            <span>{o.buyerNickname}</span>
+            <VerifiedIcon className="h-4 w-4 text-brand-600" />
+            <span className="sr-only">Verified merchant</span>
+          </span>
+        </DetailRow>
+      </dl>
+      {tags.length > 0 ? (
+        <ul className="mt-2 flex flex-wrap gap-1" aria-label="Tags">
+          {tags.map((t) => (
+            <li key={t}>
+              <StatusBadge>{t}</StatusBadge>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {info.explainInfo ? (
+        <p className="mt-3 whitespace-pre-line break-words rounded-lg bg-gray-50 p-3 text-sm text-gray-700">{info.explainInfo}</p>
+      ) : null}
+    </DetailPanel>
+  );
+}
+
+/** What the page knows of the card without its secrets (the HTML never carries a code or a key). */
+export interface CardSummary {
+  isECode: boolean;
+  hasCode: boolean;
+  imageCount: number;
+}
+
+export function OrderCardPanel({ order: o, card, codeFormat }: { order: Order; card: CardSummary; codeFormat?: string }) {
+  return (
+    <DetailPanel title="Your card" labelId="your-card">
+      {card.isECode ? (
+        card.hasCode ? (
+          <ClientOnly
+            fallback={
+              <p className="text-sm text-gray-700" data-testid="code-no-js">
+                {NO_JS_CODE_TEXT}
+              </p>
+            }
+          >
+            {() => (
+              <Suspense fallback={<Skeleton className="h-10 w-full" />}>
+                <CardSecret url={`/orderDetails/${o.id}/secret`} codeFormat={codeFormat} />
+              </Suspense>
+            )}
+          </ClientOnly>
+        ) : (
+          <p className="text-sm text-gray-600">No code was sent with this order.</p>
+        )
+      ) : (
+        <OrderImages orderId={o.id} count={card.imageCount} />
+      )}
+      {o.sellerRemark ? (
+        <p className="mt-3 text-sm text-gray-700">
+          <span className="font-medium text-gray-900">Remark: </span>
+          <span className="whitespace-pre-line break-words">{o.sellerRemark}</span>
+        </p>
+      ) : null}
+    </DetailPanel>
+  );
+}
