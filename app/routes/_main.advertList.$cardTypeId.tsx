@@ -4,14 +4,15 @@
  * they submit on change. Card face and card type are filtered in the loader.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { cx } from "~/components/ui/cx";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { useSamePathLoading } from "~/components/layout/use-same-path-loading";
-import { ArrowLeftIcon, ButtonLink, EmptyState } from "~/components/ui";
+import { ButtonLink, EmptyState } from "~/components/ui";
 import { loadAdvertList } from "~/services/adverts.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { Filters, Offer } from "~/components/catalog/OfferList";
+import { BackLink } from "~/components/ui/BackLink";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return json(await loadAdvertList(request, context, params.cardTypeId));
@@ -30,10 +31,7 @@ export default function AdvertList() {
 
   return (
     <div className="flex flex-col gap-4">
-      <Link to="/home" className="inline-flex w-fit items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-        <ArrowLeftIcon className="h-4 w-4" />
-        All gift cards
-      </Link>
+      <BackLink to="/home">All gift cards</BackLink>
       <header className="flex items-center gap-3">
         <img src={cardType.icon} alt="" width={56} height={56} className="h-14 w-14 shrink-0 rounded-xl bg-gray-100" />
         <div className="min-w-0">

@@ -7,15 +7,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import {
-  AuthCard,
-  AuthFooter,
-  AuthFormFrame,
-  ContactFields,
-  ContactTabs,
-  PasswordField,
-  useAuthForm,
-} from "~/components/auth/AuthForm";
+import { AuthCard, AuthFooter, AuthFormFrame, ContactFields, ContactTabs, PasswordField, useAuthForm } from "~/components/auth/AuthForm";
 import { apiFor } from "~/services/api.server";
 import { DEFAULT_INTER_CODE, LoginType, loginName, loginSchema, tabType } from "~/services/forms/auth";
 import { SUCCESS, formReply, loadCountries, redirectSignedIn, sessionHeaders } from "~/services/forms/auth.server";

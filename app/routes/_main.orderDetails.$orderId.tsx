@@ -16,7 +16,7 @@
  *   form, then live (a lazy island); a message for this order refreshes the page's data.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { Feedback, Order, OrderChange } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
 import { OrderAction, OrderStatus } from "../../contract/enums";
@@ -28,7 +28,7 @@ import { FeedbackForm, FeedbackView } from "~/components/orders/FeedbackSection"
 import { OrderChatSection } from "~/components/orders/OrderChatSection";
 import { OrderCardPanel, OrderInfoPanel, StatusHeader } from "~/components/orders/OrderSections";
 import { OrderTimeline } from "~/components/orders/OrderTimeline";
-import { ArrowLeftIcon, ButtonLink, DetailPanel } from "~/components/ui";
+import { ButtonLink, DetailPanel } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import type { Api } from "~/services/api.server";
 import { chatProvider, loadConversationView } from "~/services/chat.server";
@@ -39,6 +39,7 @@ import { readForm } from "~/services/kit/form.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { idParam, notFoundResponse } from "~/services/kit/params";
 import { isECodeInfo, parseAdvertInfo } from "~/services/orders";
+import { BackLink } from "~/components/ui/BackLink";
 
 const CANCEL_TIPS =
   "The buyer did not view your card in time, so the order was cancelled. Your card is stored safely and was not used.";
@@ -136,10 +137,7 @@ export default function OrderDetailsPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
-      <Link to="/orderList" className="inline-flex w-fit items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-        <ArrowLeftIcon className="h-4 w-4" />
-        Orders
-      </Link>
+      <BackLink to="/orderList">Orders</BackLink>
 
       <StatusHeader order={o} name={info.paymentNameEn} icon={info.paymentIcon} isECode={card.isECode} />
 

@@ -28,6 +28,7 @@ import { ORDER_TABS, OrderListTab, orderListTabLabels, parseTab } from "~/servic
 import { timeZoneOf } from "~/services/time-zone";
 import { Form } from "~/components/ui/Form";
 import { requireApi } from "~/services/kit/api.server";
+import { FILTER_FORM_PROPS, FILTER_NAVIGATE_OPTIONS } from "~/components/ui/filter-form";
 
 export const meta: MetaFunction = () => [{ title: "Orders | GiftMarket" }];
 
@@ -142,14 +143,12 @@ function OrderFilters({ tab, filters, cardTypes }: { tab: OrderListTab; filters:
       cardTypeId: posIntParam(String(fd.get("cardTypeId") ?? "")),
       ...parseRange(new URLSearchParams({ start: String(fd.get("start") ?? ""), end: String(fd.get("end") ?? "") })),
     };
-    navigate(query(tab, f), { replace: true, preventScrollReset: true });
+    navigate(query(tab, f), FILTER_NAVIGATE_OPTIONS);
   }
 
   return (
     <Form
-      method="get"
-      replace
-      preventScrollReset
+      {...FILTER_FORM_PROPS}
       key={`${tab}|${filters.cardTypeId}|${filters.start}|${filters.end}`}
       onChange={onChange}
       className="grid grid-cols-2 gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200 sm:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end sm:p-4"
@@ -189,7 +188,6 @@ function OrderFilters({ tab, filters, cardTypes }: { tab: OrderListTab; filters:
         ) : null}
         <Link
           to={query(tab, { cardTypeId: null, start: "", end: "" })}
-          replace
           preventScrollReset
           aria-disabled={!active || undefined}
           className={buttonClasses({ variant: "ghost", size: "sm", className: active ? "" : "text-gray-600" })}

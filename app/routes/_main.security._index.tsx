@@ -1,5 +1,5 @@
 /** /security: the default tab is tradePassword (spec §2). */
 import { redirect } from "~/services/kit/http.server";
-import { DEFAULT_SECURITY_LABEL } from "~/components/security/tabs";
+import { DEFAULT_SECURITY_LABEL } from "~/components/identity/security-tabs";
 
 export const loader = () => redirect(`/security/${DEFAULT_SECURITY_LABEL}`);

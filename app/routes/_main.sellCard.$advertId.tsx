@@ -28,7 +28,7 @@ import { Code } from "../../contract/envelope";
 import { AdvertCardType, UploadImageType } from "../../contract/enums";
 import { MESSAGES } from "../../contract/fields";
 import { useMainLayoutData } from "~/components/layout/layout-data";
-import { OfferSummary } from "~/components/sell/OfferSummary";
+import { OfferSummary } from "~/components/orders/OfferSummary";
 import { ArrowLeftIcon, ButtonLink } from "~/components/ui";
 import { must, optionalApi, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { idParam, notFoundResponse } from "~/services/kit/params";
@@ -36,9 +36,9 @@ import { sha256Hex } from "~/services/card-secret";
 import { SELL_HIDDEN_FIELDS, isSupportedImage, sellSchema } from "~/services/forms/sell";
 import { readForm } from "~/services/kit/form.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
-import { SellForm } from "~/components/sell/SellForm";
+import { SellForm } from "~/components/orders/SellForm";
 
-const ImagePicker = lazy(() => import("~/components/sell/ImagePicker.client"));
+const ImagePicker = lazy(() => import("~/components/orders/ImagePicker.client"));
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 

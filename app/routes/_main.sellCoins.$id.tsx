@@ -20,23 +20,19 @@ import { Flag } from "../../contract/enums";
 import { MESSAGES } from "../../contract/fields";
 import { FormError, fieldProps } from "~/components/ui/FormParts";
 import { useMainLayoutData } from "~/components/layout/layout-data";
-import { ArrowLeftIcon, Button, ButtonLink, Field, SelectField, TextAreaField } from "~/components/ui";
-import { bankAccountLabel } from "~/components/security/bank-account";
+import { Button, ButtonLink, Field, SelectField, TextAreaField } from "~/components/ui";
+import { bankAccountLabel } from "~/components/wallet/bank-account";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { idParam, notFoundResponse } from "~/services/kit/params";
 import { coinUnits, formatPayout, payoutFor } from "~/services/money/wallet";
-import { WithdrawerSummary } from "~/components/withdraw/WithdrawerSummary";
-import {
-  SELL_COINS_HIDDEN_FIELDS,
-  SELL_COINS_REMARK_MAX,
-  sellCoinsSchema,
-  type SellCoinsRules,
-} from "~/components/withdraw/sell-coins-form";
+import { WithdrawerSummary } from "~/components/withdrawals/WithdrawerSummary";
+import { SELL_COINS_HIDDEN_FIELDS, SELL_COINS_REMARK_MAX, sellCoinsSchema, type SellCoinsRules } from "~/components/withdrawals/sell-coins-form";
 import type { Api } from "~/services/api.server";
 import { must, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { formatCoins, formatNgn, minorFromInput } from "~/services/format";
 import { Form } from "~/components/ui/Form";
 import { readForm } from "~/services/kit/form.server";
+import { BackLink } from "~/components/ui/BackLink";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 const NOT_FOUND = "This withdrawer does not exist.";
@@ -101,10 +97,7 @@ export default function SellCoinsPage() {
   const { coinName } = useMainLayoutData();
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
-      <Link to="/withdrawerList" className="inline-flex w-fit items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-        <ArrowLeftIcon className="h-4 w-4" />
-        Withdrawers
-      </Link>
+      <BackLink to="/withdrawerList">Withdrawers</BackLink>
       <h1 className="text-xl font-bold text-gray-900 md:text-2xl">Sell {coinName}</h1>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)] lg:items-start">
         <WithdrawerSummary w={withdrawer} coinName={coinName} />

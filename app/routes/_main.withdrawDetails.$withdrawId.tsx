@@ -12,7 +12,7 @@
  *   page offers a link to /withdrawList.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
-import { Link, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
+import { useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { PRICE_REFRESH_MS } from "../../contract/constants";
@@ -20,16 +20,17 @@ import type { Withdrawal } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { Avatar } from "~/components/layout/UserMenu";
-import { ArrowLeftIcon, ButtonLink, DetailPanel, DetailRow, Spinner } from "~/components/ui";
-import { maskAccountNumber } from "~/components/security/bank-account";
+import { ButtonLink, DetailPanel, DetailRow, Spinner } from "~/components/ui";
+import { maskAccountNumber } from "~/components/wallet/bank-account";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { idParam, notFoundResponse } from "~/services/kit/params";
 import { formatCurrencyRate, formatPayout } from "~/services/money/wallet";
-import { WithdrawalStatusBadge } from "~/components/withdraw/WithdrawalStatusBadge";
-import { WithdrawalTimeline } from "~/components/withdraw/WithdrawalTimeline";
-import { WithdrawalStatus, isWithdrawalOpen, parseBankSnapshot } from "~/components/withdraw/withdrawal";
+import { WithdrawalStatusBadge } from "~/components/withdrawals/WithdrawalStatusBadge";
+import { WithdrawalTimeline } from "~/components/withdrawals/WithdrawalTimeline";
+import { WithdrawalStatus, isWithdrawalOpen, parseBankSnapshot } from "~/components/withdrawals/withdrawal";
 import { must, requireApi } from "~/services/kit/api.server";
 import { formatCoins } from "~/services/format";
+import { BackLink } from "~/components/ui/BackLink";
 
 const NOT_FOUND = "This withdrawal does not exist.";
 const NO_STORE = { "Cache-Control": "private, no-store" };
@@ -94,10 +95,7 @@ function Details({ w }: { w: Withdrawal }) {
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
-      <Link to="/withdrawList" className="inline-flex w-fit items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-        <ArrowLeftIcon className="h-4 w-4" />
-        Withdrawals
-      </Link>
+      <BackLink to="/withdrawList">Withdrawals</BackLink>
       <header className="flex items-start gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
         <Avatar src={w.withdrawerAvatar} size={48} />
         <div className="min-w-0 flex-1">

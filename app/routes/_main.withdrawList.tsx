@@ -11,14 +11,15 @@ import type { Withdrawal } from "../../contract/entities";
 import { cx } from "~/components/ui/cx";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { useSamePathLoading } from "~/components/layout/use-same-path-loading";
-import { ArrowLeftIcon, ButtonLink, EmptyState } from "~/components/ui";
+import { ButtonLink, EmptyState } from "~/components/ui";
 import { InfiniteFeed, type FeedPage } from "~/components/ui/InfiniteFeed";
 import { DateRangeFilter } from "~/components/wallet/DateRangeFilter";
 import { parseRange, posIntParam, rangeTimestamps, toQuery, type DateRange } from "~/components/wallet/dates";
-import { WithdrawalItem } from "~/components/withdraw/WithdrawalItem";
+import { WithdrawalItem } from "~/components/withdrawals/WithdrawalItem";
 import { timeZoneOf } from "~/services/time-zone";
 import { requireApi } from "~/services/kit/api.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
+import { BackLink } from "~/components/ui/BackLink";
 
 export const meta: MetaFunction = () => [{ title: "Withdrawals | GiftMarket" }];
 
@@ -48,10 +49,7 @@ export default function WithdrawListPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
-      <Link to="/account" className="inline-flex w-fit items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-        <ArrowLeftIcon className="h-4 w-4" />
-        Wallet
-      </Link>
+      <BackLink to="/account">Wallet</BackLink>
       <div className="flex items-center justify-between gap-3">
         <h1 className="text-xl font-bold text-gray-900 md:text-2xl">Withdrawals</h1>
         <ButtonLink to="/withdrawerList" size="sm">

@@ -3,13 +3,14 @@
  * (spec §2; opened by the wallet's Withdraw button). Each links to /sellCoins/{id}.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import type { Withdrawer } from "../../contract/entities";
 import { useMainLayoutData } from "~/components/layout/layout-data";
-import { ArrowLeftIcon, ButtonLink, EmptyState, NoMore } from "~/components/ui";
-import { WithdrawerCard } from "~/components/withdraw/WithdrawerCard";
+import { ButtonLink, EmptyState, NoMore } from "~/components/ui";
+import { WithdrawerCard } from "~/components/withdrawals/WithdrawerCard";
 import { must, requireApi } from "~/services/kit/api.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
+import { BackLink } from "~/components/ui/BackLink";
 
 export const meta: MetaFunction = () => [{ title: "Withdraw | GiftMarket" }];
 
@@ -28,10 +29,7 @@ export default function WithdrawerListPage() {
   const withdrawers = list as Withdrawer[];
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
-      <Link to="/account" className="inline-flex w-fit items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-        <ArrowLeftIcon className="h-4 w-4" />
-        Wallet
-      </Link>
+      <BackLink to="/account">Wallet</BackLink>
       <div>
         <h1 className="text-xl font-bold text-gray-900 md:text-2xl">Withdraw</h1>
         <p className="mt-1 text-sm text-gray-600">Choose a certified withdrawer. They buy your {coinName} and pay naira to your bank account.</p>

@@ -14,6 +14,7 @@ import { Button, ButtonLink, VerifiedIcon, buttonClasses } from "~/components/ui
 import { CARD_FACE_OPTIONS as CARD_FACES } from "../../../contract/constants";
 import { type AdvertFilters } from "~/services/adverts.server";
 import { Form } from "~/components/ui/Form";
+import { FILTER_FORM_PROPS, FILTER_NAVIGATE_OPTIONS } from "~/components/ui/filter-form";
 
 const TYPE_OPTIONS = [
   { value: "", label: "All" },
@@ -47,15 +48,11 @@ export function Filters({ filters, currencies }: { filters: AdvertFilters; curre
   const active = Boolean(filters.currency || filters.face !== null || filters.type !== null);
   return (
     <Form
-      method="get"
-      preventScrollReset
-      // Back shows the filters of that entry, not the ones the browser remembers typing (form restoration).
-      autoComplete="off"
-      // Each filter change is a history entry (Back returns to the previous filter, as without JavaScript).
+      {...FILTER_FORM_PROPS}
       // Keyed by the applied filters so the controls follow Back/Forward and Reset.
       key={`${filters.currency}|${filters.face}|${filters.type}`}
       onChange={(e) => {
-        if (hydrated) submit(e.currentTarget, { method: "get", preventScrollReset: true });
+        if (hydrated) submit(e.currentTarget, { method: "get", ...FILTER_NAVIGATE_OPTIONS });
       }}
       className="flex flex-col gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200 sm:p-4"
       aria-label="Filter offers"

@@ -19,15 +19,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ChangeE
 import type { ChatConversation, ChatMessage } from "../../../contract/chat-protocol";
 import { MESSAGES } from "../../../contract/fields";
 import { IMAGE_ACCEPT } from "~/services/forms/sell";
-import {
-  applyReadReceipt,
-  canSendText,
-  isSendKey,
-  mergeMessages,
-  settlePending,
-  voiceClip,
-  type PendingMessage,
-} from "~/chat/model";
+import { applyReadReceipt, canSendText, isSendKey, mergeMessages, settlePending, voiceClip, type PendingMessage } from "~/chat/model";
 import { compressChatImage, isSupportedImage, startRecording, voiceSupported, type Recording } from "~/chat/media.client";
 import { ChatSendError, newClientMsgId, type ChatProvider } from "~/chat/port";
 import { clearUnreadLocally, useChatRuntime } from "~/chat/runtime.client";

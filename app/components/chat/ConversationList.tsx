@@ -43,7 +43,8 @@ export function ConversationList({ list, activeId }: { list: readonly ChatConver
                 to={`${conversationHref(c.conversationId)}#chat-end`}
                 aria-current={active ? "page" : undefined}
                 className={cx(
-                  "flex items-center gap-3 px-3 py-3 no-underline",
+                  // Inset ring: the list scrolls (overflow-y-auto), which would cut an outer ring at the sides.
+                  "flex items-center gap-3 px-3 py-3 no-underline focus-visible:-outline-offset-2",
                   active ? "bg-brand-50" : "hover:bg-gray-50",
                 )}
                 data-conversation-id={c.conversationId}

@@ -71,7 +71,8 @@ export function NoticeBell({ notices, unread }: NoticeBellProps) {
                 <CloseButton
                   as={Link}
                   to={noticeHref(n)}
-                  className="flex gap-3 px-4 py-3 no-underline hover:bg-gray-50"
+                  // Inset ring: the list scrolls inside a clipped panel, which would cut an outer ring.
+                  className="flex gap-3 px-4 py-3 no-underline hover:bg-gray-50 focus-visible:-outline-offset-2"
                 >
                   <span
                     aria-hidden="true"

@@ -38,13 +38,7 @@
  * in the tree. Use the exact spec texts for titles and buttons.
  */
 import type { MutableRefObject, ReactNode, RefObject } from "react";
-import {
-  Description,
-  Dialog as HeadlessDialog,
-  DialogBackdrop,
-  DialogPanel,
-  DialogTitle,
-} from "@headlessui/react";
+import { Description, Dialog as HeadlessDialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Button, type ButtonVariant } from "./Button";
 import { CloseIcon } from "./Icon";
 import { cx } from "./cx";

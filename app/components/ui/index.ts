@@ -19,3 +19,5 @@ export * from "./cx";
 export * from "./ErrorBoundary";
 export * from "./LoginPrompt";
 export * from "./FormParts";
+export * from "./BackLink";
+export * from "./filter-form";

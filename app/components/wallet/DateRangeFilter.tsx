@@ -1,7 +1,8 @@
 /**
  * A date range as a GET form: Apply without JavaScript, submitted on change
  * with it; Reset is a link that drops the range. `hidden` keeps other
- * parameters (the tab) in the query.
+ * parameters (the tab) in the query. Every change, Reset included, is a
+ * history entry, so Back returns to the previous range (FILTER_FORM_PROPS).
  */
 import { Link, useNavigate } from "@remix-run/react";
 import type { FormEvent } from "react";
@@ -9,6 +10,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { Button, buttonClasses, controlClasses } from "~/components/ui";
 import { toQuery, type DateRange } from "./dates";
 import { Form } from "~/components/ui/Form";
+import { FILTER_FORM_PROPS, FILTER_NAVIGATE_OPTIONS } from "~/components/ui/filter-form";
 
 export function DateRangeFilter({
   path,
@@ -30,18 +32,13 @@ export function DateRangeFilter({
   function onChange(e: FormEvent<HTMLFormElement>) {
     if (!hydrated) return;
     const fd = new FormData(e.currentTarget);
-    navigate(`${path}${toQuery({ ...hidden, start: String(fd.get("start") ?? ""), end: String(fd.get("end") ?? "") })}`, {
-      replace: true,
-      preventScrollReset: true,
-    });
+    navigate(`${path}${toQuery({ ...hidden, start: String(fd.get("start") ?? ""), end: String(fd.get("end") ?? "") })}`, FILTER_NAVIGATE_OPTIONS);
   }
 
   return (
     <Form
-      method="get"
       action={path}
-      replace
-      preventScrollReset
+      {...FILTER_FORM_PROPS}
       key={`${range.start}|${range.end}|${JSON.stringify(hidden)}`}
       onChange={onChange}
       aria-label={label}
@@ -70,7 +67,6 @@ export function DateRangeFilter({
         ) : null}
         <Link
           to={`${path}${toQuery(hidden)}`}
-          replace
           preventScrollReset
           aria-disabled={!active || undefined}
           className={buttonClasses({ variant: "ghost", size: "sm", className: active ? "" : "text-gray-600" })}

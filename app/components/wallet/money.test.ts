@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../contract/fields";
-import { bankAccountLabel, bankAccountSchema, maskAccountNumber } from "../security/bank-account";
-import { sellCoinsSchema } from "../withdraw/sell-coins-form";
-import { parseBankSnapshot, withdrawalTimeline } from "../withdraw/withdrawal";
+import { bankAccountLabel, bankAccountSchema, maskAccountNumber } from "~/components/wallet/bank-account";
+import { sellCoinsSchema } from "~/components/withdrawals/sell-coins-form";
+import { parseBankSnapshot, withdrawalTimeline } from "~/components/withdrawals/withdrawal";
 import { coinUnits, coinsForCrypto, cryptoFromInput, formatCrypto, formatCurrencyRate, formatPayout, payoutFor, shiftDecimal } from "~/services/money/wallet";
 import { qrSvg } from "./qr.server";
 import { virtualCoinSchema } from "./virtual-coin-form";

@@ -4,7 +4,7 @@ import type { Withdrawal } from "../../../contract/entities";
 import { Avatar } from "~/components/layout/UserMenu";
 import { formatCoins } from "~/services/format";
 import { formatPayout } from "~/services/money/wallet";
-import { WithdrawalStatusBadge } from "./WithdrawalStatusBadge";
+import { WithdrawalStatusBadge } from "~/components/withdrawals/WithdrawalStatusBadge";
 import { DateTime } from "~/components/ui";
 
 export function WithdrawalItem({ w, coinName }: { w: Withdrawal; coinName: string }) {

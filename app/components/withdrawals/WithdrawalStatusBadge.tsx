@@ -1,5 +1,5 @@
 import { StatusBadge } from "~/components/ui";
-import { withdrawalStatusLabel, withdrawalStatusTone } from "./withdrawal";
+import { withdrawalStatusLabel, withdrawalStatusTone } from "~/components/withdrawals/withdrawal";
 
 /** A withdrawal's status pill (spec §4 names, UI.md colours). */
 export function WithdrawalStatusBadge({ status, className }: { status: number; className?: string }) {

@@ -11,7 +11,7 @@
  */
 import { z } from "zod";
 import { MESSAGES } from "../../../contract/fields";
-import { TWO_DECIMALS, hasTooManyDecimals, minorFromInput } from "../../services/format";
+import { TWO_DECIMALS, hasTooManyDecimals, minorFromInput } from "~/services/format";
 import { coinUnits } from "~/services/money/wallet";
 
 export const SELL_COINS_REMARK_MAX = 200;

@@ -2,7 +2,7 @@
 import type { Withdrawer } from "../../../contract/entities";
 import { WITHDRAWER_DEPOSIT, WITHDRAWER_TIME_LIMIT_MINUTES } from "../../../contract/constants";
 import { Avatar } from "~/components/layout/UserMenu";
-import { WithdrawerName, WithdrawerStats, WithdrawerTags } from "~/components/withdraw/WithdrawerParts";
+import { WithdrawerName, WithdrawerStats, WithdrawerTags } from "~/components/withdrawals/WithdrawerParts";
 import { formatCoins } from "~/services/format";
 import { splitTags } from "~/services/orders";
 import { coinUnits, formatCurrencyRate } from "~/services/money/wallet";

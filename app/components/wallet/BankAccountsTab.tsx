@@ -11,9 +11,9 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { PaymentType, UserPayment } from "../../../contract/entities";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { Button, ButtonLink, ConfirmDialog, Dialog, EmptyState, buttonClasses } from "~/components/ui";
-import { BankAccountCard } from "./BankAccountCard";
-import { BankAccountForm, bankFormId } from "./BankAccountForm";
-import { maskAccountNumber } from "./bank-account";
+import { BankAccountCard } from "~/components/wallet/BankAccountCard";
+import { BankAccountForm, bankFormId } from "~/components/wallet/BankAccountForm";
+import { maskAccountNumber } from "~/components/wallet/bank-account";
 import { Form } from "~/components/ui/Form";
 
 export const DELETE_INTENT = "delete";

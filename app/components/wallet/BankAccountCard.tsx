@@ -1,7 +1,7 @@
 /** A bank account card (spec §2 bankAccount tab): bank, real name, account number (all but the last 4 hidden), note; Edit and Delete. */
 import type { ReactNode } from "react";
 import type { UserPayment } from "../../../contract/entities";
-import { maskAccountNumber } from "./bank-account";
+import { maskAccountNumber } from "~/components/wallet/bank-account";
 
 export function BankAccountCard({ p, actions }: { p: UserPayment; actions?: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 /** Display rules of withdrawals (spec §3, §4). Pure: browser and server. */
 import type { Withdrawal } from "../../../contract/entities";
 import { WithdrawalStatus, withdrawalStatusLabels } from "../../../contract/enums";
-import type { BadgeTone } from "../ui/Badge";
+import type { BadgeTone } from "~/components/ui/Badge";
 
 export { WithdrawalStatus };
 

@@ -12,9 +12,9 @@ import { ORDER_IMAGES_MAX } from "../../../contract/constants";
 import type { AdvertWithMerchant } from "../../../contract/entities";
 import { AdvertCardType } from "../../../contract/enums";
 import { FormError } from "~/components/ui/FormParts";
-import { CodeInput, FaceInput, PlainImageInput, YouReceive } from "~/components/sell/SellFields";
+import { CodeInput, FaceInput, PlainImageInput, YouReceive } from "~/components/orders/SellFields";
 import { ErrorLine } from "~/components/ui/FormParts";
-import type { ImagePickerState } from "~/components/sell/ImagePicker.client";
+import type { ImagePickerState } from "~/components/orders/ImagePicker.client";
 import { Button, Skeleton, TextAreaField } from "~/components/ui";
 import { LoginToSubmit } from "~/components/ui/LoginPrompt";
 import { REMARK_MAX, sellSchema } from "~/services/forms/sell";
@@ -22,7 +22,7 @@ import { Form } from "~/components/ui/Form";
 import type { SubmissionResult } from "@conform-to/react";
 import { lazy } from "react";
 
-const ImagePicker = lazy(() => import("~/components/sell/ImagePicker.client"));
+const ImagePicker = lazy(() => import("~/components/orders/ImagePicker.client"));
 
 export function SellForm({
   advert,

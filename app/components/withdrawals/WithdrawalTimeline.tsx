@@ -1,7 +1,7 @@
 /** Spec §4: created → processing started → completed or cancelled, with times; steps still to come are grey. */
 import type { Withdrawal } from "../../../contract/entities";
 import { cx } from "~/components/ui/cx";
-import { withdrawalTimeline } from "./withdrawal";
+import { withdrawalTimeline } from "~/components/withdrawals/withdrawal";
 import { DateTime } from "~/components/ui";
 
 export function WithdrawalTimeline({ w }: { w: Withdrawal }) {

@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import type { Withdrawer } from "../../../contract/entities";
 import { Avatar } from "~/components/layout/UserMenu";
 import { StatusBadge } from "~/components/ui";
-import { WithdrawerName, WithdrawerStats, WithdrawerTags } from "~/components/withdraw/WithdrawerParts";
+import { WithdrawerName, WithdrawerStats, WithdrawerTags } from "~/components/withdrawals/WithdrawerParts";
 import { formatCoins } from "~/services/format";
 import { splitTags } from "~/services/orders";
 import { coinUnits, formatCurrencyRate } from "~/services/money/wallet";
