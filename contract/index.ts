@@ -1,25 +1,35 @@
 import type { z } from "zod";
 import { authCalls } from "./calls/auth";
+import { catalogCalls } from "./calls/catalog";
 import { chatCalls } from "./calls/chat";
-import { configCalls } from "./calls/config";
+import { identityCalls } from "./calls/identity";
+import { imagesCalls } from "./calls/images";
 import { membershipCalls } from "./calls/membership";
 import { noticeCalls } from "./calls/notices";
+import { ordersCalls } from "./calls/orders";
+import { referralCalls } from "./calls/referral";
+import { relationshipsCalls } from "./calls/relationships";
 import { staffOrderCalls } from "./calls/staff-orders";
 import { staffWithdrawalCalls } from "./calls/staff-withdrawals";
-import { tradingCalls } from "./calls/trading";
-import { userCalls } from "./calls/user";
+import { virtualCoinCalls } from "./calls/virtual-coin";
 import { walletCalls } from "./calls/wallet";
+import { withdrawalsCalls } from "./calls/withdrawals";
 
 /**
  * Every /client call of spec §7, keyed by its path (without the /client prefix).
  * Each value is a CallDef: { path, auth, request, response, doc, upload? }.
  */
 export const calls = {
-  ...configCalls,
+  ...catalogCalls,
   ...authCalls,
-  ...userCalls,
-  ...tradingCalls,
+  ...identityCalls,
+  ...imagesCalls,
+  ...ordersCalls,
   ...walletCalls,
+  ...withdrawalsCalls,
+  ...virtualCoinCalls,
+  ...relationshipsCalls,
+  ...referralCalls,
   ...noticeCalls,
   ...membershipCalls,
   ...chatCalls,
@@ -54,10 +64,26 @@ export type AnyCallResponse<P extends AnyPath> = z.infer<AllCalls[P]["response"]
 export type AnyCallRequest<P extends AnyPath> = z.input<AllCalls[P]["request"]>;
 export const isClientPath = (path: string): path is ClientPath => Object.prototype.hasOwnProperty.call(calls, path);
 
-export { authCalls, chatCalls, configCalls, membershipCalls, noticeCalls, staffOrderCalls, staffWithdrawalCalls, tradingCalls, userCalls, walletCalls };
+export {
+  authCalls,
+  catalogCalls,
+  chatCalls,
+  identityCalls,
+  imagesCalls,
+  membershipCalls,
+  noticeCalls,
+  ordersCalls,
+  referralCalls,
+  relationshipsCalls,
+  staffOrderCalls,
+  staffWithdrawalCalls,
+  virtualCoinCalls,
+  walletCalls,
+  withdrawalsCalls,
+};
 export * from "./calls/staff-orders";
 export * from "./calls/staff-withdrawals";
-export { virtualCoinPriceSchema, type VirtualCoinPrice } from "./calls/wallet";
+export { virtualCoinPriceSchema, type VirtualCoinPrice } from "./calls/virtual-coin";
 export * from "./define";
 export * from "./envelope";
 export * from "./enums";

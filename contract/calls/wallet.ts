@@ -1,115 +1,54 @@
 import { z } from "zod";
-import { defineCall, id, lastId, noBody, optionalTimestamp } from "../define";
-import { billSchema, tradeStatisticsDaySchema, withdrawalSchema, withdrawerSchema } from "../entities";
-import { billTypeSchema, virtualCoinTypeSchema, withdrawalActionSchema } from "../enum-schemas";
-import { MESSAGES, optionalText, positiveMinor, tradePassword } from "../fields";
-import { blankable, byId, created, currencyFilter, listOf, startBeforeEnd } from "./common";
+import { defineCall, id, lastId, noBody, okEmpty, optionalTimestamp } from "../define";
+import { billSchema, paymentTypeSchema, tradeStatisticsDaySchema, userPaymentSchema } from "../entities";
+import { billTypeSchema } from "../enum-schemas";
+import { accountNumber, bankId, bankNote, optionalText, realName } from "../fields";
+import { created, listOf, startBeforeEnd } from "./common";
 
-const bankAccountId = z
-  .number({ required_error: MESSAGES.bankAccountRequired, invalid_type_error: MESSAGES.bankAccountRequired })
-  .int(MESSAGES.bankAccountRequired)
-  .positive(MESSAGES.bankAccountRequired);
-
-/**
- * One live (or indicative) price of /virtualCoinOrder/getPrices.
- * `price`: USD hundredths per whole BTC or USDT (67000.12 USD → 6700012).
- * `indicative`: true when the price is not a fresh market quote (the offline feed, or the
- * last known quote after the ticker failed); the screen labels it so.
- */
-export const virtualCoinPriceSchema = z.object({
-  type: virtualCoinTypeSchema,
-  /** "BTC" or "USDT". */
-  symbol: z.string(),
-  price: z.number().int().nonnegative(),
-  indicative: z.boolean(),
-  /** When the quote was taken (ms). */
-  updatedAt: z.number().int().nonnegative(),
+/** The bank-account fields a user types (realname, accountNumber, optional QR image and note). */
+const userPaymentInput = z.object({
+  realname: realName,
+  accountNumber,
+  receiveQr: optionalText(500, "The QR image path is too long."),
+  remark: bankNote,
 });
-export type VirtualCoinPrice = z.infer<typeof virtualCoinPriceSchema>;
 
-const requiredString = (message: string, max: number) =>
-  z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(max, message);
-
-/** Withdrawals (selling coins to withdrawers), BTC/USDT transfer orders, bills. */
+/** Bills, trade statistics and bank accounts (backend/modules/wallet). */
 export const walletCalls = {
-  "/userWithdraw/getWithdrawer": defineCall({
-    path: "/userWithdraw/getWithdrawer",
+  "/userPayment/getPaymentType": defineCall({
+    path: "/userPayment/getPaymentType",
     auth: "user",
-    request: z.object({ currency: currencyFilter }),
-    response: listOf(withdrawerSchema),
-    doc: "Withdrawers (merchants buying coins), optionally of one payout currency.",
-  }),
-  "/userWithdraw/getWithdrawerDetail": defineCall({
-    path: "/userWithdraw/getWithdrawerDetail",
-    auth: "user",
-    request: byId,
-    response: z.object({ withdrawer: withdrawerSchema }),
-    doc: "One withdrawer. Response designed: {withdrawer}.",
-  }),
-  "/userWithdraw/applyWithdraw": defineCall({
-    path: "/userWithdraw/applyWithdraw",
-    auth: "user",
-    request: z.object({
-      withdrawerId: id,
-      /** Coins in hundredths. */
-      amount: positiveMinor("Please enter the coins to sell."),
-      userPaymentId: bankAccountId,
-      /** Required when the user has set a trade password. */
-      tradePwd: blankable(tradePassword),
-      remark: optionalText(200, "The remark has at most 200 characters."),
-    }),
-    response: created,
-    doc: "Sells coins to a withdrawer, paid out to one of the user's bank accounts; moves the amount to frozen. Returns the withdrawal id.",
-  }),
-  "/userWithdraw/getWithdrawDetail": defineCall({
-    path: "/userWithdraw/getWithdrawDetail",
-    auth: "user",
-    request: byId,
-    response: z.object({
-      withdrawal: withdrawalSchema,
-      /** Designed: what the caller may do now, from the withdrawal state machine (contract/enums WithdrawalAction). */
-      actions: z.array(withdrawalActionSchema),
-    }),
-    doc: "One of the user's withdrawals. Response designed: {withdrawal, actions}.",
-  }),
-  "/userWithdraw/getWithdrawList": defineCall({
-    path: "/userWithdraw/getWithdrawList",
-    auth: "user",
-    request: z.object({ lastId, start: optionalTimestamp, end: optionalTimestamp }).superRefine(startBeforeEnd),
-    response: listOf(withdrawalSchema),
-    doc: "The user's withdrawals, newest first, paged by the id of the last item.",
-  }),
-  "/userWithdraw/getPayPicture": defineCall({
-    path: "/userWithdraw/getPayPicture",
-    auth: "user",
-    request: byId,
-    response: z.object({
-      /** "image/jpeg". */
-      contentType: z.string(),
-      /** The picture's bytes, base64. */
-      base64: z.string(),
-    }),
-    doc: "Designed call: the payment picture (proof of payout) of one of the user's withdrawals, for its owner only; 'Withdrawal not found.' for anyone else's, 'No payment picture yet.' before it is completed.",
-  }),
-  "/virtualCoinOrder/getPrices": defineCall({
-    path: "/virtualCoinOrder/getPrices",
-    auth: "none",
     request: noBody,
-    response: listOf(virtualCoinPriceSchema),
-    doc: "Designed call: BTC (type 0) and USDT (type 1) prices in USD hundredths per coin from the price feed (cached 5 s); indicative when offline or stale.",
+    response: z.object({ paymentType: z.array(paymentTypeSchema) }),
+    doc: "Banks a user can receive payouts with.",
   }),
-  "/virtualCoinOrder/addVirtualCoinOrder": defineCall({
-    path: "/virtualCoinOrder/addVirtualCoinOrder",
+  "/userPayment/getPaymentList": defineCall({
+    path: "/userPayment/getPaymentList",
     auth: "user",
-    request: z.object({
-      type: virtualCoinTypeSchema,
-      fromAddress: requiredString("Please enter the address.", 128),
-      transactionId: requiredString("Please enter the transaction hash.", 128),
-      /** BTC or USDT amount per 1e8. */
-      tradeAmount: positiveMinor("Please enter the amount."),
-    }),
+    request: noBody,
+    response: z.object({ paymentList: z.array(userPaymentSchema) }),
+    doc: "The user's bank accounts.",
+  }),
+  "/userPayment/addPayment": defineCall({
+    path: "/userPayment/addPayment",
+    auth: "user",
+    request: z.object({ paymentId: bankId, userPayment: userPaymentInput }),
     response: created,
-    doc: "Reports a BTC (0) or USDT (1) transfer to the configured address; the server refuses values under 100 coins ('The transaction amount is too low.'). Response designed: {id}.",
+    doc: "Adds a bank account. Response designed: {id} of the new account.",
+  }),
+  "/userPayment/updatePayment": defineCall({
+    path: "/userPayment/updatePayment",
+    auth: "user",
+    request: z.object({ paymentId: bankId, userPayment: userPaymentInput.extend({ id }) }),
+    response: okEmpty,
+    doc: "Edits one of the user's bank accounts. Response designed: null.",
+  }),
+  "/userPayment/removePayment": defineCall({
+    path: "/userPayment/removePayment",
+    auth: "user",
+    request: z.object({ userPayment: z.object({ id }) }),
+    response: okEmpty,
+    doc: "Deletes one of the user's bank accounts (toast 'Removed !'). Response designed: null.",
   }),
   "/userBill/getUserBillList": defineCall({
     path: "/userBill/getUserBillList",

@@ -1,21 +1,34 @@
 import { z } from "zod";
 import { defineCall, id, noBody, okEmpty } from "../define";
-import {
-  bannerSchema,
-  btcTradeConfigSchema,
-  cardTypeSchema,
-  checkInConfigEntrySchema,
-  configEntrySchema,
-  countrySchema,
-  currencySchema,
-  systemConfigSchema,
-} from "../entities";
+import { advertWithMerchantSchema, bannerSchema, btcTradeConfigSchema, businessUserSchema, cardTypeSchema, checkInConfigEntrySchema, configEntrySchema, countrySchema, currencySchema, systemConfigSchema } from "../entities";
 import { TrackRecordType } from "../enums";
 import { bannerLocationSchema } from "../enum-schemas";
-import { listOf } from "./common";
+import { byId, currencyFilter, listOf } from "./common";
 
-/** Configuration, tracking and the public catalog (banners, card types, currencies, countries). */
-export const configCalls = {
+/** System config, tracking, banners, card types, currencies, countries and offers (backend/modules/catalog). */
+export const catalogCalls = {
+  "/advert/getAdvertList": defineCall({
+    path: "/advert/getAdvertList",
+    auth: "none",
+    request: z.object({ currency: currencyFilter, cardTypeId: id }),
+    response: z.object({
+      list: z.array(advertWithMerchantSchema),
+      /** The merchants of the listed offers. */
+      businessList: z.array(businessUserSchema),
+    }),
+    doc: "Offers of one card type (optionally one currency) with their merchants' online status.",
+  }),
+  "/advert/getAdvertDetail": defineCall({
+    path: "/advert/getAdvertDetail",
+    auth: "optional",
+    request: byId,
+    response: z.object({
+      advert: advertWithMerchantSchema,
+      /** Secret the seller's card images and code are encrypted with (sent back with addOrder). */
+      secret: z.string(),
+    }),
+    doc: "One offer with its merchant, and the secret used to encrypt the card for it.",
+  }),
   "/systemConfig/getSystemConfig": defineCall({
     path: "/systemConfig/getSystemConfig",
     auth: "none",

@@ -1,43 +1,38 @@
 import { z } from "zod";
 import { ORDER_IMAGES_MAX } from "../constants";
 import { defineCall, id, lastId, okEmpty, optionalTimestamp } from "../define";
-import {
-  advertWithMerchantSchema,
-  businessUserSchema,
-  feedbackSchema,
-  orderChangeSchema,
-  orderDetailsSchema,
-  orderSchema,
-} from "../entities";
+import { feedbackSchema, orderChangeSchema, orderDetailsSchema, orderSchema } from "../entities";
 import { OrderListTab } from "../enums";
-import { orderActionSchema, orderListTabSchema } from "../enum-schemas";
-import { MESSAGES, optionalText } from "../fields";
+import { feedbackTypeSchema, orderActionSchema, orderListTabSchema } from "../enum-schemas";
+import { feedbackContent, feedbackType, MESSAGES, optionalText, starLevel } from "../fields";
+import { byId, created, listOf, optionalId, startBeforeEnd } from "./common";
 import { CARD_CODE_MAX, CODE_TOO_LONG, REMARK_TOO_LONG, SELL_REMARK_MAX, TOO_MANY_IMAGES } from "../sell-rules";
-import { byId, created, currencyFilter, listOf, optionalId, startBeforeEnd } from "./common";
 
-/** Offers (adverts) and sell-card orders. */
-export const tradingCalls = {
-  "/advert/getAdvertList": defineCall({
-    path: "/advert/getAdvertList",
+/** Selling cards: orders and their feedback (backend/modules/orders). */
+export const ordersCalls = {
+  "/userFeedback/getFeedbackList": defineCall({
+    path: "/userFeedback/getFeedbackList",
     auth: "none",
-    request: z.object({ currency: currencyFilter, cardTypeId: id }),
-    response: z.object({
-      list: z.array(advertWithMerchantSchema),
-      /** The merchants of the listed offers. */
-      businessList: z.array(businessUserSchema),
+    request: z.object({
+      lastId,
+      userId: id,
+      /** 1 positive, 2 negative; absent, null or 0: all. */
+      type: z
+        .union([z.literal(0), feedbackTypeSchema])
+        .nullish()
+        .transform((v) => (v ? v : undefined)),
     }),
-    doc: "Offers of one card type (optionally one currency) with their merchants' online status.",
+    response: listOf(feedbackSchema),
+    doc: "Feedback received by a user, paged by the id of the last item.",
   }),
-  "/advert/getAdvertDetail": defineCall({
-    path: "/advert/getAdvertDetail",
-    auth: "optional",
-    request: byId,
-    response: z.object({
-      advert: advertWithMerchantSchema,
-      /** Secret the seller's card images and code are encrypted with (sent back with addOrder). */
-      secret: z.string(),
+  "/userFeedback/addFeedback": defineCall({
+    path: "/userFeedback/addFeedback",
+    auth: "user",
+    request: z.object({
+      feedback: z.object({ orderid: id, starLevel, type: feedbackType, content: feedbackContent }),
     }),
-    doc: "One offer with its merchant, and the secret used to encrypt the card for it.",
+    response: created,
+    doc: "Comments once on a completed order of the user's. Response designed: {id} of the feedback.",
   }),
   "/order/addOrder": defineCall({
     path: "/order/addOrder",

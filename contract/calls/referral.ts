@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { defineCall, noBody } from "../define";
+import { referralUserSchema, shareStatisticsSchema } from "../entities";
+import { listOf } from "./common";
+
+/** The referral programme (the referral module, issue 11). */
+export const referralCalls = {
+  "/userShare/getShareStatistics": defineCall({
+    path: "/userShare/getShareStatistics",
+    auth: "user",
+    request: noBody,
+    response: shareStatisticsSchema,
+    doc: "Number of invited friends and coins earned from them.",
+  }),
+  "/userShare/getShareUsers": defineCall({
+    path: "/userShare/getShareUsers",
+    auth: "user",
+    request: z.object({
+      /** Cursor: registerTime of the last item; absent, null or 0 for the first page. */
+      registerTime: z.number().int().nonnegative().nullish(),
+    }),
+    response: listOf(referralUserSchema),
+    doc: "Invited friends, newest first, paged by registerTime.",
+  }),
+};
