@@ -16,7 +16,7 @@ import { MESSAGES } from "../../contract/fields";
 import { Tabs } from "~/components/ui";
 import { BankAccountsTab, DELETE_INTENT, type BankActionData } from "~/components/wallet/BankAccountsTab";
 import { SAVE_INTENT } from "~/components/wallet/BankAccountForm";
-import { bankAccountSchema } from "~/components/wallet/bank-account";
+import { bankAccountSchema } from "~/services/forms/wallet";
 import { DEFAULT_SECURITY_LABEL, SECURITY_TABS, isSecurityLabel } from "~/components/identity/security-tabs";
 import { optionalApi, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { loginUrl } from "~/session.server";

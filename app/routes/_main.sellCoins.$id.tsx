@@ -26,7 +26,7 @@ import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { idParam, notFoundResponse } from "~/services/kit/params";
 import { coinUnits, formatPayout, payoutFor } from "~/services/money/wallet";
 import { WithdrawerSummary } from "~/components/withdrawals/WithdrawerSummary";
-import { SELL_COINS_HIDDEN_FIELDS, SELL_COINS_REMARK_MAX, sellCoinsSchema, type SellCoinsRules } from "~/components/withdrawals/sell-coins-form";
+import { SELL_COINS_HIDDEN_FIELDS, SELL_COINS_REMARK_MAX, sellCoinsSchema, type SellCoinsRules } from "~/services/forms/withdrawals";
 import type { Api } from "~/services/api.server";
 import { must, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { formatCoins, formatNgn, minorFromInput } from "~/services/format";

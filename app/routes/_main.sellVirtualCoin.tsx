@@ -27,7 +27,7 @@ import { DateTime, ErrorState, StatusBadge, Tabs } from "~/components/ui";
 import { QrCode } from "~/components/wallet/QrCode";
 import { coinsForCrypto, formatUsd, type CryptoQuote } from "~/services/money/wallet";
 import { qrSvg } from "~/components/wallet/qr.server";
-import { virtualCoinSchema } from "~/components/wallet/virtual-coin-form";
+import { virtualCoinSchema } from "~/services/forms/virtual-coin";
 import type { Api } from "~/services/api.server";
 import { optionalApi, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { formatCoins, formatNgn } from "~/services/format";

@@ -11,7 +11,7 @@ import { BANK_NOTE_MAX } from "../../../contract/constants";
 import type { PaymentType, UserPayment } from "../../../contract/entities";
 import { FormError, fieldProps } from "~/components/ui/FormParts";
 import { Button, Field, SelectField, TextAreaField, buttonClasses } from "~/components/ui";
-import { ACCOUNT_NUMBER_MAX, REAL_NAME_MAX, bankAccountSchema } from "~/components/wallet/bank-account";
+import { ACCOUNT_NUMBER_MAX, REAL_NAME_MAX, bankAccountSchema } from "~/services/forms/wallet";
 import { Form } from "~/components/ui/Form";
 
 export const SAVE_INTENT = "save";

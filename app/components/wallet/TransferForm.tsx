@@ -10,7 +10,7 @@ import { FormError, fieldProps } from "~/components/ui/FormParts";
 import { Button, ExternalIcon, Field } from "~/components/ui";
 import { LoginToSubmit } from "~/components/ui/LoginPrompt";
 import { coinsForCrypto, cryptoFromInput, formatCrypto, type CryptoQuote } from "~/services/money/wallet";
-import { virtualCoinSchema } from "~/components/wallet/virtual-coin-form";
+import { virtualCoinSchema } from "~/services/forms/virtual-coin";
 import { formatCoins, formatNgn } from "~/services/format";
 import { Form } from "~/components/ui/Form";
 import type { SubmissionResult } from "@conform-to/react";

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../contract/fields";
-import { bankAccountLabel, bankAccountSchema, maskAccountNumber } from "~/components/wallet/bank-account";
-import { sellCoinsSchema } from "~/components/withdrawals/sell-coins-form";
+import { bankAccountLabel, maskAccountNumber } from "~/components/wallet/bank-account";
+import { bankAccountSchema } from "~/services/forms/wallet";
+import { sellCoinsSchema } from "~/services/forms/withdrawals";
 import { parseBankSnapshot, withdrawalTimeline } from "~/components/withdrawals/withdrawal";
 import { coinUnits, coinsForCrypto, cryptoFromInput, formatCrypto, formatCurrencyRate, formatPayout, payoutFor, shiftDecimal } from "~/services/money/wallet";
 import { qrSvg } from "./qr.server";
-import { virtualCoinSchema } from "./virtual-coin-form";
+import { virtualCoinSchema } from "~/services/forms/virtual-coin";
 
 describe("crypto amounts", () => {
   it("parses up to 8 decimals exactly into per-1e8 integers", () => {
