@@ -10,6 +10,7 @@ import { AuthCard, AuthFooter, AuthFormFrame, ContactTabs, useAuthForm } from "~
 import { ContactCodePasswordFields } from "~/components/auth/ContactCodePasswordFields";
 import { DEFAULT_INTER_CODE, LoginType, VerificationCodeType, contactForApi, forgotSchema, tabType } from "~/services/forms/auth";
 import { codeFormAction, codeFormLoaderData } from "~/services/forms/auth.server";
+import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
 export const meta: MetaFunction = () => [{ title: "Forgot Password — GiftMarket" }];
 
@@ -55,4 +56,8 @@ function ForgotForm({ type }: { type: LoginType }) {
       </AuthFormFrame>
     </AuthCard>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -17,6 +17,7 @@ import { EmptyState, ErrorState } from "~/components/ui";
 import { apiFor } from "~/services/api.server";
 import { ngnRateDisplay } from "~/services/format";
 import { markPromoSeen, promoSeen } from "~/services/promo.server";
+import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
 export const meta: MetaFunction = () => [{ title: "GiftMarket: sell gift cards for coins" }];
 
@@ -143,4 +144,8 @@ export default function Home() {
       {promo ? <PromoPopup banner={promo} /> : null}
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -13,6 +13,7 @@ import { DEFAULT_INTER_CODE, LoginType, loginName, loginSchema, tabType } from "
 import { SUCCESS, formReply, loadCountries, redirectSignedIn, sessionHeaders } from "~/services/forms/auth.server";
 import { flashToast, safeRedirect } from "~/session.server";
 import { readForm } from "~/services/kit/form.server";
+import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
 export const meta: MetaFunction = () => [{ title: "Sign In — GiftMarket" }];
 
@@ -99,4 +100,8 @@ function LoginForm({
       </AuthFormFrame>
     </AuthCard>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

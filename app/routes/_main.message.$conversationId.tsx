@@ -30,6 +30,7 @@ import { chatProvider, loadConversationView, sendTextFromForm } from "~/services
 import { parseAdvertInfo } from "~/services/orders";
 import { safeRedirect } from "~/session.server";
 import { readForm } from "~/services/kit/form.server";
+import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
 const READ_ONLY_SYSTEM = "Notices about your orders and withdrawals. Replies are not possible here.";
 const READ_ONLY_FINISHED = "This order is finished. The chat is read-only.";
@@ -228,4 +229,8 @@ export default function ConversationPage() {
       ) : null}
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

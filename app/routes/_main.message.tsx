@@ -20,6 +20,7 @@ import { cx } from "~/components/ui/cx";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { requireApi } from "~/services/kit/api.server";
 import { chatProvider, loadConversations } from "~/services/chat.server";
+import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
 const ConversationListLive = lazy(() => import("~/components/chat/ConversationListLive.client"));
 
@@ -77,4 +78,8 @@ export default function MessageCentre() {
       <Outlet />
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

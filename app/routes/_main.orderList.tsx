@@ -29,6 +29,7 @@ import { timeZoneOf } from "~/services/time-zone";
 import { Form } from "~/components/ui/Form";
 import { requireApi } from "~/services/kit/api.server";
 import { FILTER_FORM_PROPS, FILTER_NAVIGATE_OPTIONS } from "~/components/ui/filter-form";
+import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
 export const meta: MetaFunction = () => [{ title: "Orders | GiftMarket" }];
 
@@ -225,3 +226,7 @@ function OrderFeed({ data }: { data: LoaderData }) {
 }
 
 const orderKey = (o: Order) => o.id;
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -9,6 +9,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "~/ser
 import { useOutlet } from "@remix-run/react";
 import { RegisterPage } from "~/components/auth/RegisterPage";
 import { registerAction, registerLoader } from "~/services/forms/auth.server";
+import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
 export const meta: MetaFunction = () => [{ title: "Create Account — GiftMarket" }];
 
@@ -20,4 +21,8 @@ export default function RegisterRoute() {
   // /register/{inviteCode}: the child renders the same page (it owns that URL's action data).
   const outlet = useOutlet();
   return outlet ?? <RegisterPage />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }
