@@ -13,6 +13,7 @@ import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { TIME_ZONE_COOKIE } from "../../../app/services/time-zone";
 
 /** Flags from STACK.md: without the background-networking ones Chromium floods the closed network. */
 export const CHROMIUM_ARGS = [
@@ -58,6 +59,12 @@ export async function signInSession(context: BrowserContext, baseUrl: string, wh
 /** Signed in (the fixture), then on `to`, hydrated when JavaScript is on. */
 export async function signInAs(page: Page, baseUrl: string, js: boolean, who: { email: string; password: string }, to: string) {
   await signInSession(page.context(), baseUrl, who);
+  // A browser that ran our pages' first script has sent its zone (the tz cookie) before any later page:
+  // the fixture's first page is such a later page, so the cookie is set as that script would.
+  if (js) {
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    await page.context().addCookies([{ name: TIME_ZONE_COOKIE, value: encodeURIComponent(zone), url: baseUrl }]);
+  }
   await page.goto(`${baseUrl}${to}`);
   await page.waitForLoadState("load");
   if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
