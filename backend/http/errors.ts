@@ -15,6 +15,11 @@ export const invalid = (msg: string) => new ApiError(Code.INVALID, msg);
 export const notLoggedIn = () => new ApiError(Code.NOT_LOGGED_IN, "Please log in first.");
 export const forbidden = (msg = "Access denied") => new ApiError(Code.FORBIDDEN, msg);
 export const notFound = (what = "Record") => new ApiError(Code.NOT_FOUND, `${what} not found.`);
+/** The row when the caller may touch it; otherwise "X not found." as if it did not exist, so ids cannot be probed. */
+export function visibleTo<T>(row: T | undefined | null, mayTouch: (row: T) => boolean, what: string): T {
+  if (!row || !mayTouch(row)) throw notFound(what);
+  return row;
+}
 export const tooMany = (msg = "Too many attempts. Please try again later.") => new ApiError(Code.TOO_MANY, msg);
 export const conflict = (msg: string) => new ApiError(Code.CONFLICT, msg);
 export const notImplemented = () => new ApiError(Code.NOT_IMPLEMENTED, "Service not implemented");

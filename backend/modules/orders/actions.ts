@@ -1,6 +1,6 @@
 import { ArbitrationType, OrderStatus } from "../../../contract/enums";
 import { transaction, type DB } from "../../db/index";
-import { fail, notFound } from "../../http/errors";
+import { fail, visibleTo } from "../../http/errors";
 import { coins } from "./format";
 import { findOrder, type JoinedOrder } from "./queries";
 import { transition, type Actor } from "./state-machine";
@@ -12,23 +12,13 @@ import { transition, type Actor } from "./state-machine";
  * an order that does not exist, so ids cannot be probed.
  */
 
-export async function orderOfSeller(db: DB, sellerId: number, id: number): Promise<JoinedOrder> {
-  const o = await findOrder(db, id);
-  if (!o || o.seller_id !== sellerId) throw notFound("Order");
-  return o;
-}
+export const orderOfSeller = async (db: DB, sellerId: number, id: number): Promise<JoinedOrder> =>
+  visibleTo(await findOrder(db, id), (o) => o.seller_id === sellerId, "Order");
 
-export async function orderOfBuyer(db: DB, buyerId: number, id: number): Promise<JoinedOrder> {
-  const o = await findOrder(db, id);
-  if (!o || o.buyer_id !== buyerId) throw notFound("Order");
-  return o;
-}
+export const orderOfBuyer = async (db: DB, buyerId: number, id: number): Promise<JoinedOrder> =>
+  visibleTo(await findOrder(db, id), (o) => o.buyer_id === buyerId, "Order");
 
-export async function anyOrder(db: DB, id: number): Promise<JoinedOrder> {
-  const o = await findOrder(db, id);
-  if (!o) throw notFound("Order");
-  return o;
-}
+export const anyOrder = async (db: DB, id: number): Promise<JoinedOrder> => visibleTo(await findOrder(db, id), () => true, "Order");
 
 function move(db: DB, o: JoinedOrder, to: OrderStatus, actor: Actor, now: Date, extra: { realTotalPrice?: number; dispute?: Parameters<typeof transition>[1]["dispute"] } = {}) {
   return transaction(db, (trx) => transition(trx, { orderId: o.id, from: o.status, to, actor, now, ...extra }));

@@ -2,8 +2,7 @@ import { MESSAGES } from "../../../contract/fields";
 import { BillType } from "../../../contract/enums";
 import type { Trx } from "../../db/index";
 import type { OrderRow } from "../../db/schema";
-import { fail } from "../../http/errors";
-import { applyBalanceChanges, ensureAccount, InsufficientBalance } from "../wallet/ledger";
+import { applyBalanceChanges, ensureAccount, moveBalance } from "../wallet/ledger";
 import { cardLabel } from "./format";
 
 /**
@@ -36,20 +35,12 @@ async function lockAccounts(trx: Trx, userIds: number[]) {
 export async function freezeForView(trx: Trx, order: OrderRow): Promise<void> {
   const amount = Number(order.calculate_total_price);
   if (amount > 0) {
-    try {
-      await applyBalanceChanges(
-        trx,
-        order.buyer_id,
-        [
-          { part: "amount", delta: -amount },
-          { part: "frozen", delta: amount },
-        ],
-        { reason: "order escrow: merchant viewed the card", refType: REF, refId: order.id },
-      );
-    } catch (e) {
-      if (e instanceof InsufficientBalance) throw fail(MESSAGES.availableNotEnough);
-      throw e;
-    }
+    await moveBalance(
+      trx,
+      order.buyer_id,
+      { from: "amount", to: "frozen", amount },
+      { reason: "order escrow: merchant viewed the card", refType: REF, refId: order.id, whenShort: MESSAGES.availableNotEnough },
+    );
   }
   await trx.updateTable("orders").set({ frozen_amount: amount }).where("id", "=", order.id).execute();
 }
@@ -62,25 +53,21 @@ export async function payOrder(trx: Trx, order: OrderRow, price: number): Promis
   const refund = frozen - fromFrozen;
   const label = cardLabel(order);
   await lockAccounts(trx, [order.buyer_id, order.seller_id]);
-  try {
-    await applyBalanceChanges(
-      trx,
-      order.buyer_id,
-      [
-        { part: "frozen", delta: -frozen },
-        { part: "amount", delta: refund - fromAvailable },
-      ],
-      {
-        reason: "order completed: escrow released",
-        refType: REF,
-        refId: order.id,
-        ...(price > 0 ? { bill: { type: BillType.Income, descriptionEn: `Bought ${label}`, transAmount: -price, oppositeUserId: order.seller_id } } : {}),
-      },
-    );
-  } catch (e) {
-    if (e instanceof InsufficientBalance) throw fail("The merchant's available Amount is not enough.");
-    throw e;
-  }
+  await applyBalanceChanges(
+    trx,
+    order.buyer_id,
+    [
+      { part: "frozen", delta: -frozen },
+      { part: "amount", delta: refund - fromAvailable },
+    ],
+    {
+      reason: "order completed: escrow released",
+      refType: REF,
+      refId: order.id,
+      whenShort: "The merchant's available Amount is not enough.",
+      ...(price > 0 ? { bill: { type: BillType.Income, descriptionEn: `Bought ${label}`, transAmount: -price, oppositeUserId: order.seller_id } } : {}),
+    },
+  );
   if (price > 0) {
     await applyBalanceChanges(trx, order.seller_id, [{ part: "amount", delta: price }], {
       reason: "order completed: card sold",
@@ -103,15 +90,7 @@ export async function payOrder(trx: Trx, order: OrderRow, price: number): Promis
 export async function refundOrder(trx: Trx, order: OrderRow): Promise<void> {
   const frozen = Number(order.frozen_amount);
   if (frozen > 0) {
-    await applyBalanceChanges(
-      trx,
-      order.buyer_id,
-      [
-        { part: "frozen", delta: -frozen },
-        { part: "amount", delta: frozen },
-      ],
-      { reason: "order cancelled: escrow returned", refType: REF, refId: order.id },
-    );
+    await moveBalance(trx, order.buyer_id, { from: "frozen", to: "amount", amount: frozen }, { reason: "order cancelled: escrow returned", refType: REF, refId: order.id });
   }
   await trx.updateTable("orders").set({ frozen_amount: 0 }).where("id", "=", order.id).execute();
   // The card face the order reserved returns to the advert's remaining amount.

@@ -7,6 +7,7 @@ import { notify } from "../notices/notify";
 import type { Insertable, Updateable } from "kysely";
 import { cardLabel, cardName, coins } from "./format";
 import { freezeForView, payOrder, refundOrder } from "./money";
+import { mayTake, ruleFor, type MoveInput, type MoveRule } from "../transitions";
 import { ARBITRATION_MINUTES, minutesAfter, RELEASE_MINUTES } from "./timing";
 
 /**
@@ -24,11 +25,7 @@ type Effect = "none" | "freeze" | "pay" | "refund";
 /** Where the price paid comes from, for "pay" transitions. */
 type PriceSource = "calculated" | "negotiated" | "given";
 
-export interface TransitionRule {
-  name: string;
-  from: readonly OrderStatus[];
-  to: OrderStatus;
-  actors: readonly Actor[];
+export interface TransitionRule extends MoveRule<OrderStatus, Actor> {
   effect: Effect;
   price?: PriceSource;
   /** The move is refused once this timer is due (the timer's own transition wins). */
@@ -220,7 +217,7 @@ const ACTION_RULES: ReadonlyArray<{ action: OrderAction; actor: "seller" | "merc
  */
 export function orderActions(o: Pick<OrderRow, "status">, role: "seller" | "merchant", hasFeedback: boolean): OrderAction[] {
   const actions: OrderAction[] = ACTION_RULES.filter(
-    (a) => a.actor === role && TRANSITIONS.some((r) => a.rules.includes(r.name) && (r.from as readonly number[]).includes(o.status) && r.actors.includes(role)),
+    (a) => a.actor === role && mayTake(TRANSITIONS, a.rules, o.status, role),
   ).map((a) => a.action);
   if (role === "seller" && mayComment(o.status, hasFeedback)) actions.push(OrderAction.Comment);
   if (orderChatOpen(o.status)) actions.push(OrderAction.Chat);
@@ -231,17 +228,10 @@ export const ORDER_CHANGED = "The order status has changed. Please refresh.";
 export const notPossible = (status: number) =>
   `This action is not possible while the order is ${orderStatusLabels[status as OrderStatus] ?? "in this status"}.`;
 
-export function findRule(from: number, to: number, actor: Actor): TransitionRule | undefined {
-  return TRANSITIONS.find((r) => (r.from as readonly number[]).includes(from) && r.to === to && r.actors.includes(actor));
-}
+export const findRule = (from: number, to: number, actor: Actor) => ruleFor(TRANSITIONS, from, to, actor);
 
-export interface TransitionInput {
+export interface TransitionInput extends MoveInput<OrderStatus, Actor> {
   orderId: number;
-  /** The status the caller saw: the compare-and-set fails if it is no longer that. */
-  from: number;
-  to: OrderStatus;
-  actor: Actor;
-  now: Date;
   /** Negotiation fields (negotiate only). */
   dispute?: Pick<Updateable<OrdersTable>, "arbitration_type" | "arbitration_apply_amount" | "arbitration_apply_price" | "arbitration_content">;
   /** The administrator's figure (resolveComplete); default calculateTotalPrice. */

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Trx } from "../../db/index";
 import type { BalancePart } from "../../db/schema";
+import { fail } from "../../http/errors";
 
 /**
  * The only way a balance changes. Inside the caller's transaction it locks the
@@ -37,12 +38,38 @@ export async function ensureAccount(trx: Trx, userId: number) {
   await trx.insertInto("accounts").values({ user_id: userId }).onConflict((oc) => oc.column("user_id").doNothing()).execute();
 }
 
-export async function applyBalanceChanges(
-  trx: Trx,
-  userId: number,
-  changes: BalanceChange[],
-  meta: { reason: string; refType?: string; refId?: number; bill?: BillInput },
-) {
+export interface ChangeMeta {
+  reason: string;
+  refType?: string;
+  refId?: number;
+  bill?: BillInput;
+  /** The user's message when a part would go below zero; without it the InsufficientBalance error stands. */
+  whenShort?: string;
+}
+
+export async function applyBalanceChanges(trx: Trx, userId: number, changes: BalanceChange[], meta: ChangeMeta) {
+  try {
+    return await writeBalanceChanges(trx, userId, changes, meta);
+  } catch (e) {
+    if (meta.whenShort && e instanceof InsufficientBalance) throw fail(meta.whenShort);
+    throw e;
+  }
+}
+
+/** Freezing and unfreezing: `amount` coins leave one part of the account for another. */
+export async function moveBalance(trx: Trx, userId: number, move: { from: BalancePart; to: BalancePart; amount: number }, meta: ChangeMeta) {
+  return applyBalanceChanges(
+    trx,
+    userId,
+    [
+      { part: move.from, delta: -move.amount },
+      { part: move.to, delta: move.amount },
+    ],
+    meta,
+  );
+}
+
+async function writeBalanceChanges(trx: Trx, userId: number, changes: BalanceChange[], meta: ChangeMeta) {
   await ensureAccount(trx, userId);
   const account = await trx.selectFrom("accounts").selectAll().where("user_id", "=", userId).forUpdate().executeTakeFirstOrThrow();
   const next = { ...account };

@@ -3,10 +3,10 @@ import { MESSAGES } from "../../../contract/fields";
 import { transaction, type DB } from "../../db/index";
 import type { User } from "../../db/schema";
 import type { CallContext } from "../../http/context";
-import { fail, notFound } from "../../http/errors";
+import { fail, notFound, visibleTo } from "../../http/errors";
 import { checkTradePassword } from "../auth/handlers";
 import { units } from "../orders/format";
-import { applyBalanceChanges, InsufficientBalance } from "../wallet/ledger";
+import { moveBalance } from "../wallet/ledger";
 import { bankAccountOf } from "../wallet/payments";
 import { findWithdrawal, findWithdrawer, type JoinedWithdrawal } from "./queries";
 import { PAY_PICTURE_REQUIRED, recordChange, transition, type WithdrawalActor } from "./state-machine";
@@ -89,25 +89,18 @@ export async function applyWithdraw(ctx: CallContext, user: User, input: ApplyIn
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    try {
-      await applyBalanceChanges(
-        trx,
-        user.id,
-        [
-          { part: "amount", delta: -amount },
-          { part: "frozen", delta: amount },
-        ],
-        {
-          reason: "withdrawal applied: coins frozen",
-          refType: "withdrawal",
-          refId: row.id,
-          bill: { type: BillType.Withdraw, descriptionEn: `Sell coins to ${w.nickname}`, transAmount: -amount, oppositeUserId: w.user_id },
-        },
-      );
-    } catch (e) {
-      if (e instanceof InsufficientBalance) throw fail(MESSAGES.availableNotEnough);
-      throw e;
-    }
+    await moveBalance(
+      trx,
+      user.id,
+      { from: "amount", to: "frozen", amount },
+      {
+        reason: "withdrawal applied: coins frozen",
+        refType: "withdrawal",
+        refId: row.id,
+        whenShort: MESSAGES.availableNotEnough,
+        bill: { type: BillType.Withdraw, descriptionEn: `Sell coins to ${w.nickname}`, transAmount: -amount, oppositeUserId: w.user_id },
+      },
+    );
     await recordChange(trx, row.id, { eventEn: "Created", at: now, from: null, to: WithdrawalStatus.Waiting, actor: "user", actorUserId: user.id });
     return { id: row.id };
   });
@@ -115,18 +108,12 @@ export async function applyWithdraw(ctx: CallContext, user: User, input: ApplyIn
 
 // ---------------------------------------------------------------- who may touch which withdrawal
 
-export async function withdrawalOfOwner(db: DB, userId: number, id: number): Promise<JoinedWithdrawal> {
-  const w = await findWithdrawal(db, id);
-  if (!w || w.user_id !== userId) throw notFound("Withdrawal");
-  return w;
-}
+export const withdrawalOfOwner = async (db: DB, userId: number, id: number): Promise<JoinedWithdrawal> =>
+  visibleTo(await findWithdrawal(db, id), (w) => w.user_id === userId, "Withdrawal");
 
 /** A withdrawal sent to one of the caller's withdrawer rows. */
-export async function withdrawalOfWithdrawer(db: DB, withdrawerUserId: number, id: number): Promise<JoinedWithdrawal> {
-  const w = await findWithdrawal(db, id);
-  if (!w || w.withdrawer_user_id !== withdrawerUserId) throw notFound("Withdrawal");
-  return w;
-}
+export const withdrawalOfWithdrawer = async (db: DB, withdrawerUserId: number, id: number): Promise<JoinedWithdrawal> =>
+  visibleTo(await findWithdrawal(db, id), (w) => w.withdrawer_user_id === withdrawerUserId, "Withdrawal");
 
 function move(
   db: DB,

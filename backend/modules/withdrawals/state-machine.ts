@@ -6,7 +6,8 @@ import type { WithdrawalsTable } from "../../db/schema";
 import { conflict, fail } from "../../http/errors";
 import { notify } from "../notices/notify";
 import { coins } from "../orders/format";
-import { applyBalanceChanges } from "../wallet/ledger";
+import { applyBalanceChanges, moveBalance } from "../wallet/ledger";
+import { mayTake, ruleFor, type MoveInput, type MoveRule } from "../transitions";
 import { bankLabel, money } from "./format";
 import { findWithdrawal, type JoinedWithdrawal } from "./queries";
 
@@ -32,11 +33,7 @@ import { findWithdrawal, type JoinedWithdrawal } from "./queries";
 export type WithdrawalActor = "withdrawer" | "admin" | "timer";
 type Effect = "none" | "payOut" | "refund";
 
-export interface WithdrawalRule {
-  name: string;
-  from: readonly WithdrawalStatus[];
-  to: WithdrawalStatus;
-  actors: readonly WithdrawalActor[];
+export interface WithdrawalRule extends MoveRule<WithdrawalStatus, WithdrawalActor> {
   effect: Effect;
   /** eventEn of the timeline row. */
   event: (w: JoinedWithdrawal) => string;
@@ -111,9 +108,7 @@ const ACTION_RULES: ReadonlyArray<{ action: WithdrawalAction; rule: string }> = 
 /** What the owner or the withdrawer of a withdrawal may do with it now, from TRANSITIONS (ARCHITECTURE rule 9). */
 export function withdrawalActions(w: { status: number }, role: "owner" | "withdrawer"): WithdrawalAction[] {
   if (role === "owner") return [];
-  return ACTION_RULES.filter((a) =>
-    TRANSITIONS.some((r) => r.name === a.rule && (r.from as readonly number[]).includes(w.status) && r.actors.includes("withdrawer")),
-  ).map((a) => a.action);
+  return ACTION_RULES.filter((a) => mayTake(TRANSITIONS, [a.rule], w.status, "withdrawer")).map((a) => a.action);
 }
 
 export const WITHDRAWAL_CHANGED = "The withdrawal status has changed. Please refresh.";
@@ -122,19 +117,12 @@ export const REASON_REQUIRED = "Please give a reason.";
 export const notPossible = (status: number) =>
   `This action is not possible while the withdrawal is ${withdrawalStatusLabels[status as WithdrawalStatus] ?? "in this status"}.`;
 
-export function findRule(from: number, to: number, actor: WithdrawalActor): WithdrawalRule | undefined {
-  return TRANSITIONS.find((r) => (r.from as readonly number[]).includes(from) && r.to === to && r.actors.includes(actor));
-}
+export const findRule = (from: number, to: number, actor: WithdrawalActor) => ruleFor(TRANSITIONS, from, to, actor);
 
-export interface TransitionInput {
+export interface TransitionInput extends MoveInput<WithdrawalStatus, WithdrawalActor> {
   withdrawalId: number;
-  /** The status the caller saw: the compare-and-set fails if it is no longer that. */
-  from: number;
-  to: WithdrawalStatus;
-  actor: WithdrawalActor;
   /** The user acting (withdrawer or administrator), recorded on the timeline. */
   actorUserId?: number;
-  now: Date;
   /** complete: the uploaded proof of payment. */
   payPicture?: string;
   /** cancel: why. */
@@ -193,13 +181,10 @@ export async function transition(trx: Trx, input: TransitionInput): Promise<Join
       .set((eb) => ({ remain_balance: eb("remain_balance", "+", amount), last_update: now }))
       .where("id", "=", w.withdrawer_id)
       .execute();
-    await applyBalanceChanges(
+    await moveBalance(
       trx,
       w.user_id,
-      [
-        { part: "frozen", delta: -amount },
-        { part: "amount", delta: amount },
-      ],
+      { from: "frozen", to: "amount", amount },
       {
         reason: "withdrawal cancelled: coins returned",
         refType: "withdrawal",
