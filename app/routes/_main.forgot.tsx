@@ -6,8 +6,8 @@
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { AuthCard, AuthFooter, AuthFormFrame, ContactTabs, useAuthForm } from "~/components/auth/AuthForm";
-import { ContactCodePasswordFields } from "~/components/auth/ContactCodePasswordFields";
+import { AuthFooter, useAuthForm } from "~/components/auth/AuthForm";
+import { ContactCodeCard } from "~/components/auth/ContactCodePasswordFields";
 import { DEFAULT_INTER_CODE, LoginType, VerificationCodeType, contactForApi, forgotSchema, tabType } from "~/services/forms/auth";
 import { codeFormAction, codeFormLoaderData } from "~/services/forms/auth.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
@@ -41,20 +41,19 @@ function ForgotForm({ type }: { type: LoginType }) {
   });
 
   return (
-    <AuthCard title="Forgot Password" footer={<AuthFooter prompt="Remembered it?" to="/login" label="Sign In" />}>
-      <ContactTabs label="Reset with" type={type} />
-      <AuthFormFrame form={form} submitLabel="Reset Password">
-        <ContactCodePasswordFields
-          form={form}
-          type={type}
-          fields={fields}
-          countries={data.countries}
-          cooldown={data.cooldown}
-          sendCode={actionData?.sendCode}
-          passwordLabel="New Password"
-        />
-      </AuthFormFrame>
-    </AuthCard>
+    <ContactCodeCard
+      title="Forgot Password"
+      footer={<AuthFooter prompt="Remembered it?" to="/login" label="Sign In" />}
+      tabsLabel="Reset with"
+      submitLabel="Reset Password"
+      form={form}
+      type={type}
+      fields={fields}
+      countries={data.countries}
+      cooldown={data.cooldown}
+      sendCode={actionData?.sendCode}
+      passwordLabel="New Password"
+    />
   );
 }
 

@@ -21,7 +21,7 @@ import { cx } from "~/components/ui/cx";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { useSamePathLoading } from "~/components/layout/use-same-path-loading";
 import { OrderListItem } from "~/components/orders/OrderListItem";
-import { Button, ButtonLink, EmptyState, Tabs, buttonClasses, controlClasses } from "~/components/ui";
+import { ButtonLink, EmptyState, Tabs, controlClasses } from "~/components/ui";
 import { InfiniteFeed, type FeedPage } from "~/components/ui/InfiniteFeed";
 import { parseRange, posIntParam, rangeTimestamps } from "~/components/wallet/dates";
 import { ORDER_TABS, OrderListTab, orderListTabLabels, parseTab } from "~/services/orders";
@@ -29,6 +29,7 @@ import { timeZoneOf } from "~/services/time-zone";
 import { Form } from "~/components/ui/Form";
 import { requireApi } from "~/services/kit/api.server";
 import { FILTER_FORM_PROPS, FILTER_NAVIGATE_OPTIONS } from "~/components/ui/filter-form";
+import { DateFields, FilterActions } from "~/components/ui/FilterParts";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
 export const meta: MetaFunction = () => [{ title: "Orders | GiftMarket" }];
@@ -169,33 +170,8 @@ function OrderFilters({ tab, filters, cardTypes }: { tab: OrderListTab; filters:
           ))}
         </select>
       </div>
-      <div className="flex min-w-0 flex-col gap-1">
-        <label htmlFor="filter-start" className="text-sm font-medium text-gray-900">
-          From
-        </label>
-        <input id="filter-start" type="date" name="start" defaultValue={filters.start} className={controlClasses(false, "h-10 text-sm")} />
-      </div>
-      <div className="flex min-w-0 flex-col gap-1">
-        <label htmlFor="filter-end" className="text-sm font-medium text-gray-900">
-          To
-        </label>
-        <input id="filter-end" type="date" name="end" defaultValue={filters.end} className={controlClasses(false, "h-10 text-sm")} />
-      </div>
-      <div className="col-span-2 flex items-center gap-2 sm:col-span-1">
-        {!hydrated ? (
-          <Button type="submit" size="sm">
-            Apply filters
-          </Button>
-        ) : null}
-        <Link
-          to={query(tab, { cardTypeId: null, start: "", end: "" })}
-          preventScrollReset
-          aria-disabled={!active || undefined}
-          className={buttonClasses({ variant: "ghost", size: "sm", className: active ? "" : "text-gray-600" })}
-        >
-          Reset Filters
-        </Link>
-      </div>
+      <DateFields idPrefix="filter" start={filters.start} end={filters.end} />
+      <FilterActions resetTo={query(tab, { cardTypeId: null, start: "", end: "" })} active={active} applyLabel="Apply filters" resetLabel="Reset Filters" />
     </Form>
   );
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCall, noBody, okEmpty } from "../define";
 import { LoginType, VerificationCodeType } from "../enums";
 import { loginTypeSchema, verificationCodeTypeSchema } from "../enum-schemas";
-import { code, email, inviteCode, loginPassword, newPassword, nickname, oldPassword, password, phone, tradePassword } from "../fields";
+import { MESSAGES, code, email, inviteCode, loginPassword, newPassword, nickname, oldPassword, password, phone, tradePassword } from "../fields";
 import { blankable } from "./common";
 
 const custom = z.ZodIssueCode.custom;
@@ -16,6 +16,23 @@ function oneContact(v: { email?: string; phone?: string }, ctx: z.RefinementCtx)
 }
 
 /** Sign-in, registration, codes and passwords. Phones are always "interCode-number". */
+/** The two code senders differ only in the contact they take; TRADE_PWD may omit it (the bound one is used). */
+function sendCodeCall<K extends "email" | "phone">(path: string, key: K, contact: typeof email, doc: string) {
+  const shape = { [key]: blankable(contact), type: verificationCodeTypeSchema } as Record<K, ReturnType<typeof blankable<typeof email>>> & {
+    type: typeof verificationCodeTypeSchema;
+  };
+  return defineCall({
+    path,
+    auth: "optional",
+    request: z.object(shape).superRefine((v, ctx) => {
+      const given = (v as Partial<Record<"email" | "phone", string>>)[key];
+      if (!given && v.type !== VerificationCodeType.TradePwd) ctx.addIssue({ code: custom, path: [key], message: MESSAGES[key] });
+    }),
+    response: okEmpty,
+    doc,
+  });
+}
+
 export const authCalls = {
   "/userAuth/login": defineCall({
     path: "/userAuth/login",
@@ -60,30 +77,8 @@ export const authCalls = {
     response: okEmpty,
     doc: "Creates an account from an e-mail or a phone with its REGISTER code. Response designed: null (the client goes to /login).",
   }),
-  "/userAuth/sendCodeByEmail": defineCall({
-    path: "/userAuth/sendCodeByEmail",
-    auth: "optional",
-    request: z
-      .object({ email: blankable(email), type: verificationCodeTypeSchema })
-      .superRefine((v, ctx) => {
-        if (!v.email && v.type !== VerificationCodeType.TradePwd)
-          ctx.addIssue({ code: custom, path: ["email"], message: "Please enter a valid email address." });
-      }),
-    response: okEmpty,
-    doc: "Sends a 6-digit code by e-mail. REGISTER and FORGET are public; TRADE_PWD (to the bound e-mail, which may be omitted) and BIND need a signed-in user. Response designed: null.",
-  }),
-  "/userAuth/sendCodeByPhone": defineCall({
-    path: "/userAuth/sendCodeByPhone",
-    auth: "optional",
-    request: z
-      .object({ phone: blankable(phone), type: verificationCodeTypeSchema })
-      .superRefine((v, ctx) => {
-        if (!v.phone && v.type !== VerificationCodeType.TradePwd)
-          ctx.addIssue({ code: custom, path: ["phone"], message: "Please enter a valid phone number." });
-      }),
-    response: okEmpty,
-    doc: "Sends a 6-digit code by SMS to 'interCode-number'. REGISTER and FORGET are public; TRADE_PWD (to the bound mobile, which may be omitted) and BIND need a signed-in user. Response designed: null.",
-  }),
+  "/userAuth/sendCodeByEmail": sendCodeCall("/userAuth/sendCodeByEmail", "email", email, "Sends a 6-digit code by e-mail. REGISTER and FORGET are public; TRADE_PWD (to the bound e-mail, which may be omitted) and BIND need a signed-in user. Response designed: null."),
+  "/userAuth/sendCodeByPhone": sendCodeCall("/userAuth/sendCodeByPhone", "phone", phone, "Sends a 6-digit code by SMS to 'interCode-number'. REGISTER and FORGET are public; TRADE_PWD (to the bound mobile, which may be omitted) and BIND need a signed-in user. Response designed: null."),
   "/userAuth/resetPassword": defineCall({
     path: "/userAuth/resetPassword",
     auth: "none",

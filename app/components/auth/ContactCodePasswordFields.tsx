@@ -9,7 +9,8 @@ import { useState } from "react";
 import { Field } from "~/components/ui";
 import { INPUT_LIMITS, SEND_CODE_INTENT, type LoginType } from "~/services/forms/auth";
 import type { SendCodeOutcome } from "~/services/forms/send-code";
-import { ContactFields, PasswordField, type Country } from "./AuthForm";
+import type { FormMetadata } from "@conform-to/react";
+import { AuthCard, AuthFormFrame, ContactFields, ContactTabs, PasswordField, type Country } from "./AuthForm";
 import { fieldProps, type ConformField } from "~/components/ui/FormParts";
 import { SendCodeButton, SendCodeNote, useCooldownUntil } from "./SendCodeButton";
 import { useContactValidator } from "./useContactValidator";
@@ -73,5 +74,33 @@ export function ContactCodePasswordFields({
       <PasswordField key={fields.loginPwd.key} field={fields.loginPwd} label={passwordLabel} autoComplete="new-password" />
       <PasswordField key={fields.confirmPwd.key} field={fields.confirmPwd} label="Confirm Password" autoComplete="new-password" />
     </>
+  );
+}
+
+/** A whole code-form page (register, forgot): the card, the e-mail / mobile tabs, and the form with the shared block, then `after`. */
+export function ContactCodeCard<Schema extends Record<string, any>>({
+  title,
+  footer,
+  tabsLabel,
+  submitLabel,
+  form,
+  after,
+  ...block
+}: Omit<ContactCodePasswordFieldsProps, "form"> & {
+  title: string;
+  footer: ReactNode;
+  tabsLabel: string;
+  submitLabel: string;
+  form: FormMetadata<Schema, string[]>;
+  after?: ReactNode;
+}) {
+  return (
+    <AuthCard title={title} footer={footer}>
+      <ContactTabs label={tabsLabel} type={block.type} />
+      <AuthFormFrame form={form} submitLabel={submitLabel}>
+        <ContactCodePasswordFields form={form} {...block} />
+        {after}
+      </AuthFormFrame>
+    </AuthCard>
   );
 }

@@ -9,9 +9,9 @@ import type { SerializeFrom } from "~/services/kit/http.server";
 import { Field } from "~/components/ui";
 import { DEFAULT_INTER_CODE, INPUT_LIMITS, LoginType, registerSchema, tabType } from "~/services/forms/auth";
 import type { RegisterAction, RegisterLoader } from "~/services/forms/auth.server";
-import { AuthCard, AuthFooter, AuthFormFrame, ContactTabs, useAuthForm } from "./AuthForm";
+import { AuthFooter, useAuthForm } from "./AuthForm";
 import { fieldProps } from "~/components/ui/FormParts";
-import { ContactCodePasswordFields } from "./ContactCodePasswordFields";
+import { ContactCodeCard } from "./ContactCodePasswordFields";
 
 export const REGISTER_ROUTE_ID = "routes/_main.register";
 
@@ -33,29 +33,30 @@ function RegisterForm({ type, data }: { type: LoginType; data: SerializeFrom<Reg
   });
 
   return (
-    <AuthCard title="Create Account" footer={<AuthFooter prompt="Already have an account?" to="/login" label="Sign In" />}>
-      <ContactTabs label="Register with" type={type} />
-      <AuthFormFrame form={form} submitLabel="Sign Up">
-        <ContactCodePasswordFields
-          form={form}
-          type={type}
-          fields={fields}
-          countries={data.countries}
-          cooldown={data.cooldown}
-          sendCode={actionData?.sendCode}
-          passwordLabel="Password"
-          beforePassword={
-            <Field
-              key={fields.nickname.key}
-              {...fieldProps(fields.nickname)}
-              label="Nickname"
-              autoComplete="nickname"
-              autoCapitalize="none"
-              spellCheck={false}
-              maxLength={20}
-            />
-          }
+    <ContactCodeCard
+      title="Create Account"
+      footer={<AuthFooter prompt="Already have an account?" to="/login" label="Sign In" />}
+      tabsLabel="Register with"
+      submitLabel="Sign Up"
+      form={form}
+      type={type}
+      fields={fields}
+      countries={data.countries}
+      cooldown={data.cooldown}
+      sendCode={actionData?.sendCode}
+      passwordLabel="Password"
+      beforePassword={
+        <Field
+          key={fields.nickname.key}
+          {...fieldProps(fields.nickname)}
+          label="Nickname"
+          autoComplete="nickname"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={20}
         />
+      }
+      after={
         <Field
           key={fields.inviteCode.key}
           {...fieldProps(fields.inviteCode)}
@@ -67,7 +68,7 @@ function RegisterForm({ type, data }: { type: LoginType; data: SerializeFrom<Reg
           maxLength={INPUT_LIMITS.inviteCode}
           inputClassName="read-only:bg-gray-100 read-only:text-gray-700"
         />
-      </AuthFormFrame>
-    </AuthCard>
+      }
+    />
   );
 }

@@ -3,18 +3,19 @@
  * change, each change a history entry) and one offer with its merchant, rate and limits.
  */
 import { OfferTags } from "~/components/catalog/OfferTags";
-import { Link, useLocation, useSubmit } from "@remix-run/react";
+import { useLocation, useSubmit } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { AdvertWithMerchant } from "../../../contract/entities";
 import { AdvertCardType, isOnline } from "../../../contract/enums";
 import { coinsPerUnit, faceUnits, fixedFaces, ngnPerUnit } from "~/services/money/offers";
-import { Avatar } from "~/components/layout/UserMenu";
+import { MerchantIdentity } from "~/components/catalog/MerchantIdentity";
 import { cx } from "~/components/ui/cx";
-import { Button, ButtonLink, VerifiedIcon, buttonClasses } from "~/components/ui";
+import { ButtonLink } from "~/components/ui";
 import { CARD_FACE_OPTIONS as CARD_FACES } from "../../../contract/constants";
 import { type AdvertFilters } from "~/services/adverts.server";
 import { Form } from "~/components/ui/Form";
 import { FILTER_FORM_PROPS, FILTER_NAVIGATE_OPTIONS } from "~/components/ui/filter-form";
+import { FilterActions } from "~/components/ui/FilterParts";
 
 const TYPE_OPTIONS = [
   { value: "", label: "All" },
@@ -102,30 +103,8 @@ export function Filters({ filters, currencies }: { filters: AdvertFilters; curre
           </div>
         </fieldset>
       </div>
-      {!hydrated || active ? (
-        <div className="flex flex-wrap items-center gap-2">
-          {!hydrated ? (
-            <Button type="submit" size="sm">
-              Apply filters
-            </Button>
-          ) : null}
-          {active ? (
-            <Link to={pathname} preventScrollReset className={buttonClasses({ variant: "ghost", size: "sm" })}>
-              Reset filters
-            </Link>
-          ) : null}
-        </div>
-      ) : null}
+      <FilterActions resetTo={pathname} active={active} applyLabel="Apply filters" resetLabel="Reset filters" resetOnlyWhenActive className="flex flex-wrap items-center gap-2" />
     </Form>
-  );
-}
-
-function OnlineStatus({ online }: { online: boolean }) {
-  return (
-    <span className={cx("inline-flex items-center gap-1.5 text-xs font-medium", online ? "text-money-in-700" : "text-gray-600")}>
-      <span aria-hidden="true" className={cx("h-2 w-2 rounded-full", online ? "bg-money-in-600" : "bg-gray-400")} />
-      {online ? "Online" : "Offline"}
-    </span>
   );
 }
 
@@ -145,22 +124,7 @@ export function Offer({ a, coinName, ngnRate }: { a: AdvertWithMerchant; coinNam
       data-online={online ? "1" : "0"}
       aria-label={`Offer by ${a.nickname}`}
     >
-      {/* Merchant */}
-      <div className="flex min-w-0 items-center gap-3">
-        <Avatar src={a.avatar} size={44} />
-        <div className="min-w-0">
-          <p className="flex min-w-0 items-center gap-1">
-            <span className="truncate font-semibold text-gray-900">{a.nickname}</span>
-            <VerifiedIcon className="h-4 w-4 shrink-0 text-brand-600" />
-            <span className="sr-only">Verified merchant</span>
-          </p>
-          <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5">
-            <OnlineStatus online={online} />
-            <span className="num text-xs text-gray-600">{a.totalTrade.toLocaleString("en-US")} trades</span>
-            <span className="num text-xs text-gray-600">{a.payLimit} min</span>
-          </p>
-        </div>
-      </div>
+      <MerchantIdentity advert={a} extra={<span className="num text-xs text-gray-600">{a.payLimit} min</span>} />
 
       {/* Rate */}
       <div className="flex items-baseline justify-between gap-2 md:block">

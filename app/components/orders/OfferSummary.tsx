@@ -4,21 +4,9 @@
  * remaining amount, time limit, tags and the merchant's instructions.
  */
 import type { AdvertWithMerchant } from "../../../contract/entities";
-import { isOnline } from "../../../contract/enums";
 import { coinsPerUnit, faceUnits, fixedFaces, ngnPerUnit } from "~/services/money/offers";
-import { cx } from "~/components/ui/cx";
-import { Avatar } from "~/components/layout/UserMenu";
-import { VerifiedIcon } from "~/components/ui";
+import { MerchantIdentity } from "~/components/catalog/MerchantIdentity";
 import { OfferTags } from "~/components/catalog/OfferTags";
-
-export function OnlineDot({ online }: { online: boolean }) {
-  return (
-    <span className={cx("inline-flex items-center gap-1.5 text-xs font-medium", online ? "text-money-in-700" : "text-gray-600")}>
-      <span aria-hidden="true" className={cx("h-2 w-2 rounded-full", online ? "bg-money-in-600" : "bg-gray-400")} />
-      {online ? "Online" : "Offline"}
-    </span>
-  );
-}
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -30,26 +18,10 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export function OfferSummary({ advert: a, coinName, ngnRate }: { advert: AdvertWithMerchant; coinName: string; ngnRate: number }) {
-  const online = isOnline(a.onlineStatus);
   const faces = fixedFaces(a.fixTrade);
   return (
     <section aria-label="Offer" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
-      <div className="flex items-center gap-3">
-        <Avatar src={a.avatar} size={44} />
-        <div className="min-w-0">
-          <p className="flex min-w-0 items-center gap-1">
-            <span className="truncate font-semibold text-gray-900" data-testid="merchant-name">
-              {a.nickname}
-            </span>
-            <VerifiedIcon className="h-4 w-4 shrink-0 text-brand-600" />
-            <span className="sr-only">Verified merchant</span>
-          </p>
-          <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5">
-            <OnlineDot online={online} />
-            <span className="num text-xs text-gray-600">{a.totalTrade.toLocaleString("en-US")} trades</span>
-          </p>
-        </div>
-      </div>
+      <MerchantIdentity advert={a} />
 
       <div className="mt-4 rounded-lg bg-money-in-50 px-3 py-2">
         <p className="text-xs text-gray-700">Rate</p>

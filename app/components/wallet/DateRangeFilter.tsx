@@ -4,10 +4,10 @@
  * parameters (the tab) in the query. Every change, Reset included, is a
  * history entry, so Back returns to the previous range (FILTER_FORM_PROPS).
  */
-import { Link, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { Button, buttonClasses, controlClasses } from "~/components/ui";
+import { DateFields, FilterActions } from "~/components/ui/FilterParts";
 import { toQuery, type DateRange } from "./dates";
 import { Form } from "~/components/ui/Form";
 import { FILTER_FORM_PROPS, FILTER_NAVIGATE_OPTIONS } from "~/components/ui/filter-form";
@@ -47,33 +47,8 @@ export function DateRangeFilter({
       {Object.entries(hidden).map(([k, v]) =>
         v !== null && v !== undefined && v !== "" && v !== 0 ? <input key={k} type="hidden" name={k} value={String(v)} /> : null,
       )}
-      <div className="flex min-w-0 flex-col gap-1">
-        <label htmlFor={`${idPrefix}-start`} className="text-sm font-medium text-gray-900">
-          From
-        </label>
-        <input id={`${idPrefix}-start`} type="date" name="start" defaultValue={range.start} className={controlClasses(false, "h-10 text-sm")} />
-      </div>
-      <div className="flex min-w-0 flex-col gap-1">
-        <label htmlFor={`${idPrefix}-end`} className="text-sm font-medium text-gray-900">
-          To
-        </label>
-        <input id={`${idPrefix}-end`} type="date" name="end" defaultValue={range.end} className={controlClasses(false, "h-10 text-sm")} />
-      </div>
-      <div className="col-span-2 flex items-center gap-2 sm:col-span-1">
-        {!hydrated ? (
-          <Button type="submit" size="sm">
-            Apply
-          </Button>
-        ) : null}
-        <Link
-          to={`${path}${toQuery(hidden)}`}
-          preventScrollReset
-          aria-disabled={!active || undefined}
-          className={buttonClasses({ variant: "ghost", size: "sm", className: active ? "" : "text-gray-600" })}
-        >
-          Reset
-        </Link>
-      </div>
+      <DateFields idPrefix={idPrefix} start={range.start} end={range.end} />
+      <FilterActions resetTo={`${path}${toQuery(hidden)}`} active={active} applyLabel="Apply" resetLabel="Reset" />
     </Form>
   );
 }
