@@ -53,10 +53,10 @@ interface PartResult {
 }
 
 /** Runs a command with live output; resolves with its exit code (never rejects). */
-function run(command: string, args: string[]): Promise<number> {
+function run(command: string, args: string[], env: Record<string, string> = {}): Promise<number> {
   console.log(`\n$ ${command} ${args.join(" ")}`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ["ignore", "inherit", "inherit"], env: process.env });
+    const child = spawn(command, args, { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, ...env } });
     child.on("error", (err) => {
       console.error(`could not start ${command}: ${err.message}`);
       resolve(127);
@@ -83,15 +83,12 @@ function describeFailure(
 /** Runs one vitest config with the JSON reporter and turns its report into a PartResult. */
 async function runVitest(name: string, config: string, reportFile: string): Promise<PartResult> {
   const result: PartResult = { name, passed: 0, failed: 0, skipped: 0, problems: [], failures: [] };
-  const code = await run("npx", [
-    "vitest",
-    "run",
-    "--config",
-    config,
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile=${reportFile}`,
-  ]);
+  const hookErrorsFile = `${reportFile}.hooks.jsonl`;
+  const code = await run(
+    "npx",
+    ["vitest", "run", "--config", config, "--reporter=default", "--reporter=json", "--reporter=./tests/support/hook-errors-reporter.ts", `--outputFile=${reportFile}`],
+    { HOOK_ERRORS_FILE: hookErrorsFile },
+  );
   if (code !== 0) result.problems.push(`vitest exited with code ${code}`);
 
   if (!existsSync(reportFile)) {
@@ -118,6 +115,14 @@ async function runVitest(name: string, config: string, reportFile: string): Prom
     }
   } catch (err) {
     result.problems.push(`unreadable JSON report: ${(err as Error).message}`);
+  }
+  // Why suites failed outside their tests (a beforeAll or afterAll): the JSON report leaves it out.
+  if (existsSync(hookErrorsFile)) {
+    for (const line of (await readFile(hookErrorsFile, "utf8")).split("\n").filter(Boolean)) {
+      const { where, name, errors } = JSON.parse(line) as { where: string; name: string; errors: string[] };
+      const file = where.startsWith(process.cwd()) ? where.slice(process.cwd().length + 1) : where;
+      for (const e of errors) result.problems.push(`${file} › ${name} (hook): ${e}`);
+    }
   }
   return result;
 }
