@@ -6,7 +6,7 @@
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { AuthFooter, useAuthForm } from "~/components/auth/AuthForm";
+import { useAuthForm } from "~/components/auth/AuthForm";
 import { ContactCodeCard } from "~/components/auth/ContactCodePasswordFields";
 import { DEFAULT_INTER_CODE, LoginType, VerificationCodeType, contactForApi, forgotSchema, tabType } from "~/services/forms/auth";
 import { codeFormAction, codeFormLoaderData } from "~/services/forms/auth.server";
@@ -42,17 +42,12 @@ function ForgotForm({ type }: { type: LoginType }) {
 
   return (
     <ContactCodeCard
-      title="Forgot Password"
-      footer={<AuthFooter prompt="Remembered it?" to="/login" label="Sign In" />}
-      tabsLabel="Reset with"
-      submitLabel="Reset Password"
+      kind="forgot"
       form={form}
       type={type}
       fields={fields}
-      countries={data.countries}
-      cooldown={data.cooldown}
+      data={data}
       sendCode={actionData?.sendCode}
-      passwordLabel="New Password"
     />
   );
 }

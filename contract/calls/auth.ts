@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCall, noBody, okEmpty } from "../define";
 import { LoginType, VerificationCodeType } from "../enums";
 import { loginTypeSchema, verificationCodeTypeSchema } from "../enum-schemas";
-import { MESSAGES, code, email, inviteCode, loginPassword, newPassword, nickname, oldPassword, password, phone, tradePassword } from "../fields";
+import { MESSAGES, code, email, inviteCode, loginPassword, newPassword, nickname, oldPassword, password, phone, requiredText, tradePassword } from "../fields";
 import { blankable } from "./common";
 
 const custom = z.ZodIssueCode.custom;
@@ -39,11 +39,7 @@ export const authCalls = {
     auth: "none",
     request: z
       .object({
-        loginName: z
-          .string({ required_error: "Please enter your e-mail or mobile." })
-          .trim()
-          .min(1, "Please enter your e-mail or mobile.")
-          .max(100, "Please enter your e-mail or mobile."),
+        loginName: requiredText(100, "Please enter your e-mail or mobile.", "Please enter your e-mail or mobile."),
         loginPwd: loginPassword,
         type: loginTypeSchema,
       })
@@ -130,11 +126,7 @@ export const authCalls = {
     path: "/userRemark/addUserRemark",
     auth: "user",
     request: z.object({
-      remark: z
-        .string({ required_error: "The remark must not be empty." })
-        .trim()
-        .min(1, "The remark must not be empty.")
-        .max(100, "The remark is too long."),
+      remark: requiredText(100, "The remark must not be empty.", "The remark is too long."),
     }),
     response: okEmpty,
     doc: "Stores the channel the user arrived through (called after login). Response designed: null.",

@@ -4,7 +4,7 @@ import { defineCall, id, lastId, okEmpty, optionalTimestamp } from "../define";
 import { feedbackSchema, orderChangeSchema, orderDetailsSchema, orderSchema } from "../entities";
 import { OrderListTab } from "../enums";
 import { feedbackTypeSchema, orderActionSchema, orderListTabSchema } from "../enum-schemas";
-import { feedbackContent, feedbackType, MESSAGES, optionalText, starLevel } from "../fields";
+import { feedbackContent, feedbackType, MESSAGES, optionalText, requiredText, starLevel } from "../fields";
 import { byId, created, listOf, optionalId, startBeforeEnd } from "./common";
 import { CARD_CODE_MAX, CODE_TOO_LONG, REMARK_TOO_LONG, SELL_REMARK_MAX, TOO_MANY_IMAGES } from "../sell-rules";
 
@@ -49,11 +49,7 @@ export const ordersCalls = {
         cardImg: optionalText(ORDER_IMAGES_MAX * 501, "Too many images."),
         /** Card codes joined with "\n" (e-code offers). */
         cardCode: optionalText(CARD_CODE_MAX, CODE_TOO_LONG),
-        secret: z
-          .string({ required_error: "The secret is required." })
-          .trim()
-          .min(1, "The secret is required.")
-          .max(256, "The secret is too long."),
+        secret: requiredText(256, "The secret is required.", "The secret is too long."),
         remark: optionalText(SELL_REMARK_MAX, REMARK_TOO_LONG),
       })
       .superRefine((v, ctx) => {

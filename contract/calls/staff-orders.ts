@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineCall, id, lastId, okEmpty } from "../define";
 import { orderChangeSchema, orderSchema } from "../entities";
 import { arbitrationTypeSchema, orderStatusSchema } from "../enum-schemas";
+import { requiredText } from "../fields";
 import { listOf } from "./common";
 
 /**
@@ -84,11 +85,7 @@ export const staffOrderCalls = {
       arbitrationApplyAmount: money("Please enter the card face you found."),
       /** The coins (hundredths) the merchant proposes to pay; at most calculateTotalPrice. */
       arbitrationApplyPrice: money("Please enter the price you propose."),
-      arbitrationContent: z
-        .string({ required_error: "Please explain the problem.", invalid_type_error: "Please explain the problem." })
-        .trim()
-        .min(1, "Please explain the problem.")
-        .max(500, "The explanation has at most 500 characters."),
+      arbitrationContent: requiredText(500, "Please explain the problem.", "The explanation has at most 500 characters."),
     }),
     response: okEmpty,
     doc: "The merchant opens a negotiation (1 → 2) with a dispute type, the face found, the price proposed and why; the arbitration timer starts.",

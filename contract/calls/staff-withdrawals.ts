@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineCall, id, lastId, okEmpty } from "../define";
 import { withdrawalSchema } from "../entities";
 import { virtualCoinOrderStatusSchema, virtualCoinTypeSchema, withdrawalStatusSchema } from "../enum-schemas";
+import { requiredText } from "../fields";
 import { listOf } from "./common";
 
 /**
@@ -47,11 +48,7 @@ export const virtualCoinOrderSchema = z.object({
 });
 export type VirtualCoinOrder = z.infer<typeof virtualCoinOrderSchema>;
 
-const reason = z
-  .string({ required_error: "Please give a reason.", invalid_type_error: "Please give a reason." })
-  .trim()
-  .min(1, "Please give a reason.")
-  .max(200, "The reason has at most 200 characters.");
+const reason = requiredText(200, "Please give a reason.", "The reason has at most 200 characters.");
 
 /** Absent or null: every status. */
 const statusFilter = <T extends z.ZodTypeAny>(schema: T) => schema.nullish().transform((v) => (v === null ? undefined : v)) as z.ZodType<z.output<T> | undefined, z.ZodTypeDef, z.input<T> | null | undefined>;
@@ -81,11 +78,7 @@ export const staffWithdrawalCalls = {
     request: z.object({
       id,
       /** A path /image/uploadImage (type "payment") returned to this withdrawer. */
-      payPicture: z
-        .string({ required_error: "Please upload the payment picture.", invalid_type_error: "Please upload the payment picture." })
-        .trim()
-        .min(1, "Please upload the payment picture.")
-        .max(500, "Please upload the payment picture."),
+      payPicture: requiredText(500, "Please upload the payment picture.", "Please upload the payment picture."),
     }),
     response: okEmpty,
     doc: "The withdrawer has paid (1 → 2) and shows it with a payment picture; the seller's frozen coins leave.",

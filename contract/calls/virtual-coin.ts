@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCall, id, noBody } from "../define";
 import { virtualCoinTypeSchema } from "../enum-schemas";
-import { positiveMinor } from "../fields";
+import { positiveMinor, requiredText } from "../fields";
 import { created, listOf } from "./common";
 
 /**
@@ -21,9 +21,6 @@ export const virtualCoinPriceSchema = z.object({
 });
 export type VirtualCoinPrice = z.infer<typeof virtualCoinPriceSchema>;
 
-const requiredString = (message: string, max: number) =>
-  z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(max, message);
-
 /** BTC/USDT transfer orders (backend/modules/virtual-coin). */
 export const virtualCoinCalls = {
   "/virtualCoinOrder/getPrices": defineCall({
@@ -38,8 +35,8 @@ export const virtualCoinCalls = {
     auth: "user",
     request: z.object({
       type: virtualCoinTypeSchema,
-      fromAddress: requiredString("Please enter the address.", 128),
-      transactionId: requiredString("Please enter the transaction hash.", 128),
+      fromAddress: requiredText(128, "Please enter the address.", "Please enter the address."),
+      transactionId: requiredText(128, "Please enter the transaction hash.", "Please enter the transaction hash."),
       /** BTC or USDT amount per 1e8. */
       tradeAmount: positiveMinor("Please enter the amount."),
     }),

@@ -10,7 +10,7 @@ import { Field } from "~/components/ui";
 import { INPUT_LIMITS, SEND_CODE_INTENT, type LoginType } from "~/services/forms/auth";
 import type { SendCodeOutcome } from "~/services/forms/send-code";
 import type { FormMetadata } from "@conform-to/react";
-import { AuthCard, AuthFormFrame, ContactFields, ContactTabs, PasswordField, type Country } from "./AuthForm";
+import { AuthCard, AuthFooter, AuthFormFrame, ContactFields, ContactTabs, PasswordField, type Country } from "./AuthForm";
 import { fieldProps, type ConformField } from "~/components/ui/FormParts";
 import { SendCodeButton, SendCodeNote, useCooldownUntil } from "./SendCodeButton";
 import { useContactValidator } from "./useContactValidator";
@@ -77,28 +77,31 @@ export function ContactCodePasswordFields({
   );
 }
 
+const CARDS = {
+  register: { title: "Create Account", prompt: "Already have an account?", tabsLabel: "Register with", submitLabel: "Sign Up", passwordLabel: "Password" },
+  forgot: { title: "Forgot Password", prompt: "Remembered it?", tabsLabel: "Reset with", submitLabel: "Reset Password", passwordLabel: "New Password" },
+} as const;
+
 /** A whole code-form page (register, forgot): the card, the e-mail / mobile tabs, and the form with the shared block, then `after`. */
 export function ContactCodeCard<Schema extends Record<string, any>>({
-  title,
-  footer,
-  tabsLabel,
-  submitLabel,
+  kind,
   form,
+  data,
   after,
   ...block
-}: Omit<ContactCodePasswordFieldsProps, "form"> & {
-  title: string;
-  footer: ReactNode;
-  tabsLabel: string;
-  submitLabel: string;
+}: Omit<ContactCodePasswordFieldsProps, "form" | "countries" | "cooldown" | "passwordLabel"> & {
+  kind: keyof typeof CARDS;
   form: FormMetadata<Schema, string[]>;
+  /** The loader's countries and code cooldown. */
+  data: { countries: readonly Country[]; cooldown: number };
   after?: ReactNode;
 }) {
+  const card = CARDS[kind];
   return (
-    <AuthCard title={title} footer={footer}>
-      <ContactTabs label={tabsLabel} type={block.type} />
-      <AuthFormFrame form={form} submitLabel={submitLabel}>
-        <ContactCodePasswordFields form={form} {...block} />
+    <AuthCard title={card.title} footer={<AuthFooter prompt={card.prompt} to="/login" label="Sign In" />}>
+      <ContactTabs label={card.tabsLabel} type={block.type} />
+      <AuthFormFrame form={form} submitLabel={card.submitLabel}>
+        <ContactCodePasswordFields form={form} countries={data.countries} cooldown={data.cooldown} passwordLabel={card.passwordLabel} {...block} />
         {after}
       </AuthFormFrame>
     </AuthCard>

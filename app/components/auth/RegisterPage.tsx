@@ -9,7 +9,7 @@ import type { SerializeFrom } from "~/services/kit/http.server";
 import { Field } from "~/components/ui";
 import { DEFAULT_INTER_CODE, INPUT_LIMITS, LoginType, registerSchema, tabType } from "~/services/forms/auth";
 import type { RegisterAction, RegisterLoader } from "~/services/forms/auth.server";
-import { AuthFooter, useAuthForm } from "./AuthForm";
+import { useAuthForm } from "./AuthForm";
 import { fieldProps } from "~/components/ui/FormParts";
 import { ContactCodeCard } from "./ContactCodePasswordFields";
 
@@ -34,17 +34,12 @@ function RegisterForm({ type, data }: { type: LoginType; data: SerializeFrom<Reg
 
   return (
     <ContactCodeCard
-      title="Create Account"
-      footer={<AuthFooter prompt="Already have an account?" to="/login" label="Sign In" />}
-      tabsLabel="Register with"
-      submitLabel="Sign Up"
+      kind="register"
       form={form}
       type={type}
       fields={fields}
-      countries={data.countries}
-      cooldown={data.cooldown}
+      data={data}
       sendCode={actionData?.sendCode}
-      passwordLabel="Password"
       beforePassword={
         <Field
           key={fields.nickname.key}

@@ -9,9 +9,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import type { Feedback } from "../../../contract/entities";
-import { FormError } from "~/components/ui/FormParts";
 import { cx } from "~/components/ui/cx";
-import { ErrorLine } from "~/components/ui/FormParts";
+import { ErrorLine, FormError, fieldProps } from "~/components/ui/FormParts";
 import { Button, DateTime, StatusBadge, TextAreaField } from "~/components/ui";
 import { FEEDBACK_INTENT, FEEDBACK_MAX, FeedbackType, STAR_LEVEL_MAX, feedbackSchema } from "~/services/forms/feedback";
 import { Form } from "~/components/ui/Form";
@@ -58,6 +57,11 @@ const choice =
   "flex h-11 cursor-pointer select-none items-center justify-center gap-1.5 rounded-lg border border-gray-300 bg-white px-3 text-sm font-medium text-gray-900 " +
   "peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600";
 
+const FEEDBACK_CHOICES = [
+  { type: FeedbackType.Positive, icon: "👍", label: "Positive", checked: "peer-checked:border-money-in-700 peer-checked:bg-money-in-700 peer-checked:text-white" },
+  { type: FeedbackType.Negative, icon: "👎", label: "Negative", checked: "peer-checked:border-money-out-700 peer-checked:bg-money-out-700 peer-checked:text-white" },
+] as const;
+
 export function FeedbackForm({ orderId, lastResult }: { orderId: number; lastResult?: SubmissionResult<string[]> | null }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === FEEDBACK_INTENT;
@@ -79,30 +83,14 @@ export function FeedbackForm({ orderId, lastResult }: { orderId: number; lastRes
       <fieldset aria-describedby={fields.type.errorId}>
         <legend className="mb-1 text-sm font-medium text-gray-900">Your feedback</legend>
         <div className="grid grid-cols-2 gap-2">
-          <label>
-            <input
-              type="radio"
-              name={fields.type.name}
-              value={FeedbackType.Positive}
-              defaultChecked={initialType === String(FeedbackType.Positive)}
-              className="peer sr-only"
-            />
-            <span className={cx(choice, "peer-checked:border-money-in-700 peer-checked:bg-money-in-700 peer-checked:text-white")}>
-              <span aria-hidden="true">👍</span> Positive
-            </span>
-          </label>
-          <label>
-            <input
-              type="radio"
-              name={fields.type.name}
-              value={FeedbackType.Negative}
-              defaultChecked={initialType === String(FeedbackType.Negative)}
-              className="peer sr-only"
-            />
-            <span className={cx(choice, "peer-checked:border-money-out-700 peer-checked:bg-money-out-700 peer-checked:text-white")}>
-              <span aria-hidden="true">👎</span> Negative
-            </span>
-          </label>
+          {FEEDBACK_CHOICES.map((c) => (
+            <label key={c.type}>
+              <input type="radio" name={fields.type.name} value={c.type} defaultChecked={initialType === String(c.type)} className="peer sr-only" />
+              <span className={cx(choice, c.checked)}>
+                <span aria-hidden="true">{c.icon}</span> {c.label}
+              </span>
+            </label>
+          ))}
         </div>
         <ErrorLine id={fields.type.errorId} errors={fields.type.errors} />
       </fieldset>
@@ -120,10 +108,7 @@ export function FeedbackForm({ orderId, lastResult }: { orderId: number; lastRes
 
       <TextAreaField
         key={fields.content.key}
-        id={fields.content.id}
-        name={fields.content.name}
-        defaultValue={typeof fields.content.initialValue === "string" ? fields.content.initialValue : undefined}
-        error={fields.content.errors}
+        {...fieldProps(fields.content)}
         label="Comment"
         rows={3}
         maxLength={FEEDBACK_MAX}

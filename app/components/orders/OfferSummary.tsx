@@ -3,19 +3,11 @@
  * verified, online), rate in coins and NGN per unit, limits or fixed faces,
  * remaining amount, time limit, tags and the merchant's instructions.
  */
+import { DetailRow } from "~/components/ui/DetailPanel";
 import type { AdvertWithMerchant } from "../../../contract/entities";
 import { coinsPerUnit, faceUnits, fixedFaces, ngnPerUnit } from "~/services/money/offers";
 import { MerchantIdentity } from "~/components/catalog/MerchantIdentity";
 import { OfferTags } from "~/components/catalog/OfferTags";
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="flex items-baseline justify-between gap-3 py-2">
-      <dt className="text-sm text-gray-600">{label}</dt>
-      <dd className="num text-right text-sm font-medium text-gray-900">{children}</dd>
-    </div>
-  );
-}
 
 export function OfferSummary({ advert: a, coinName, ngnRate }: { advert: AdvertWithMerchant; coinName: string; ngnRate: number }) {
   const faces = fixedFaces(a.fixTrade);
@@ -34,15 +26,15 @@ export function OfferSummary({ advert: a, coinName, ngnRate }: { advert: AdvertW
       </div>
 
       <dl className="mt-2 divide-y divide-gray-100">
-        <Row label={faces.length > 0 ? "Card faces" : "Limits"}>
+        <DetailRow label={faces.length > 0 ? "Card faces" : "Limits"}>
           {faces.length > 0
             ? `${faces.map(faceUnits).join(", ")} ${a.tradeCurrency}`
             : `${faceUnits(a.minTrade)} – ${faceUnits(a.maxTrade)} ${a.tradeCurrency}`}
-        </Row>
-        <Row label="Remaining">
+        </DetailRow>
+        <DetailRow label="Remaining">
           {faceUnits(a.tradeAmount)} {a.tradeCurrency}
-        </Row>
-        <Row label="Time limit">{a.payLimit} min</Row>
+        </DetailRow>
+        <DetailRow label="Time limit">{a.payLimit} min</DetailRow>
       </dl>
 
       <OfferTags advert={a} className="mt-2" />

@@ -11,9 +11,8 @@ import { sellOfferOf } from "../../../contract/sell-rules";
 import { ORDER_IMAGES_MAX } from "../../../contract/constants";
 import type { AdvertWithMerchant } from "../../../contract/entities";
 import { AdvertCardType } from "../../../contract/enums";
-import { FormError } from "~/components/ui/FormParts";
 import { CodeInput, FaceInput, PlainImageInput, YouReceive } from "~/components/orders/SellFields";
-import { ErrorLine } from "~/components/ui/FormParts";
+import { ErrorLine, FormError, fieldProps } from "~/components/ui/FormParts";
 import type { ImagePickerState } from "~/components/orders/ImagePicker.client";
 import { Button, Skeleton, TextAreaField } from "~/components/ui";
 import { LoginToSubmit } from "~/components/ui/LoginPrompt";
@@ -125,10 +124,7 @@ export function SellForm({
 
           <TextAreaField
             key={fields.remark.key}
-            id={fields.remark.id}
-            name={fields.remark.name}
-            defaultValue={typeof fields.remark.initialValue === "string" ? fields.remark.initialValue : undefined}
-            error={fields.remark.errors}
+            {...fieldProps(fields.remark)}
             label="Remark (optional)"
             rows={2}
             maxLength={REMARK_MAX}

@@ -1,4 +1,5 @@
 /** The withdrawer panel of /sellCoins: rate, limits, remaining balance, the fixed deposit and time limit (spec §9). */
+import { DetailRow } from "~/components/ui/DetailPanel";
 import type { Withdrawer } from "../../../contract/entities";
 import { WITHDRAWER_DEPOSIT, WITHDRAWER_TIME_LIMIT_MINUTES } from "../../../contract/constants";
 import { Avatar } from "~/components/layout/UserMenu";
@@ -21,23 +22,23 @@ export function WithdrawerSummary({ w, coinName }: { w: Withdrawer; coinName: st
         </div>
       </div>
       <dl className="mt-3 divide-y divide-gray-100 text-sm">
-        <Row label="Rate">
+        <DetailRow label="Rate">
           <span data-testid="withdrawer-rate" className="font-semibold text-brand-800">
             {formatCurrencyRate(w.currencyRate)} {w.currency} per {coinName.replace(/s$/, "")}
           </span>
-        </Row>
-        <Row label="Limits">
+        </DetailRow>
+        <DetailRow label="Limits">
           {coinUnits(w.minTrade)} – {coinUnits(w.maxTrade)} {coinName}
-        </Row>
-        <Row label="Remaining balance">
+        </DetailRow>
+        <DetailRow label="Remaining balance">
           <span data-testid="withdrawer-remain">
             {formatCoins(w.remainBalance)} {coinName}
           </span>
-        </Row>
-        <Row label="Deposit">
+        </DetailRow>
+        <DetailRow label="Deposit">
           {formatCoins(WITHDRAWER_DEPOSIT)} {coinName}
-        </Row>
-        <Row label="Time limit">{WITHDRAWER_TIME_LIMIT_MINUTES} minutes</Row>
+        </DetailRow>
+        <DetailRow label="Time limit">{WITHDRAWER_TIME_LIMIT_MINUTES} minutes</DetailRow>
       </dl>
       <WithdrawerTags tags={tags} className="mt-2" />
       {w.description ? <p className="mt-3 whitespace-pre-line break-words rounded-lg bg-gray-50 p-3 text-sm text-gray-700">{w.description}</p> : null}
@@ -45,11 +46,3 @@ export function WithdrawerSummary({ w, coinName }: { w: Withdrawer; coinName: st
   );
 }
 
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="flex items-baseline justify-between gap-3 py-2">
-      <dt className="text-gray-600">{label}</dt>
-      <dd className="num text-right font-medium text-gray-900">{children}</dd>
-    </div>
-  );
-}

@@ -1,4 +1,4 @@
-import { BillType, WithdrawalStatus } from "../../../contract/enums";
+import { WithdrawalStatus } from "../../../contract/enums";
 import { MESSAGES } from "../../../contract/fields";
 import { transaction, type DB } from "../../db/index";
 import type { User } from "../../db/schema";
@@ -6,10 +6,9 @@ import type { CallContext } from "../../http/context";
 import { fail, notFound, visibleTo } from "../../http/errors";
 import { checkTradePassword } from "../auth/handlers";
 import { units } from "../orders/format";
-import { moveBalance } from "../wallet/ledger";
 import { bankAccountOf } from "../wallet/payments";
 import { findWithdrawal, findWithdrawer, type JoinedWithdrawal } from "./queries";
-import { PAY_PICTURE_REQUIRED, recordChange, transition, type WithdrawalActor } from "./state-machine";
+import { moveOwnerCoins, PAY_PICTURE_REQUIRED, recordChange, transition, type WithdrawalActor } from "./state-machine";
 import { isUniqueViolation } from "../../db/errors";
 
 /**
@@ -89,18 +88,11 @@ export async function applyWithdraw(ctx: CallContext, user: User, input: ApplyIn
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await moveBalance(
-      trx,
-      user.id,
-      { from: "amount", to: "frozen", amount },
-      {
-        reason: "withdrawal applied: coins frozen",
-        refType: "withdrawal",
-        refId: row.id,
-        whenShort: MESSAGES.availableNotEnough,
-        bill: { type: BillType.Withdraw, descriptionEn: `Sell coins to ${w.nickname}`, transAmount: -amount, oppositeUserId: w.user_id },
-      },
-    );
+    await moveOwnerCoins(trx, { id: row.id, ownerId: user.id, withdrawerUserId: w.user_id }, "amount", "frozen", amount, {
+      reason: "withdrawal applied: coins frozen",
+      bill: `Sell coins to ${w.nickname}`,
+      whenShort: MESSAGES.availableNotEnough,
+    });
     await recordChange(trx, row.id, { eventEn: "Created", at: now, from: null, to: WithdrawalStatus.Waiting, actor: "user", actorUserId: user.id });
     return { id: row.id };
   });

@@ -2,7 +2,7 @@ import type { Updateable } from "kysely";
 import { WITHDRAWER_TIME_LIMIT_MINUTES } from "../../../contract/constants";
 import { BillType, WithdrawalAction, WithdrawalStatus, withdrawalStatusLabels } from "../../../contract/enums";
 import type { Trx } from "../../db/index";
-import type { WithdrawalsTable } from "../../db/schema";
+import type { BalancePart, WithdrawalsTable } from "../../db/schema";
 import { conflict, fail } from "../../http/errors";
 import { notify } from "../notices/notify";
 import { coins } from "../orders/format";
@@ -111,6 +111,19 @@ export function withdrawalActions(w: { status: number }, role: "owner" | "withdr
   return ACTION_RULES.filter((a) => mayTake(TRANSITIONS, [a.rule], w.status, "withdrawer")).map((a) => a.action);
 }
 
+/** The owner's coins of a withdrawal change part (frozen on apply, returned on cancel), with the Withdraw bill the owner sees. */
+export function moveOwnerCoins(
+  trx: Trx,
+  w: { id: number; ownerId: number; withdrawerUserId: number },
+  from: BalancePart,
+  to: BalancePart,
+  amount: number,
+  why: { reason: string; bill: string; whenShort?: string },
+) {
+  const bill = { type: BillType.Withdraw, descriptionEn: why.bill, transAmount: from === "amount" ? -amount : amount, oppositeUserId: w.withdrawerUserId };
+  return moveBalance(trx, w.ownerId, { from, to, amount }, { reason: why.reason, refType: "withdrawal", refId: w.id, whenShort: why.whenShort, bill });
+}
+
 export const WITHDRAWAL_CHANGED = "The withdrawal status has changed. Please refresh.";
 export const PAY_PICTURE_REQUIRED = "Please upload the payment picture.";
 export const REASON_REQUIRED = "Please give a reason.";
@@ -181,17 +194,10 @@ export async function transition(trx: Trx, input: TransitionInput): Promise<Join
       .set((eb) => ({ remain_balance: eb("remain_balance", "+", amount), last_update: now }))
       .where("id", "=", w.withdrawer_id)
       .execute();
-    await moveBalance(
-      trx,
-      w.user_id,
-      { from: "frozen", to: "amount", amount },
-      {
-        reason: "withdrawal cancelled: coins returned",
-        refType: "withdrawal",
-        refId: w.id,
-        bill: { type: BillType.Withdraw, descriptionEn: `Withdrawal cancelled: ${w.reason ?? ""}`, transAmount: amount, oppositeUserId: w.withdrawer_user_id },
-      },
-    );
+    await moveOwnerCoins(trx, { id: w.id, ownerId: w.user_id, withdrawerUserId: w.withdrawer_user_id }, "frozen", "amount", amount, {
+      reason: "withdrawal cancelled: coins returned",
+      bill: `Withdrawal cancelled: ${w.reason ?? ""}`,
+    });
   }
 
   await recordChange(trx, w.id, { eventEn: rule.event(w), at: now, from: input.from, to: rule.to, actor: input.actor, actorUserId: input.actorUserId });
