@@ -2,9 +2,7 @@
  * One Node process: static files, the /client backend (unless CLIENT_API_URL
  * points elsewhere), and the Remix web tier for everything else.
  */
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync } from "node:fs";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -14,6 +12,7 @@ import { bodyVerdict } from "./backend/http/body-limit";
 import { toNodeHandler } from "./backend/http/node-adapter";
 import { exitIfInUse } from "./backend/db/data-dir-lock";
 import { startBackend } from "./backend/start";
+import { keptSecret } from "./backend/security/secret-box";
 import { attachChatWebSocket } from "./backend/modules/chat/ws";
 
 const port = Number(process.env.PORT ?? 3000);
@@ -23,12 +22,7 @@ const dataDir = process.env.DATA_DIR ?? "./.data";
 function sessionSecret(): string {
   if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
   if (process.env.NODE_ENV === "production") throw new Error("SESSION_SECRET must be set in production.");
-  const file = join(dataDir, "session-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, secret + "\n", { mode: 0o600 });
-  return secret;
+  return keptSecret(dataDir, "session-secret");
 }
 process.env.SESSION_SECRET = sessionSecret();
 

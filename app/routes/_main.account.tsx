@@ -12,7 +12,7 @@
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { Link, useLoaderData } from "@remix-run/react";
-import { LIST_PAGE_SIZE } from "../../contract/constants";
+import { feedPage } from "~/services/kit/feed";
 import type { Account, Bill, TradeStatisticsDay } from "../../contract/entities";
 import { BillType, billTypeLabels } from "../../contract/enums";
 import { cx } from "~/components/ui/cx";
@@ -61,12 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     feedOnly ? null : api.call("/userBill/getTradeStatistics", { zeroTimestamp: startOfDayIn(Date.now(), timeZoneOf(request)) }),
   ]);
 
-  const list = bills.ok ? bills.data.list : [];
-  const page: FeedPage<Bill> = {
-    items: list,
-    nextQuery: bills.ok && list.length >= LIST_PAGE_SIZE ? query(type, range, list[list.length - 1].id) : null,
-    error: bills.ok ? null : LOAD_FAIL,
-  };
+  const page = feedPage(bills, (after) => query(type, range, after), LOAD_FAIL);
   return json(
     {
       type,

@@ -8,7 +8,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useAuthForm } from "~/components/auth/AuthForm";
 import { ContactCodeCard } from "~/components/auth/ContactCodePasswordFields";
-import { DEFAULT_INTER_CODE, LoginType, VerificationCodeType, contactForApi, forgotSchema, tabType } from "~/services/forms/auth";
+import { LoginType, VerificationCodeType, contactForApi, forgotSchema, tabType } from "~/services/forms/auth";
 import { codeFormAction, codeFormLoaderData } from "~/services/forms/auth.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
@@ -33,23 +33,8 @@ export default function ForgotPage() {
 function ForgotForm({ type }: { type: LoginType }) {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useAuthForm({
-    id: `forgot-${type}`,
-    schema: forgotSchema,
-    lastResult: actionData?.result,
-    defaultValue: { type, interCode: DEFAULT_INTER_CODE },
-  });
-
-  return (
-    <ContactCodeCard
-      kind="forgot"
-      form={form}
-      type={type}
-      fields={fields}
-      data={data}
-      sendCode={actionData?.sendCode}
-    />
-  );
+  const [form, fields] = useAuthForm(`forgot-${type}`, forgotSchema, actionData, { type });
+  return <ContactCodeCard kind="forgot" form={form} fields={fields} type={type} data={data} sendCode={actionData?.sendCode} />;
 }
 
 export function ErrorBoundary() {

@@ -9,7 +9,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthCard, AuthFooter, AuthFormFrame, ContactFields, ContactTabs, PasswordField, useAuthForm } from "~/components/auth/AuthForm";
 import { apiFor } from "~/services/api.server";
-import { DEFAULT_INTER_CODE, LoginType, loginName, loginSchema, tabType } from "~/services/forms/auth";
+import { LoginType, loginName, loginSchema, tabType } from "~/services/forms/auth";
 import { SUCCESS, formReply, loadCountries, redirectSignedIn, sessionHeaders } from "~/services/forms/auth.server";
 import { flashToast, safeRedirect } from "~/session.server";
 import { readForm } from "~/services/kit/form.server";
@@ -65,12 +65,7 @@ function LoginForm({
   redirectTo: string | null;
 }) {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useAuthForm({
-    id: `login-${type}`,
-    schema: loginSchema,
-    lastResult: actionData?.result,
-    defaultValue: { type, interCode: DEFAULT_INTER_CODE },
-  });
+  const [form, fields] = useAuthForm(`login-${type}`, loginSchema, actionData, { type });
 
   return (
     <AuthCard title="Sign In" footer={<AuthFooter prompt="New here?" to="/register" label="Create Account" />}>

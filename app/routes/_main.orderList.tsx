@@ -15,7 +15,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { LIST_PAGE_SIZE } from "../../contract/constants";
+import { feedPage } from "~/services/kit/feed";
 import type { Order } from "../../contract/entities";
 import { cx } from "~/components/ui/cx";
 import { useMainLayoutData } from "~/components/layout/layout-data";
@@ -74,13 +74,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ...rangeTimestamps(filters, timeZoneOf(request)),
     }),
   ]);
-  const list = orders.ok ? orders.data.list : [];
-  const page: FeedPage<Order> = {
-    items: list,
-    // A full page may have more after it; a short one is the end (pages are LIST_PAGE_SIZE long).
-    nextQuery: orders.ok && list.length >= LIST_PAGE_SIZE ? query(tab, filters, list[list.length - 1].id) : null,
-    error: orders.ok ? null : LOAD_ERROR,
-  };
+  const page = feedPage(orders, (after) => query(tab, filters, after), LOAD_ERROR);
   return json(
     {
       tab,

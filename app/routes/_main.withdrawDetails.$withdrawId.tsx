@@ -20,7 +20,7 @@ import type { Withdrawal } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { Avatar } from "~/components/layout/UserMenu";
-import { ButtonLink, DetailPanel, DetailRow, Spinner } from "~/components/ui";
+import { ButtonLink, DetailPanel, DetailRow, RemarkLine, Spinner } from "~/components/ui";
 import { maskAccountNumber } from "~/components/wallet/bank-account";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { idParam, notFoundResponse } from "~/services/kit/params";
@@ -165,12 +165,7 @@ function Details({ w }: { w: Withdrawal }) {
             ) : (
               <p className="text-sm text-gray-600">Not recorded.</p>
             )}
-            {w.userRemark ? (
-              <p className="mt-2 text-sm text-gray-700">
-                <span className="font-medium text-gray-900">Remark: </span>
-                <span className="whitespace-pre-line break-words">{w.userRemark}</span>
-              </p>
-            ) : null}
+            {w.userRemark ? <RemarkLine text={w.userRemark} className="mt-2" /> : null}
           </DetailPanel>
         </div>
 

@@ -6,7 +6,7 @@
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { Link, useLoaderData } from "@remix-run/react";
-import { LIST_PAGE_SIZE } from "../../contract/constants";
+import { feedPage } from "~/services/kit/feed";
 import type { Withdrawal } from "../../contract/entities";
 import { cx } from "~/components/ui/cx";
 import { useMainLayoutData } from "~/components/layout/layout-data";
@@ -32,12 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const range = parseRange(url.searchParams);
   const lastId = posIntParam(url.searchParams.get("lastId"));
   const result = await api.call("/userWithdraw/getWithdrawList", { lastId: lastId ?? undefined, ...rangeTimestamps(range, timeZoneOf(request)) });
-  const list = result.ok ? result.data.list : [];
-  const page: FeedPage<Withdrawal> = {
-    items: list,
-    nextQuery: result.ok && list.length >= LIST_PAGE_SIZE ? query(range, list[list.length - 1].id) : null,
-    error: result.ok ? null : LOAD_ERROR,
-  };
+  const page = feedPage(result, (after) => query(range, after), LOAD_ERROR);
   return json({ range, lastId, ...page }, { headers: { "Cache-Control": "private, no-store" } });
 }
 

@@ -37,11 +37,15 @@ export function createSecretBox(keyMaterial: string): SecretBox {
 
 /** DATA_ENCRYPTION_KEY, or a key generated once into DATA_DIR (the embedded default). */
 export function loadDataKey(configured: string | undefined, dataDir: string): string {
-  if (configured) return configured;
-  const file = join(dataDir, "data-encryption.key");
+  return configured || keptSecret(dataDir, "data-encryption.key");
+}
+
+/** A random secret generated once into `dataDir/name` (owner-only), so it survives restarts. */
+export function keptSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });
-  const key = randomBytes(32).toString("base64url");
-  writeFileSync(file, key + "\n", { mode: 0o600 });
-  return key;
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
 }

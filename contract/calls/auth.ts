@@ -16,6 +16,9 @@ function oneContact(v: { email?: string; phone?: string }, ctx: z.RefinementCtx)
 }
 
 /** Sign-in, registration, codes and passwords. Phones are always "interCode-number". */
+/** Register and reset: an e-mail or a phone (oneContact says which), and the code sent to it. */
+const contactWithCode = { email: blankable(email), phone: blankable(phone), code };
+
 /** The two code senders differ only in the contact they take; TRADE_PWD may omit it (the bound one is used). */
 function sendCodeCall<K extends "email" | "phone">(path: string, key: K, contact: typeof email, doc: string) {
   const shape = { [key]: blankable(contact), type: verificationCodeTypeSchema } as Record<K, ReturnType<typeof blankable<typeof email>>> & {
@@ -61,14 +64,7 @@ export const authCalls = {
     path: "/userAuth/register",
     auth: "none",
     request: z
-      .object({
-        email: blankable(email),
-        phone: blankable(phone),
-        code,
-        nickname,
-        loginPwd: password,
-        inviteCode,
-      })
+      .object({ ...contactWithCode, nickname, loginPwd: password, inviteCode })
       .superRefine(oneContact),
     response: okEmpty,
     doc: "Creates an account from an e-mail or a phone with its REGISTER code. Response designed: null (the client goes to /login).",
@@ -79,12 +75,7 @@ export const authCalls = {
     path: "/userAuth/resetPassword",
     auth: "none",
     request: z
-      .object({
-        email: blankable(email),
-        phone: blankable(phone),
-        code,
-        loginPwd: password,
-      })
+      .object({ ...contactWithCode, loginPwd: password })
       .superRefine(oneContact),
     response: okEmpty,
     doc: "Sets a new login password with a FORGET code sent to the e-mail or phone. Response designed: null.",

@@ -42,23 +42,19 @@ export function AuthFooter({ prompt, to, label }: { prompt: string; to: string; 
 
 /**
  * The conform form of an auth screen: validated in the browser with `schema`
- * (on blur, again on input), the action's `lastResult` shown.
+ * (on blur, again on input), the action's result shown.
  */
-export function useAuthForm<Schema extends z.ZodType<Record<string, any>, z.ZodTypeDef, Record<string, any>>>({
-  id,
-  schema,
-  lastResult,
-  defaultValue,
-}: {
-  id: string;
-  schema: Schema;
-  lastResult: SubmissionResult<string[]> | null | undefined;
-  defaultValue: DefaultValue<z.input<Schema>>;
-}) {
+export function useAuthForm<Schema extends z.ZodType<Record<string, any>, z.ZodTypeDef, Record<string, any>>>(
+  id: string,
+  schema: Schema,
+  actionData: { result?: SubmissionResult<string[]> | null } | undefined,
+  defaultValue: DefaultValue<z.input<Schema>> & { type: LoginType },
+) {
   return useForm<z.input<Schema>, z.output<Schema>>({
     id,
-    lastResult,
-    defaultValue,
+    lastResult: actionData?.result,
+    // Every auth form starts on Nigeria's calling code (the mobile tab's select).
+    defaultValue: { interCode: DEFAULT_INTER_CODE, ...(defaultValue as object) } as DefaultValue<z.input<Schema>>,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

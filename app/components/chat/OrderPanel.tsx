@@ -6,7 +6,7 @@
 import { Link } from "@remix-run/react";
 import { cx } from "~/components/ui/cx";
 import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
-import { ChevronRightIcon, DateTime } from "~/components/ui";
+import { ChevronRightIcon, DateTime, DetailRow } from "~/components/ui";
 import { formatCoinsWithName, formatNgn, formatTradeAmount } from "~/services/format";
 import { orderCoins, orderTimer } from "~/services/orders";
 
@@ -68,18 +68,12 @@ export function OrderPanel({ order, coinName, ngnRate }: { order: OrderPanelData
       </p>
       <dl className="mt-3 divide-y divide-gray-100 text-sm">
         {order.name ? (
-          <div className="flex justify-between gap-2 py-2">
-            <dt className="text-gray-600">Card</dt>
-            <dd className="text-right font-medium text-gray-900">{order.name}</dd>
-          </div>
+          <DetailRow label="Card">{order.name}</DetailRow>
         ) : null}
         {order.tradeAmount !== undefined ? (
-          <div className="flex justify-between gap-2 py-2">
-            <dt className="text-gray-600">Card face</dt>
-            <dd className="num text-right font-medium text-gray-900">
-              {formatTradeAmount(order.tradeAmount)} {order.tradeCurrency}
-            </dd>
-          </div>
+          <DetailRow label="Card face">
+            {formatTradeAmount(order.tradeAmount)} {order.tradeCurrency}
+          </DetailRow>
         ) : null}
         {coins !== undefined ? (
           <div className="flex justify-between gap-2 py-2">
@@ -91,10 +85,7 @@ export function OrderPanel({ order, coinName, ngnRate }: { order: OrderPanelData
           </div>
         ) : null}
         {order.counterpart ? (
-          <div className="flex justify-between gap-2 py-2">
-            <dt className="text-gray-600">With</dt>
-            <dd className="text-right font-medium text-gray-900">{order.counterpart}</dd>
-          </div>
+          <DetailRow label="With">{order.counterpart}</DetailRow>
         ) : null}
         {order.createTimestamp ? (
           <div className="py-2">

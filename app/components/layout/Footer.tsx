@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from "react";
 import { contactEmail, withContactHrefs, type Contact } from "./contact";
-import { FacebookIcon, LogoMark, MailIcon, TelegramIcon, TwitterIcon, WhatsAppIcon } from "../ui";
+import { ExternalLink, FacebookIcon, LogoMark, MailIcon, TelegramIcon, TwitterIcon, WhatsAppIcon } from "../ui";
 import { BRAND_NAME } from "./TopBar";
 
 const SOCIAL: { key: string; label: string; icon: (p: { className?: string }) => ReactNode }[] = [
@@ -43,15 +43,13 @@ export function Footer({ contact }: { contact: Contact }) {
             <ul className="mt-4 flex gap-2" aria-label="Social media">
               {social.map((s) => (
                 <li key={s.key}>
-                  <a
+                  <ExternalLink
                     href={s.href}
-                    target="_blank"
-                    rel="noopener noreferrer"
                     className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-gray-100 text-gray-700 hover:bg-brand-50 hover:text-brand-700"
                   >
                     <s.icon className="h-5 w-5" />
                     <span className="sr-only">{s.label}</span>
-                  </a>
+                  </ExternalLink>
                 </li>
               ))}
             </ul>
@@ -71,14 +69,9 @@ export function Footer({ contact }: { contact: Contact }) {
             <ul className="grid grid-cols-2 gap-x-8 gap-y-1 text-sm sm:grid-cols-3 md:grid-cols-2">
               {links.map((l) => (
                 <li key={l.key}>
-                  <a
-                    href={l.href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex min-h-10 items-center text-gray-700 hover:text-brand-700 hover:underline"
-                  >
+                  <ExternalLink href={l.href} className="inline-flex min-h-10 items-center text-gray-700 hover:text-brand-700 hover:underline">
                     {l.label}
-                  </a>
+                  </ExternalLink>
                 </li>
               ))}
             </ul>

@@ -6,7 +6,7 @@
 import { CloseButton, Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { CloseIcon, CountBadge, ExternalIcon, MenuIcon } from "../ui";
+import { CloseIcon, CountBadge, ExternalLink, MenuIcon } from "../ui";
 import { cx } from "~/components/ui/cx";
 import { MAIN_NAV, type CountKey } from "./nav";
 
@@ -43,11 +43,9 @@ export function MainNavInline({ counts, blogUrl }: MainNavProps) {
         ))}
         {blogUrl ? (
           <li>
-            <a href={blogUrl} target="_blank" rel="noopener noreferrer" className={desktopLink(false)}>
+            <ExternalLink href={blogUrl} className={desktopLink(false)} icon="h-3.5 w-3.5">
               Blog
-              <ExternalIcon className="h-3.5 w-3.5" />
-              <span className="sr-only">(opens in a new tab)</span>
-            </a>
+            </ExternalLink>
           </li>
         ) : null}
       </ul>
@@ -82,11 +80,9 @@ function MobileLinks({ counts, blogUrl, closeOnClick }: MainNavProps & { closeOn
       })}
       {blogUrl ? (
         <li>
-          <a href={blogUrl} target="_blank" rel="noopener noreferrer" className={mobileLink(false)}>
+          <ExternalLink href={blogUrl} className={mobileLink(false)} icon="h-4 w-4 text-gray-600">
             <span>Blog</span>
-            <ExternalIcon className="h-4 w-4 text-gray-600" />
-            <span className="sr-only">(opens in a new tab)</span>
-          </a>
+          </ExternalLink>
         </li>
       ) : null}
     </ul>

@@ -12,7 +12,7 @@ import { OrderStatus } from "../../../contract/enums";
 import { Avatar } from "~/components/layout/UserMenu";
 import { OrderImages } from "~/components/orders/OrderImages";
 import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
-import { Countdown, DateTime, DetailPanel, DetailRow, Skeleton, StatusBadge, VerifiedIcon } from "~/components/ui";
+import { Countdown, DateTime, DetailPanel, DetailRow, RemarkLine, Skeleton, StatusBadge, VerifiedIcon } from "~/components/ui";
 import { formatCoinsWithName, formatNgn, formatTradeAmount } from "~/services/format";
 import { orderTimer, splitTags } from "~/services/orders";
 
@@ -133,12 +133,7 @@ export function OrderCardPanel({ order: o, card, codeFormat }: { order: Order; c
       ) : (
         <OrderImages orderId={o.id} count={card.imageCount} />
       )}
-      {o.sellerRemark ? (
-        <p className="mt-3 text-sm text-gray-700">
-          <span className="font-medium text-gray-900">Remark: </span>
-          <span className="whitespace-pre-line break-words">{o.sellerRemark}</span>
-        </p>
-      ) : null}
+      {o.sellerRemark ? <RemarkLine text={o.sellerRemark} /> : null}
     </DetailPanel>
   );
 }

@@ -21,3 +21,13 @@ export function DetailRow({ label, children }: { label: string; children: ReactN
     </div>
   );
 }
+
+/** A remark the user wrote, under a panel's rows, kept as typed (line breaks too). */
+export function RemarkLine({ text, className = "mt-3" }: { text: string; className?: string }) {
+  return (
+    <p className={`${className} text-sm text-gray-700`}>
+      <span className="font-medium text-gray-900">Remark: </span>
+      <span className="whitespace-pre-line break-words">{text}</span>
+    </p>
+  );
+}

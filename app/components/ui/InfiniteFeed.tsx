@@ -12,13 +12,9 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ErrorState, NoMore, SkeletonList, buttonClasses } from "~/components/ui";
 
-/** What a feed loader answers (the page, the next cursor's query, an error). */
-export interface FeedPage<T> {
-  items: T[];
-  /** The query of the next page ("?type=2&lastId=40"), or null at the end. */
-  nextQuery: string | null;
-  error: string | null;
-}
+import type { FeedPage } from "~/services/kit/feed";
+
+export type { FeedPage };
 
 export interface InfiniteFeedProps<T> {
   page: FeedPage<T>;

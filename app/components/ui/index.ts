@@ -21,3 +21,4 @@ export * from "./LoginPrompt";
 export * from "./FormParts";
 export * from "./BackLink";
 export * from "./filter-form";
+export * from "./ExternalLink";

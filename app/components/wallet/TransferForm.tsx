@@ -7,7 +7,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { useActionData, useNavigation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FormError, fieldProps } from "~/components/ui/FormParts";
-import { Button, ExternalIcon, Field } from "~/components/ui";
+import { Button, ExternalLink, Field } from "~/components/ui";
 import { LoginToSubmit } from "~/components/ui/LoginPrompt";
 import { coinsForCrypto, cryptoFromInput, formatCrypto, type CryptoQuote } from "~/services/money/wallet";
 import { virtualCoinSchema } from "~/services/forms/virtual-coin";
@@ -113,10 +113,9 @@ export function TransferForm({
       </Form>
       {serviceUrl ? (
         <p className="mt-3 text-center text-sm">
-          <a href={serviceUrl} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 font-medium text-brand-700 underline underline-offset-2">
+          <ExternalLink href={serviceUrl} className="inline-flex items-center gap-1 font-medium text-brand-700 underline underline-offset-2" icon="h-4 w-4">
             Questions? Ask our crypto desk
-            <ExternalIcon className="h-4 w-4" />
-          </a>
+          </ExternalLink>
         </p>
       ) : null}
     </section>

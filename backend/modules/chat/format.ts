@@ -1,4 +1,4 @@
-import { FILE_URL_TTL_SECONDS, SYSTEM_CONVERSATION_ID, SYSTEM_USER_ID, type ChatMessage } from "../../../contract/chat-protocol";
+import { FILE_URL_TTL_SECONDS, formatConversationId, SYSTEM_USER_ID, type ChatMessage, type ConversationRef } from "../../../contract/chat-protocol";
 import type { ChatConversationRow, ChatMessageRow } from "../../db/chat-schema";
 import type { SecretBox } from "../../security/secret-box";
 import { signFileUrl } from "./keys";
@@ -6,19 +6,22 @@ import { signFileUrl } from "./keys";
 /** What formatting needs of a conversation. */
 export type ConvInfo = Pick<ChatConversationRow, "id" | "kind" | "order_id" | "withdrawer_id" | "user_a" | "user_b">;
 
-/** The conversation's id as `viewerId` names it (contract/chat-protocol.ts, conversation ids). */
-export function viewerConversationId(conv: ConvInfo, viewerId: number): string {
+/** The conversation as `viewerId` sees it (contract/chat-protocol.ts, conversation ids). */
+function viewerRef(conv: ConvInfo, viewerId: number): ConversationRef {
   switch (conv.kind) {
     case "system":
-      return SYSTEM_CONVERSATION_ID;
+      return { kind: "system" };
     case "group":
-      return `GROUP${conv.order_id}`;
+      return { kind: "group", orderId: Number(conv.order_id) };
     case "c2c":
-      return `C2C${conv.user_a === viewerId ? conv.user_b : conv.user_a}`;
+      return { kind: "c2c", peerUserId: Number(conv.user_a === viewerId ? conv.user_b : conv.user_a) };
     case "withdrawer":
-      return conv.user_a === viewerId ? `C2Cw${conv.withdrawer_id}` : `C2Cw${conv.withdrawer_id}-${conv.user_a}`;
+      return conv.user_a === viewerId ? { kind: "withdrawer", withdrawerId: Number(conv.withdrawer_id) } : { kind: "withdrawer", withdrawerId: Number(conv.withdrawer_id), userId: Number(conv.user_a) };
   }
 }
+
+/** The conversation's id as `viewerId` names it. */
+export const viewerConversationId = (conv: ConvInfo, viewerId: number): string => formatConversationId(viewerRef(conv, viewerId));
 
 /** How a member is named in `from` and in read receipts: the withdrawer's staff speaks as "w{withdrawerId}". */
 export function memberLabel(conv: ConvInfo, userId: number | null): string {

@@ -3,6 +3,7 @@ import { FeedbackType, OrderStatus, type Flag, type KycStatus } from "../../../c
 import type { Executor } from "../../db/index";
 import type { User } from "../../db/schema";
 import { countFeedbackReceived, orderTotals } from "../orders/queries";
+import { countRows } from "../../db/count";
 
 /** Profiles, balances and the per-user statistics. Every function takes `db | trx`. */
 
@@ -65,12 +66,7 @@ export function toOwnProfile(u: User): Profile {
 
 /** Friends the user invited (users.invited_by). */
 export async function countInvited(db: Executor, userId: number): Promise<number> {
-  const r = await db
-    .selectFrom("users")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("invited_by", "=", userId)
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
+  return countRows(db.selectFrom("users").where("invited_by", "=", userId));
 }
 
 /**

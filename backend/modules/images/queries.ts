@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Executor } from "../../db/index";
+import { countRows } from "../../db/count";
 
 /** The kinds of upload (the contract's UploadImageType values). */
 export type UploadKind = "order" | "avatar" | "cert" | "payment";
@@ -20,14 +21,7 @@ export async function secretOpenForUser(db: Executor, userId: number, secretHash
 }
 
 export async function countOrderUploads(db: Executor, userId: number, secretHash: string): Promise<number> {
-  const r = await db
-    .selectFrom("uploads")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("user_id", "=", userId)
-    .where("secret_hash", "=", secretHash)
-    .where("kind", "=", "order")
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
+  return countRows(db.selectFrom("uploads").where("user_id", "=", userId).where("secret_hash", "=", secretHash).where("kind", "=", "order"));
 }
 
 export async function recordUpload(

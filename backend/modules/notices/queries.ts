@@ -4,6 +4,7 @@ import { NoticeStatus, OrderListTab, orderListTabStatuses, type NoticeType } fro
 import type { Executor } from "../../db/index";
 import { orderTotals } from "../orders/queries";
 import { countOpenWithdrawals } from "../withdrawals/queries";
+import { countRows } from "../../db/count";
 
 /** Notices and the top-bar badge counts. Every query is scoped to one user id. */
 
@@ -21,13 +22,7 @@ export async function countPendingWithdrawals(db: Executor, userId: number): Pro
 }
 
 export async function countUnread(db: Executor, userId: number): Promise<number> {
-  const r = await db
-    .selectFrom("notices")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("user_id", "=", userId)
-    .where("status", "=", NoticeStatus.Unread)
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
+  return countRows(db.selectFrom("notices").where("user_id", "=", userId).where("status", "=", NoticeStatus.Unread));
 }
 
 function noticeRows(db: Executor, userId: number) {

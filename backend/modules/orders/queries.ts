@@ -7,6 +7,7 @@ import type { StaffOrder } from "../../../contract/calls/staff-orders";
 import type { Executor } from "../../db/index";
 import type { OrderRow } from "../../db/schema";
 import { cardName } from "./format";
+import { countRows } from "../../db/count";
 
 /** Read side of orders: every query is scoped by the caller (seller or buyer). */
 
@@ -131,11 +132,5 @@ export async function orderTotals(
 }
 
 export async function countFeedbackReceived(db: Executor, userId: number, type: FeedbackType): Promise<number> {
-  const r = await db
-    .selectFrom("feedbacks")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("buyer_id", "=", userId)
-    .where("type", "=", type)
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
+  return countRows(db.selectFrom("feedbacks").where("buyer_id", "=", userId).where("type", "=", type));
 }

@@ -3,6 +3,7 @@ import { MESSAGES } from "../../../contract/fields";
 import type { Executor } from "../../db/index";
 import { isUniqueViolation } from "../../db/errors";
 import { fail, notFound } from "../../http/errors";
+import { countRows } from "../../db/count";
 
 /**
  * Bank accounts (spec §3 User payment). Every query is scoped to the owner: another user's id
@@ -89,13 +90,8 @@ const columns = (paymentId: number, a: BankAccountInput) => ({
 
 export async function addBankAccount(db: Executor, userId: number, paymentId: number, a: BankAccountInput, now: Date): Promise<number> {
   await assertBank(db, paymentId);
-  const n = await db
-    .selectFrom("user_payments")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("user_id", "=", userId)
-    .where("deleted_at", "is", null)
-    .executeTakeFirstOrThrow();
-  if (Number(n.n) >= MAX_BANK_ACCOUNTS) throw fail(TOO_MANY_BANK_ACCOUNTS);
+  const n = await countRows(db.selectFrom("user_payments").where("user_id", "=", userId).where("deleted_at", "is", null));
+  if (n >= MAX_BANK_ACCOUNTS) throw fail(TOO_MANY_BANK_ACCOUNTS);
   const row = await once(() =>
     db
       .insertInto("user_payments")

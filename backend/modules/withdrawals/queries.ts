@@ -4,6 +4,7 @@ import type { Withdrawal, Withdrawer } from "../../../contract/entities";
 import type { WithdrawalStatus } from "../../../contract/enums";
 import type { Executor } from "../../db/index";
 import type { WithdrawalRow, WithdrawerRow } from "../../db/schema";
+import { countRows } from "../../db/count";
 
 /** Read side of withdrawals and withdrawers. Every list is scoped by its caller (owner or withdrawer). */
 
@@ -136,11 +137,5 @@ export async function withdrawerWithdrawalPage(
 
 /** Withdrawals of the user still open (0 Waiting, 1 Processing): the top bar's Withdrawal badge. */
 export async function countOpenWithdrawals(db: Executor, userId: number): Promise<number> {
-  const r = await db
-    .selectFrom("withdrawals")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("user_id", "=", userId)
-    .where("status", "in", [0, 1])
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
+  return countRows(db.selectFrom("withdrawals").where("user_id", "=", userId).where("status", "in", [0, 1]));
 }

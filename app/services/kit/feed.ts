@@ -1,0 +1,23 @@
+/**
+ * One page of a list paged by the id of the last item (spec §2, §7), as a feed loader answers it
+ * and InfiniteFeed renders it.
+ */
+import { LIST_PAGE_SIZE } from "../../../contract/constants";
+import type { ApiResult } from "~/services/api.server";
+
+export interface FeedPage<T> {
+  items: T[];
+  /** The query of the next page ("?type=2&lastId=40"), or null at the end. */
+  nextQuery: string | null;
+  error: string | null;
+}
+
+/**
+ * The page a list call answered: a full page may have more after it (the next query starts after
+ * its last id); a short one is the end. A failed call is an empty page with `errorText`.
+ */
+export function feedPage<T extends { id: number }>(result: ApiResult<{ list: T[] }>, nextQuery: (lastId: number) => string, errorText: string): FeedPage<T> {
+  if (!result.ok) return { items: [], nextQuery: null, error: errorText };
+  const list = result.data.list;
+  return { items: list, nextQuery: list.length >= LIST_PAGE_SIZE ? nextQuery(list[list.length - 1].id) : null, error: null };
+}
