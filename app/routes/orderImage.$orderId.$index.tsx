@@ -5,12 +5,12 @@
  * (SSE-C, ADR 0007), and streamed through. Never cached, never shared.
  */
 import type { LoaderFunctionArgs } from "~/services/kit/http.server";
-import { apiFor } from "~/services/api.server";
+import { requireApi } from "~/services/kit/api.server";
 import { sha256Base64 } from "~/services/card-secret";
 import { imagePaths } from "~/services/forms/sell";
 
 const notFound = (status = 404) =>
-  new Response(status === 401 ? "Unauthorized, please login" : "Image not found.", {
+  new Response("Image not found.", {
     status,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });
@@ -19,10 +19,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = Number(params.orderId);
   const index = Number(params.index);
   if (!Number.isSafeInteger(id) || id <= 0 || !Number.isSafeInteger(index) || index < 0) return notFound();
-  const api = await apiFor(request, context);
-  if (!api.signedIn) return notFound(401);
+  const api = await requireApi(request, context, "json");
   const result = await api.call("/order/getOrderDetails", { id });
-  if (!result.ok) return notFound(result.code === 3 ? 401 : 404);
+  if (!result.ok) return notFound();
   const { cardImg, secret } = result.data.orderDetails;
   const path = imagePaths(cardImg)[index];
   if (!path || !secret) return notFound();

@@ -4,17 +4,16 @@
  * answers only the owner). Never cached by shared caches.
  */
 import type { LoaderFunctionArgs } from "~/services/kit/http.server";
-import { apiFor } from "~/services/api.server";
+import { requireApi } from "~/services/kit/api.server";
+import { idParam } from "~/services/kit/params";
 
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/bmp", "image/webp"]);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const id = Number(params.withdrawId);
-  if (!Number.isSafeInteger(id) || id <= 0) return new Response("Not found", { status: 404 });
-  const api = await apiFor(request, context);
-  if (!api.signedIn) return new Response("Unauthorized, please login", { status: 401 });
+  const id = idParam(params.withdrawId, "Not found");
+  const api = await requireApi(request, context, "json");
   const result = await api.call("/userWithdraw/getPayPicture", { id });
-  if (!result.ok) return new Response(result.msg, { status: result.code === 3 ? 401 : 404, headers: { "Cache-Control": "no-store" } });
+  if (!result.ok) return new Response(result.msg, { status: 404, headers: { "Cache-Control": "no-store" } });
   const type = IMAGE_TYPES.has(result.data.contentType) ? result.data.contentType : "application/octet-stream";
   const bin = atob(result.data.base64);
   const bytes = new Uint8Array(bin.length);

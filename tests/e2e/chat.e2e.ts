@@ -11,7 +11,8 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, onTestFailed, test } from "vitest";
-import { CHROMIUM_ARGS, newContext, shot } from "./support/browser";
+import { CHROMIUM_ARGS, newContext, shot, signInAs } from "./support/browser";
+import { newSeller } from "./support/users";
 import { apiClient } from "./support/api";
 import { startServer, type StartedServer } from "./support/server";
 
@@ -44,15 +45,8 @@ async function ready(page: Page, js: boolean) {
   if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
 }
 
-async function signIn(page: Page, js: boolean, who: { email: string; password: string }, to: string) {
-  await page.goto(`${e2e.server.url}/login?redirectTo=${encodeURIComponent(to)}`);
-  await ready(page, js);
-  await page.getByLabel("Email").fill(who.email);
-  await page.getByLabel("Password", { exact: true }).fill(who.password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await page.waitForURL((u) => u.pathname === to);
-  await ready(page, js);
-}
+/** Signed in by the fixture (the sign-in form has its own tests), on `to`. */
+const signIn = (page: Page, js: boolean, who: { email: string; password: string }, to: string) => signInAs(page, e2e.server.url, js, who, to);
 
 /** The live chat window of a page, once it is connected. */
 async function liveChat(page: Page) {
@@ -89,8 +83,9 @@ describe("chat", () => {
   test("seller and merchant chat inside an order in real time; a picture; read receipts; a no-JS answer", async () => {
     const { browser, server } = e2e;
     const tag = Date.now().toString(36).toUpperCase();
+    const sellerUser = await newSeller(server.url, "chat");
     const merchantToken = await apiLogin(MERCHANT);
-    const sellerToken = await apiLogin(SELLER);
+    const sellerToken = await apiLogin(sellerUser);
     const merchantId = (await call<{ profile: { id: number } }>("/userInfo/getProfileInfo", {}, merchantToken)).profile.id;
     const orderId = await sellECode(sellerToken, merchantId, 3000, `${tag}-CHAT-0001`);
     const path = `/message/GROUP${orderId}`;
@@ -114,7 +109,7 @@ describe("chat", () => {
       const sellerSockets: Array<{ isClosed(): boolean; url(): string }> = [];
       seller.on("websocket", (ws) => sellerSockets.push(ws));
       const merchant = await merchantCtx.newPage();
-      await signIn(seller, true, SELLER, path);
+      await signIn(seller, true, sellerUser, path);
       await signIn(merchant, true, MERCHANT, path);
       const sellerWin = await liveChat(seller);
       const merchantWin = await liveChat(merchant);
@@ -200,7 +195,7 @@ describe("chat", () => {
 
       // ---- the seller without JavaScript answers by a form post; the merchant's live window shows it
       const noJs = await noJsCtx.newPage();
-      await signIn(noJs, false, SELLER, path);
+      await signIn(noJs, false, sellerUser, path);
       await noJs.getByText(`Code received ${tag}`).first().waitFor();
       // Pictures are plain <img> with signed addresses.
       expect(await noJs.getByTestId("chat-image").count()).toBeGreaterThan(0);

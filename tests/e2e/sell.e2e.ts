@@ -11,14 +11,14 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { launchBrowser, newContext, shot } from "./support/browser";
+import { launchBrowser, newContext, shot, signInAs } from "./support/browser";
+import { newSeller, type TestUser } from "./support/users";
 import { apiClient } from "./support/api";
 import { startServer, type StartedServer } from "./support/server";
 
 let server: StartedServer;
 let browser: Browser;
 
-const SELLER = { email: "seller@demo.test", password: "demo1234" };
 const MERCHANT = { email: "merchant1@demo.test", password: "demo1234" };
 const NO_JS_CODE_TEXT = "The card code is shown when JavaScript is available.";
 
@@ -118,7 +118,8 @@ for (const js of [true, false]) {
       const merchantId = (await call<{ profile: { id: number } }>("/userInfo/getProfileInfo", {}, merchantToken)).profile.id;
       const ecodeAdvert = await findAdvert(merchantId, 1, 3000, 2, 2);
       const pictureAdvert = await findAdvert(merchantId, 0, 5000, 2);
-      const sellerToken = await apiLogin(SELLER);
+      const seller = await newSeller(server.url, "sell");
+      const sellerToken = await apiLogin(seller);
       const codes = [`${tag}-AAAA-1111`, `${tag}-BBBB-2222`];
 
       await withPage(js, "flow", async (page, context) => {
@@ -144,8 +145,8 @@ for (const js of [true, false]) {
         }
         await page.waitForURL((u) => u.pathname === "/login");
         await ready(page, js);
-        await page.getByLabel("Email").fill(SELLER.email);
-        await page.getByLabel("Password", { exact: true }).fill(SELLER.password);
+        await page.getByLabel("Email").fill(seller.email);
+        await page.getByLabel("Password", { exact: true }).fill(seller.password);
         await page.getByRole("button", { name: "Sign In", exact: true }).click();
         await page.waitForURL((u) => u.pathname === `/sellCard/${ecodeAdvert.id}`);
         await ready(page, js);
@@ -244,6 +245,10 @@ for (const js of [true, false]) {
         expect(img.status()).toBe(200);
         expect(img.headers()["content-type"]).toBe("image/jpeg");
         expect(img.headers()["cache-control"]).toContain("no-store");
+        // Without the session: 401 (the route kit's signed-out answer), and no image.
+        const guestImg = await fetch(`${server.url}/orderImage/${pictureOrder}/0`);
+        expect(guestImg.status).toBe(401);
+        expect(guestImg.headers.get("content-type")).not.toMatch(/^image\//);
         const meta = await sharp(await img.body()).metadata();
         expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(1024);
         if (js) {
@@ -358,12 +363,14 @@ describe("order list paging and filters", () => {
   const PAGE = 20;
   let created: number[] = [];
   let cardTypeId = 0;
+  let seller: TestUser;
 
   beforeAll(async () => {
     // More than a page of active orders, straight through the API (getAdvertDetail gives each its secret).
     const merchantToken = await apiLogin(MERCHANT);
     const merchantId = (await call<{ profile: { id: number } }>("/userInfo/getProfileInfo", {}, merchantToken)).profile.id;
-    const sellerToken = await apiLogin(SELLER);
+    seller = await newSeller(server.url, "paging");
+    const sellerToken = await apiLogin(seller);
     const advert = await findAdvert(merchantId, 1, 2500, 30);
     cardTypeId = advert.cardtypeid;
     for (let i = 0; i < PAGE + 5; i++) {
@@ -380,13 +387,7 @@ describe("order list paging and filters", () => {
   for (const js of [true, false]) {
     test(`infinite list ${js ? "with" : "without"} JavaScript ends in 'no more'`, async () => {
       await withPage(js, "paging", async (page) => {
-        await page.goto(`${server.url}/login?redirectTo=%2ForderList`);
-        await ready(page, js);
-        await page.getByLabel("Email").fill(SELLER.email);
-        await page.getByLabel("Password", { exact: true }).fill(SELLER.password);
-        await page.getByRole("button", { name: "Sign In", exact: true }).click();
-        await page.waitForURL((u) => u.pathname === "/orderList");
-        await ready(page, js);
+        await signInAs(page, server.url, js, seller, "/orderList");
         const ids = () => page.getByTestId("order-item").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-order-id"))));
         await page.getByTestId("order-item").first().waitFor();
         expect((await ids()).length).toBe(PAGE);
@@ -413,6 +414,8 @@ describe("order list paging and filters", () => {
           await page.getByText(/no more/).first().waitFor();
         }
         for (const id of created) expect(seen.has(id)).toBe(true);
+        // The seller is this describe's own: its list is exactly the orders made above.
+        expect([...seen].sort((a, b) => a - b)).toEqual([...created].sort((a, b) => a - b));
 
         // The card-category filter (auto-submitted with JS, Apply without) and Reset Filters.
         await page.goto(`${server.url}/orderList?status=0`);

@@ -14,11 +14,11 @@ import { TWO_DECIMALS } from "../../app/services/format";
 import { apiClient, type Advert } from "./support/api";
 import { SCREENSHOT_DIR as SCREENSHOTS, shot, signInAs } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
+import { newSeller } from "./support/users";
 
 const e2e = useServerAndBrowser({ failureShots: "trading-loop" });
 const { call, login, userId, firstAdvert } = apiClient(() => e2e.server.url);
 
-const SELLER = { email: "seller@demo.test", password: "demo1234" };
 const MERCHANT = { email: "merchant1@demo.test", password: "demo1234" };
 const ADMIN = { email: "admin@demo.test", password: "demo1234" };
 
@@ -60,12 +60,13 @@ for (const js of [true, false]) {
   describe(`e-codes exactly as typed ${mode}`, () => {
     test("several codes with spaces, dashes and commas reach the merchant unchanged; the page and Copy give them unchanged", () =>
       e2e.withPage(js, async (page, context) => {
+        const seller = await newSeller(e2e.server.url, "codes");
         const advert = await ecodeOffer((a) => a.codesPerOrder === 0 && a.codeFormat !== "");
         const plain = codeOfFormat(advert.codeFormat);
         const codes = [`abcd efgh 1234 5678, ZZZZ-${js ? "JS" : "NO"}`, plain, "LIVE1234CODE"];
         const merchantToken = await login({ email: `merchant${await merchantNumber(advert.userid)}@demo.test`, password: "demo1234" });
 
-        await signInAs(page, e2e.server.url, js, SELLER, `/sellCard/${advert.id}`);
+        await signInAs(page, e2e.server.url, js, seller, `/sellCard/${advert.id}`);
         await page.getByLabel(/Card face/).fill(String(advert.minTrade / 100));
         // Typed with spaces at the ends of lines and a blank line: only those go.
         const typed = `  ${codes[0]}  \n\n${codes[1]}\n ${codes[2]}\n`;
@@ -116,10 +117,11 @@ for (const js of [true, false]) {
     test("an offer that takes one code per order refuses several lines before the order is placed; a face of 50.555 has its own message", () =>
       e2e.withPage(js, async (page) => {
         const advert = await ecodeOffer((a) => a.codesPerOrder === 1);
-        const sellerToken = await login(SELLER);
+        const seller = await newSeller(e2e.server.url, "one-code");
+        const sellerToken = await login(seller);
         const before = await activeOrderIds(sellerToken);
 
-        await signInAs(page, e2e.server.url, js, SELLER, `/sellCard/${advert.id}`);
+        await signInAs(page, e2e.server.url, js, seller, `/sellCard/${advert.id}`);
         await page.getByText("This offer takes one code per order.", { exact: false }).first().waitFor();
         await page.getByLabel(/Card face/).fill(`${advert.minTrade / 100}.555`);
         const box = page.getByLabel("Gift card code", { exact: true });
@@ -144,7 +146,8 @@ for (const js of [true, false]) {
   describe(`the dispute panel ${mode}`, () => {
     test("follows the dispute type and the merchant's words, with figures that agree, and the status: act (2), under way (3), outcome (4, 5)", () =>
       e2e.withPage(js, async (page) => {
-        const sellerToken = await login(SELLER);
+        const seller = await newSeller(e2e.server.url, "dispute");
+        const sellerToken = await login(seller);
         const merchantToken = await login(MERCHANT);
         const adminToken = await login(ADMIN);
         const merchantId = await userId(merchantToken);
@@ -167,7 +170,7 @@ for (const js of [true, false]) {
         };
         const faceText = (v: number) => `${faceUnits(v)} ${offer.tradeCurrency}`;
 
-        await signInAs(page, e2e.server.url, js, SELLER, "/orderList");
+        await signInAs(page, e2e.server.url, js, seller, "/orderList");
 
         // Wrong amount / rate with a lower face found: the words name both faces.
         const wrong = await negotiate(3, Math.floor(face / 2), "Redeemed for half its face.");
@@ -227,7 +230,8 @@ for (const js of [true, false]) {
 
     test("the saved comment shows the chosen stars; order rows name the order without a stray comma", () =>
       e2e.withPage(js, async (page) => {
-        const sellerToken = await login(SELLER);
+        const seller = await newSeller(e2e.server.url, "comment");
+        const sellerToken = await login(seller);
         const merchantToken = await login(MERCHANT);
         const merchantId = await userId(merchantToken);
         const offer = await firstAdvert((a, online) => online && a.userid === merchantId && a.cardType === 1 && a.fixTrade === "" && a.tradeAmount >= a.minTrade * 2);
@@ -236,7 +240,7 @@ for (const js of [true, false]) {
         await call("/merchant/order/view", { id }, merchantToken);
         await call("/merchant/order/complete", { id }, merchantToken);
 
-        await signInAs(page, e2e.server.url, js, SELLER, `/orderDetails/${id}`);
+        await signInAs(page, e2e.server.url, js, seller, `/orderDetails/${id}`);
         const form = page.getByTestId("feedback-form");
         await form.getByText("Positive").click();
         await form.getByText("3 stars", { exact: true }).click({ force: true });

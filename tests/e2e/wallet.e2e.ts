@@ -11,6 +11,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { escapeDialog, shot, signInAs } from "./support/browser";
+import { newSellerWithCoins } from "./support/users";
 import { useServerAndBrowser } from "./support/suite";
 
 const e2e = useServerAndBrowser({
@@ -46,8 +47,8 @@ async function toast(page: Page, text: string) {
   await page.locator('[role="status"][aria-live="polite"]').getByText(text, { exact: true }).first().waitFor();
 }
 
-async function signIn(page: Page, js: boolean, to: string) {
-  await signInAs(page, e2e.server.url, js, SELLER, to);
+async function signIn(page: Page, js: boolean, to: string, who: { email: string; password: string } = SELLER) {
+  await signInAs(page, e2e.server.url, js, who, to);
 }
 
 const dataAmount = async (page: Page, testId: string) => Number(await page.getByTestId(testId).first().getAttribute("data-amount"));
@@ -112,7 +113,9 @@ for (const js of [true, false]) {
 
     test("bank account, sell coins to withdrawer1, completed with its payment picture, the Withdraw bill, BTC orders", async () => {
       await e2e.withPage(js, async (page, context) => {
-        await signIn(page, js, "/security/bankAccount");
+        // This test's own seller (it adds bank accounts and sells coins), with coins to sell.
+        const seller = await newSellerWithCoins(e2e.server.url, "wallet", SELL_COINS * 100, "123456");
+        await signIn(page, js, "/security/bankAccount", seller);
 
         // ---- add a bank account: the spec's messages first, then for real
         const accountNumber = `${js ? "1" : "2"}0${RUN}${js ? "11" : "22"}`;
@@ -215,7 +218,7 @@ for (const js of [true, false]) {
         const select = page.getByLabel("Bank account");
         const value = await select.locator("option", { hasText: last4 }).getAttribute("value");
         await select.selectOption(value!);
-        await page.getByLabel("Trade password").fill(SELLER.tradePassword);
+        await page.getByLabel("Trade password").fill(seller.tradePassword);
         if (js) {
           await expect.poll(() => page.getByTestId("you-receive").innerText()).toMatch(/^[\d,]+(\.\d+)? NGN$/);
         }
@@ -248,6 +251,7 @@ for (const js of [true, false]) {
         expect(pic.status()).toBe(200);
         expect(pic.headers()["content-type"]).toMatch(/^image\//);
         expect(pic.headers()["cache-control"]).toContain("no-store");
+        expect((await fetch(`${e2e.server.url}/withdrawDetails/${withdrawalId}/picture`)).status).toBe(401);
         if (js) {
           await expect
             .poll(() => page.getByTestId("pay-picture").locator("img").evaluate((el) => (el as HTMLImageElement).naturalWidth))
