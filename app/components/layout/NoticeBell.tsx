@@ -1,15 +1,16 @@
 /**
  * The notification bell (spec §2): a popover with the latest notices,
  * "Mark all as read" and "View all". With JavaScript a Headless UI Popover;
- * without it the bell is a plain link to /noticeList.
+ * without it the bell is a plain link to /noticeList. Opening a notice goes
+ * through /notices/{id}, which marks it read.
  */
 import { CloseButton, Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Notice } from "../../../contract/entities";
-import { NoticeStatus, NoticeType } from "../../../contract/enums";
-import { BellIcon, Button, CountBadge, DateTime } from "../ui";
-import { cx } from "~/components/ui/cx";
+import { BellIcon, Button, CountBadge } from "../ui";
+import { NoticeSummary } from "~/components/notices/NoticeSummary";
+import { noticeOpenHref } from "~/services/notices";
 import { Form } from "~/components/ui/Form";
 
 export interface NoticeBellProps {
@@ -19,11 +20,6 @@ export interface NoticeBellProps {
 
 const iconButton =
   "relative inline-flex h-10 w-10 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 hover:text-gray-900";
-
-/** Where a notice leads: its order or its withdrawal. */
-export function noticeHref(n: Pick<Notice, "type" | "refId">): string {
-  return n.type === NoticeType.Withdrawal ? `/withdrawDetails/${n.refId}` : `/orderDetails/${n.refId}`;
-}
 
 function BellFace({ unread }: { unread: number }) {
   return (
@@ -56,6 +52,7 @@ export function NoticeBell({ notices, unread }: NoticeBellProps) {
         <BellFace unread={unread} />
       </PopoverButton>
       <PopoverPanel
+        data-testid="notice-popover"
         className="absolute inset-x-2 top-full z-50 mt-1 flex max-h-[70vh] flex-col overflow-hidden rounded-xl bg-white shadow-lg ring-1 ring-gray-200 md:inset-x-auto md:right-0 md:w-96"
       >
         <div className="flex items-center justify-between border-b border-gray-100 px-4 py-3">
@@ -70,25 +67,11 @@ export function NoticeBell({ notices, unread }: NoticeBellProps) {
               <li key={n.id}>
                 <CloseButton
                   as={Link}
-                  to={noticeHref(n)}
+                  to={noticeOpenHref(n)}
                   // Inset ring: the list scrolls inside a clipped panel, which would cut an outer ring.
                   className="flex gap-3 px-4 py-3 no-underline hover:bg-gray-50 focus-visible:-outline-offset-2"
                 >
-                  <span
-                    aria-hidden="true"
-                    className={cx(
-                      "mt-1.5 h-2 w-2 shrink-0 rounded-full",
-                      n.status === NoticeStatus.Unread ? "bg-brand-600" : "bg-transparent",
-                    )}
-                  />
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate text-sm font-medium text-gray-900">
-                      {n.status === NoticeStatus.Unread ? <span className="sr-only">Unread: </span> : null}
-                      {n.titleEn}
-                    </span>
-                    <span className="mt-0.5 line-clamp-2 block text-sm text-gray-600">{n.contentEn}</span>
-                    <DateTime ms={n.createtime} className="mt-0.5 block text-xs text-gray-600" />
-                  </span>
+                  <NoticeSummary notice={n} />
                 </CloseButton>
               </li>
             ))}

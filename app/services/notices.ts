@@ -1,0 +1,25 @@
+/** Where a notice leads (spec §4): opening one marks it read and goes to its order or withdrawal. */
+import type { Notice } from "../../contract/entities";
+import { NoticeType } from "../../contract/enums";
+
+/** The detail page of what the notice is about. */
+export function noticeTarget(n: Pick<Notice, "type" | "refId">): string {
+  return n.type === NoticeType.Withdrawal ? `/withdrawDetails/${n.refId}` : `/orderDetails/${n.refId}`;
+}
+
+/**
+ * The link that opens a notice: /notices/{id} marks it read and redirects to its target. The
+ * target travels as type and refId (never a free address), so the link cannot be made to send
+ * anyone elsewhere.
+ */
+export function noticeOpenHref(n: Pick<Notice, "id" | "type" | "refId">): string {
+  return `/notices/${n.id}?type=${n.type}&refId=${n.refId}`;
+}
+
+/** The target named by /notices/{id}'s query, or null when it names none. */
+export function targetFromQuery(search: URLSearchParams): string | null {
+  const type = Number(search.get("type"));
+  const refId = Number(search.get("refId"));
+  if ((type !== NoticeType.Order && type !== NoticeType.Withdrawal) || !Number.isSafeInteger(refId) || refId <= 0) return null;
+  return noticeTarget({ type, refId });
+}

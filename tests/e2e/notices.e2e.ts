@@ -1,0 +1,102 @@
+/**
+ * Notices (spec §2 /noticeList, §4), with JavaScript on and off: a seller of its own places
+ * orders through the API, which sends it notices; /noticeList lists them unread; opening one
+ * marks it read and lands on its order; the bell opens one the same way; Mark all as read
+ * leaves none unread. A guest gets Go To Login?.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { apiClient } from "./support/api";
+import { shot, signInAs } from "./support/browser";
+import { useServerAndBrowser } from "./support/suite";
+import { newSeller } from "./support/users";
+
+const e2e = useServerAndBrowser({ failureShots: "notices" });
+const { call, login, userId, sellECode } = apiClient(() => e2e.server.url);
+
+interface ApiNotice {
+  id: number;
+  status: number;
+  refId: number;
+  titleEn: string;
+}
+
+async function notices(token: string): Promise<ApiNotice[]> {
+  return (await call<{ list: ApiNotice[] }>("/notice/getNoticeList", {}, token)).list;
+}
+
+const item = (page: Page, id: number) => page.locator(`[data-testid="notice-item"][data-notice-id="${id}"]`);
+
+for (const js of [true, false]) {
+  const mode = js ? "with JavaScript" : "without JavaScript";
+  describe(`notices ${mode}`, () => {
+    test("the list shows unread notices; opening one marks it read and goes to its order; the bell does the same; Mark all as read", () =>
+      e2e.withPage(js, async (page) => {
+        const seller = await newSeller(e2e.server.url, "notices");
+        const token = await login(seller);
+        const merchantId = await userId(await login({ email: "merchant1@demo.test", password: "demo1234" }));
+        for (let i = 0; i < 3; i++) await sellECode(token, merchantId, 2500, `NOTICE-${js ? "J" : "N"}-${Date.now()}-${i}`);
+        const before = await notices(token);
+        expect(before.length).toBe(3);
+        expect(before.every((n) => n.status === 0)).toBe(true);
+
+        await signInAs(page, e2e.server.url, js, seller, "/noticeList");
+        await page.getByRole("heading", { name: "Notifications", level: 1 }).waitFor();
+        expect(await page.getByTestId("unread-count").innerText()).toBe("3 unread");
+        for (const n of before) expect(await item(page, n.id).getAttribute("data-unread")).toBe("1");
+        expect(await item(page, before[0].id).innerText()).toContain("Unread:");
+        await page.getByText("no more", { exact: true }).waitFor();
+        await shot(page, `notice-list-390-${js ? "js" : "nojs"}`);
+
+        // Opening the newest: its order, and it is read.
+        const first = before[0];
+        await item(page, first.id).click();
+        await page.waitForURL((u) => u.pathname === `/orderDetails/${first.refId}`);
+        expect((await notices(token)).find((n) => n.id === first.id)?.status).toBe(1);
+        await page.goto(`${e2e.server.url}/noticeList`);
+        expect(await item(page, first.id).getAttribute("data-unread")).toBe("0");
+        expect(await page.getByTestId("unread-count").innerText()).toBe("2 unread");
+
+        // The bell: a popover with JavaScript (opening a notice from it marks it read), the list without.
+        const second = before[1];
+        if (js) {
+          await page.locator("[data-hydrated]").waitFor({ state: "attached" });
+          await page.getByRole("button", { name: /Notifications/ }).click();
+          const popover = page.getByTestId("notice-popover");
+          await popover.getByRole("link", { name: /View all/ }).waitFor();
+          await shot(page, "notice-bell-390-js");
+          await popover.locator(`a[href^="/notices/${second.id}?"]`).click();
+          await page.waitForURL((u) => u.pathname === `/orderDetails/${second.refId}`);
+          expect((await notices(token)).find((n) => n.id === second.id)?.status).toBe(1);
+          await page.goto(`${e2e.server.url}/noticeList`);
+          await page.locator("[data-hydrated]").waitFor({ state: "attached" });
+        } else {
+          expect(await page.getByRole("link", { name: /Notifications/ }).first().getAttribute("href")).toBe("/noticeList");
+        }
+
+        // Mark all as read: none left unread, here and in the API.
+        await page.getByRole("button", { name: "Mark all as read" }).last().click();
+        await expect.poll(() => page.getByTestId("unread-count").innerText()).toBe("All read");
+        expect((await notices(token)).every((n) => n.status === 1)).toBe(true);
+        await expect.poll(() => page.locator('[data-testid="notice-item"][data-unread="1"]').count()).toBe(0);
+        expect(await page.getByRole("button", { name: "Mark all as read" }).last().isDisabled()).toBe(true);
+      }));
+
+    test("another user's notice is not opened; a guest gets Go To Login?", () =>
+      e2e.withPage(js, async (page) => {
+        const owner = await newSeller(e2e.server.url, "owner");
+        const ownerToken = await login(owner);
+        const merchantId = await userId(await login({ email: "merchant1@demo.test", password: "demo1234" }));
+        await sellECode(ownerToken, merchantId, 2500, `OWNER-${js ? "J" : "N"}-${Date.now()}`);
+        const [theirs] = await notices(ownerToken);
+
+        await page.goto(`${e2e.server.url}/noticeList`);
+        await page.getByText("Go To Login?").first().waitFor();
+
+        const other = await newSeller(e2e.server.url, "other");
+        await signInAs(page, e2e.server.url, js, other, `/notices/${theirs.id}?type=1&refId=${theirs.refId}`);
+        await page.getByText("Notice not found.").first().waitFor();
+        expect((await notices(ownerToken))[0].status).toBe(0);
+      }));
+  });
+}
