@@ -94,10 +94,11 @@ export function loginUrl(request: Request): string {
   return `/login?redirectTo=${encodeURIComponent(back)}`;
 }
 
-/** Sign the session out locally: drops token and profile, keeps the channel. */
-export async function clearSignIn(request: Request): Promise<string> {
+/** Sign the session out locally: drops token and profile, keeps the channel; `why` is shown on the next page. */
+export async function clearSignIn(request: Request, why?: string): Promise<string> {
   const session = await getSession(request);
   session.unset("token");
   session.unset("profile");
+  if (why) flashToast(session, why, "info");
   return commitSession(session);
 }

@@ -19,7 +19,7 @@ import { encryptData } from "./http/response-crypto";
 import { jsonResponse as json } from "./http/json-response";
 import { clientIp, type Peer } from "./http/ip";
 import { createSecretBox, loadDataKey, type SecretBox } from "./security/secret-box";
-import { resolveToken, tokenFromHeader } from "./security/tokens";
+import { tokenFromHeader, tokenState } from "./security/tokens";
 
 export interface Backend {
   /** The Fetch-style handler: serves /client/*, and /dev/outbox outside production. */
@@ -108,10 +108,11 @@ export function createBackend(opts: BackendOptions): Backend {
     const ctx: CallContext = { ...services, now, ip: clientIp(request, peer, services.config), headers: request.headers, token };
     try {
       if (token) {
-        const userId = await resolveToken(services.db, token, now);
+        const { userId, endedBecause } = await tokenState(services.db, token, now);
         if (userId) ctx.user = await services.db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
+        ctx.signedOutBecause = endedBecause;
       }
-      if (def.auth === "user" && !ctx.user) throw notLoggedIn();
+      if (def.auth === "user" && !ctx.user) throw notLoggedIn(ctx.signedOutBecause);
       if (def.auth === "business" || def.auth === "withdrawer" || def.auth === "admin") requireRole(ctx, def.auth);
       const raw = await readInput(request, def);
       const parsed = (def.request as z.ZodTypeAny).safeParse(raw ?? {});

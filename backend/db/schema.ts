@@ -39,6 +39,8 @@ export interface UserTokensTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   revoked_at: Date | null;
+  /** Why the session ended (see tokens.ts), null for a plain sign-out. */
+  revoked_reason: string | null;
 }
 
 export interface AccountsTable {

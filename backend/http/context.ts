@@ -31,11 +31,13 @@ export interface CallContext extends Services {
   user?: User;
   /** The raw token of this call (logout revokes it). */
   token?: string;
+  /** Why the token of this call no longer signs anyone in, when a password change or reset ended it. */
+  signedOutBecause?: string;
   headers: Headers;
 }
 
 export function requireUser(ctx: CallContext): User {
-  if (!ctx.user) throw notLoggedIn();
+  if (!ctx.user) throw notLoggedIn(ctx.signedOutBecause);
   return ctx.user;
 }
 

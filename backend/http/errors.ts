@@ -12,7 +12,9 @@ export class ApiError extends Error {
 
 export const fail = (msg: string) => new ApiError(Code.FAILED, msg);
 export const invalid = (msg: string) => new ApiError(Code.INVALID, msg);
-export const notLoggedIn = () => new ApiError(Code.NOT_LOGGED_IN, "Please log in first.");
+export const NOT_LOGGED_IN = "Please log in first.";
+/** Code 3; `why` says what ended the session when it did not simply expire (tokens.ts). */
+export const notLoggedIn = (why?: string) => new ApiError(Code.NOT_LOGGED_IN, why ?? NOT_LOGGED_IN);
 export const forbidden = (msg = "Access denied") => new ApiError(Code.FORBIDDEN, msg);
 export const notFound = (what = "Record") => new ApiError(Code.NOT_FOUND, `${what} not found.`);
 /** The row when the caller may touch it; otherwise "X not found." as if it did not exist, so ids cannot be probed. */

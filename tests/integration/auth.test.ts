@@ -17,6 +17,7 @@ import {
   PHONE_TAKEN,
 } from "../../backend/modules/auth/handlers";
 import { WRONG_CODE } from "../../backend/modules/auth/codes";
+import { SESSION_END_MESSAGES } from "../../backend/security/tokens";
 import type { TestBackend } from "../support/backend";
 import { useBackend } from "../support/use-backend";
 
@@ -608,6 +609,35 @@ describe("updatePassword", () => {
     expect((await whoAmI(t.b, other)).code).toBe(Code.OK);
     expect((await t.b.call("/userAuth/login", { loginName: SELLER2, loginPwd: PWD, type: "EMAIL" })).msg).toBe(BAD_LOGIN);
     expect((await t.b.call("/userAuth/login", { loginName: SELLER2, loginPwd: "Changed99", type: "EMAIL" })).code).toBe(Code.OK);
+  });
+});
+
+describe("a session ended by a password change or reset says why", () => {
+  const t = useBackend();
+
+  it("other devices' calls after a change answer code 3 with the reason; a signed-out token with the plain message", async () => {
+    const here = await t.b.login(SELLER2);
+    const elsewhere = await t.b.login(SELLER2);
+    const signedOut = await t.b.login(SELLER2);
+    expect((await t.b.call("/userAuth/logout", {}, { token: signedOut })).code).toBe(Code.OK);
+    expect((await t.b.call("/userAuth/updatePassword", { oldPassword: PWD, newPassword: "Changed99" }, { token: here })).code).toBe(Code.OK);
+    const other = await whoAmI(t.b, elsewhere);
+    expect(other.code).toBe(Code.NOT_LOGGED_IN);
+    expect(other.msg).toBe(SESSION_END_MESSAGES.password_changed);
+    const plain = await whoAmI(t.b, signedOut);
+    expect(plain.code).toBe(Code.NOT_LOGGED_IN);
+    expect(plain.msg).toBe("Please log in first.");
+    expect((await whoAmI(t.b, "no-such-token")).msg).toBe("Please log in first.");
+  });
+
+  it("after a reset by code, the old sessions' calls say the password was reset", async () => {
+    const old = await t.b.login(SELLER);
+    expect((await t.b.call("/userAuth/sendCodeByEmail", { email: SELLER, type: "FORGET" })).code).toBe(Code.OK);
+    const code = await t.b.latestCode(SELLER, "FORGET");
+    expect((await t.b.call("/userAuth/resetPassword", { email: SELLER, code, loginPwd: "Reset1234" })).code).toBe(Code.OK);
+    const r = await whoAmI(t.b, old);
+    expect(r.code).toBe(Code.NOT_LOGGED_IN);
+    expect(r.msg).toBe(SESSION_END_MESSAGES.password_reset);
   });
 });
 

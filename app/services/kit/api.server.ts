@@ -46,10 +46,16 @@ function signedOut(request: Request, path: SignedOutPath, setCookie?: string): R
   }
 }
 
-/** The caller, with every call's code 3 (the /client calls and the chat service's) turned into `onSignedOut`'s response, thrown. */
-function guarded(api: Api, onSignedOut: () => Promise<Response>): Api {
+/** The backend's plain code-3 message; any other says why the session ended (a password change elsewhere). */
+const PLAIN_SIGNED_OUT = "Please log in first.";
+
+/**
+ * The caller, with every call's code 3 (the /client calls and the chat service's) turned into
+ * `onSignedOut`'s response, thrown; `why` is the backend's reason when it gave one.
+ */
+function guarded(api: Api, onSignedOut: (why?: string) => Promise<Response>): Api {
   const check = async <R extends ApiResult<unknown>>(result: R): Promise<R> => {
-    if (!result.ok && result.code === Code.NOT_LOGGED_IN) throw await onSignedOut();
+    if (!result.ok && result.code === Code.NOT_LOGGED_IN) throw await onSignedOut(result.msg && result.msg !== PLAIN_SIGNED_OUT ? result.msg : undefined);
     return result;
   };
   const call = (async (...args: Parameters<Api["call"]>) => check(await api.call(...args))) as Api["call"];
@@ -60,7 +66,7 @@ function guarded(api: Api, onSignedOut: () => Promise<Response>): Api {
 export async function requireApi(request: Request, context: AppLoadContext, path: SignedOutPath = "login"): Promise<Api> {
   const api = await apiFor(request, context);
   if (!api.signedIn) throw signedOut(request, path);
-  return guarded(api, async () => signedOut(request, path, await clearSignIn(request)));
+  return guarded(api, async (why) => signedOut(request, path, await clearSignIn(request, why)));
 }
 
 export async function optionalApi(request: Request, context: AppLoadContext): Promise<Api> {
@@ -68,7 +74,7 @@ export async function optionalApi(request: Request, context: AppLoadContext): Pr
   if (!api.signedIn) return api;
   // A token the backend no longer knows: the same page again, signed out.
   const { pathname, search } = new URL(request.url);
-  return guarded(api, async () => redirect(pathname + search, { headers: { "Set-Cookie": await clearSignIn(request) } }));
+  return guarded(api, async (why) => redirect(pathname + search, { headers: { "Set-Cookie": await clearSignIn(request, why) } }));
 }
 
 /** A redirect that shows a toast on the next page (the session's flash). */

@@ -8,6 +8,7 @@ import * as m006timRelay from "./006-tim-relay";
 import * as m007jobLeases from "./007-job-leases";
 import * as m008cardCodes from "./008-card-codes";
 import * as m009bankAccountUnique from "./009-bank-account-unique";
+import * as m010tokenEndReason from "./010-token-end-reason";
 
 /** Every migration, in order. Listed by hand: no directory scanning at run time. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "007-job-leases": m007jobLeases,
   "008-card-codes": m008cardCodes,
   "009-bank-account-unique": m009bankAccountUnique,
+  "010-token-end-reason": m010tokenEndReason,
 };

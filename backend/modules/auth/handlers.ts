@@ -194,7 +194,7 @@ export const authHandlers = {
       const user = await findUserByLogin(trx, input.email ? "EMAIL" : "MOBILE", target);
       if (!user) throw fail(BAD_LOGIN);
       await trx.updateTable("users").set({ password_hash: await hashPassword(input.loginPwd) }).where("id", "=", user.id).execute();
-      await revokeAllTokens(trx, user.id, ctx.now);
+      await revokeAllTokens(trx, user.id, ctx.now, "password_reset");
     });
     return null;
   },
@@ -224,7 +224,7 @@ export const authHandlers = {
     await transaction(ctx.db, async (trx) => {
       await trx.updateTable("users").set({ password_hash: await hashPassword(input.newPassword) }).where("id", "=", user.id).execute();
       // Every session ends, this one too: the user signs in again with the new password.
-      await revokeAllTokens(trx, user.id, ctx.now);
+      await revokeAllTokens(trx, user.id, ctx.now, "password_changed");
     });
     return null;
   },
