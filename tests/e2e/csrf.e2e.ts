@@ -20,7 +20,7 @@ const e2e = useServerAndBrowser({ failureShots: "csrf" });
 const { call, login } = apiClient(() => e2e.server.url);
 
 const BANK = "/security/bankAccount";
-const BANK_DATA = `${BANK}?_data=${encodeURIComponent("routes/_main.security.$label")}`;
+const BANK_DATA = `${BANK}?_data=${encodeURIComponent("routes/_main.security.bankAccount")}`;
 const EVIL = "https://evil.example";
 
 async function accountNumbers(token: string): Promise<string[]> {

@@ -11,3 +11,15 @@ export const SECURITY_TABS = [
 export type SecurityLabel = (typeof SECURITY_TABS)[number]["label"];
 export const DEFAULT_SECURITY_LABEL: SecurityLabel = "tradePassword";
 export const isSecurityLabel = (v: string | undefined): v is SecurityLabel => SECURITY_TABS.some((t) => t.label === v);
+
+/** The tab a /security/… path shows, if any. */
+export function securityLabelOf(pathname: string | undefined): SecurityLabel | undefined {
+  const label = pathname?.split("/")[2];
+  return isSecurityLabel(label) ? label : undefined;
+}
+
+/** "Trade Password | GiftMarket": a tab's page title. */
+export const securityTitle = (label: SecurityLabel) => `${SECURITY_TABS.find((t) => t.label === label)?.title ?? "Security"} | GiftMarket`;
+
+/** Where the intro step of a tab leads: the same tab with ?step=form (spec §2: intro, then Continue). */
+export const FORM_STEP = "form";

@@ -1,0 +1,93 @@
+/**
+ * /security/bankAccount (a tab of the security layout): the user's bank accounts (/userPayment/getPaymentList) as a grid
+ * of cards; add and edit (/userPayment/addPayment, updatePayment, banks from
+ * getPaymentType) in dialogs or ?edit= sections; delete (removePayment) after
+ * a confirmation, with the toast 'Removed !'. Guests (and code 3) see the page
+ * with the Add button disabled (spec §6).
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import type { PaymentType, UserPayment } from "../../contract/entities";
+import { MESSAGES } from "../../contract/fields";
+import { BankAccountsTab, DELETE_INTENT, type BankActionData } from "~/components/wallet/BankAccountsTab";
+import { SAVE_INTENT } from "~/components/wallet/BankAccountForm";
+import { bankAccountSchema } from "~/services/forms/wallet";
+import { securityTitle } from "~/components/identity/security-tabs";
+import { optionalApi, redirectWithToast, requireApi } from "~/services/kit/api.server";
+import { loginUrl } from "~/session.server";
+import { readForm } from "~/services/kit/form.server";
+import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+const BANK_PATH = "/security/bankAccount";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const base = { guest: false, list: [] as UserPayment[], types: [] as PaymentType[], error: null as string | null, loginHref: loginUrl(request) };
+
+  // Guests see the page with Add disabled (spec §6); a stale sign-in is dropped and the page shown as a guest's.
+  const api = await optionalApi(request, context);
+  if (!api.signedIn) return json({ ...base, guest: true }, { headers: NO_STORE });
+  const [payments, types] = await Promise.all([api.call("/userPayment/getPaymentList"), api.call("/userPayment/getPaymentType")]);
+  return json(
+    {
+      ...base,
+      list: payments.ok ? payments.data.paymentList : [],
+      types: types.ok ? types.data.paymentType : [],
+      error: !payments.ok ? payments.msg : !types.ok ? types.msg : null,
+    },
+    { headers: NO_STORE },
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: securityTitle("bankAccount") }];
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const api = await requireApi(request, context);
+  const formData = await readForm(request);
+  const intent = String(formData.get("intent") ?? "");
+  const done = (text: string) => redirectWithToast(api.session, BANK_PATH, text);
+  const fail = (data: BankActionData) => json(data, { headers: NO_STORE });
+
+  if (intent === DELETE_INTENT) {
+    const id = Number(formData.get("id"));
+    if (!Number.isSafeInteger(id) || id <= 0) return fail({ formId: null, result: null, error: "Request error" });
+    const r = await api.call("/userPayment/removePayment", { userPayment: { id } });
+    if (!r.ok) return fail({ formId: null, result: null, error: r.msg });
+    return done(MESSAGES.removed);
+  }
+
+  if (intent === SAVE_INTENT) {
+    const formId = String(formData.get("formId") ?? "");
+    const submission = parseWithZod(formData, { schema: bankAccountSchema });
+    if (submission.status !== "success") return fail({ formId, result: submission.reply(), error: null });
+    const v = submission.value;
+    const userPayment = { realname: v.realname, accountNumber: v.accountNumber, remark: v.remark };
+    const r = v.id
+      ? await api.call("/userPayment/updatePayment", { paymentId: v.paymentId, userPayment: { ...userPayment, id: v.id } })
+      : await api.call("/userPayment/addPayment", { paymentId: v.paymentId, userPayment });
+    if (!r.ok) return fail({ formId, result: submission.reply({ formErrors: [r.msg] }), error: null });
+    return done(MESSAGES.success);
+  }
+
+  return fail({ formId: null, result: null, error: "Request error" });
+}
+
+export default function BankAccountPage() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as BankActionData | undefined;
+  return (
+    <>
+      {data.error ? (
+        <p role="alert" className="text-sm font-medium text-money-out-700">
+          {data.error}
+        </p>
+      ) : null}
+      <BankAccountsTab guest={data.guest} list={data.list as UserPayment[]} types={data.types as PaymentType[]} loginHref={data.loginHref} actionData={actionData} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
