@@ -5,8 +5,8 @@
  * line, busy submit button), the contact fields and the password field.
  */
 import type { ReactNode } from "react";
-import { getFormProps, useForm, type DefaultValue, type FormMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, type DefaultValue, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { Link, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import { Button, Field, SelectField, Tabs } from "~/components/ui";
@@ -50,15 +50,8 @@ export function useAuthForm<Schema extends z.ZodType<Record<string, any>, z.ZodT
   actionData: { result?: SubmissionResult<string[]> | null } | undefined,
   defaultValue: DefaultValue<z.input<Schema>> & { type: LoginType },
 ) {
-  return useForm<z.input<Schema>, z.output<Schema>>({
-    id,
-    lastResult: actionData?.result,
-    // Every auth form starts on Nigeria's calling code (the mobile tab's select).
-    defaultValue: { interCode: DEFAULT_INTER_CODE, ...(defaultValue as object) } as DefaultValue<z.input<Schema>>,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  // Every auth form starts on Nigeria's calling code (the mobile tab's select).
+  return useSchemaForm(id, schema, actionData, { interCode: DEFAULT_INTER_CODE, ...(defaultValue as object) } as DefaultValue<z.input<Schema>>);
 }
 
 /** The search part of a tab's link: ?tab=mobile for Mobile, and the redirectTo (sign-in) kept. */
@@ -107,15 +100,18 @@ export function ContactTabs({
 export function AuthFormFrame<Schema extends Record<string, any>>({
   form,
   submitLabel,
+  action,
   children,
 }: {
   form: FormMetadata<Schema, string[]>;
   submitLabel: string;
+  /** Where it posts; the current address when absent. */
+  action?: string;
   children: ReactNode;
 }) {
   const submitting = useSubmitting();
   return (
-    <Form method="post" {...getFormProps(form)} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
+    <Form method="post" action={action} {...getFormProps(form)} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
       <DefaultSubmit />
       {children}
       <FormError id={form.errorId} errors={form.errors} />

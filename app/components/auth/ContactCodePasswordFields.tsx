@@ -5,14 +5,12 @@
  * between the code and the passwords (the nickname) goes in `beforePassword`.
  */
 import type { ReactNode } from "react";
-import { useState } from "react";
-import { Field } from "~/components/ui";
-import { INPUT_LIMITS, SEND_CODE_INTENT, type LoginType } from "~/services/forms/auth";
+import type { LoginType } from "~/services/forms/auth";
 import type { SendCodeOutcome } from "~/services/forms/send-code";
 import type { FormMetadata } from "@conform-to/react";
 import { AuthCard, AuthFooter, AuthFormFrame, ContactFields, ContactTabs, PasswordField, type Country } from "./AuthForm";
-import { fieldProps, type ConformField } from "~/components/ui/FormParts";
-import { SendCodeButton, SendCodeNote, useCooldownUntil } from "./SendCodeButton";
+import type { ConformField } from "~/components/ui/FormParts";
+import { CodeField } from "./CodeField";
 import { useContactValidator } from "./useContactValidator";
 
 export interface ContactCodePasswordFieldsProps {
@@ -40,36 +38,12 @@ export function ContactCodePasswordFields({
   passwordLabel,
   beforePassword,
 }: ContactCodePasswordFieldsProps) {
-  const [sent, setSent] = useState<SendCodeOutcome | null>(null);
-  const outcome = sent ?? sendCode ?? null;
-  const until = useCooldownUntil(cooldown);
   const validateContact = useContactValidator(form, type);
 
   return (
     <>
       <ContactFields type={type} email={fields.email} interCode={fields.interCode} mobile={fields.mobile} countries={countries} />
-      <Field
-        key={fields.code.key}
-        {...fieldProps(fields.code)}
-        label="Verification Code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={INPUT_LIMITS.code}
-        placeholder="6 digits"
-        hint={outcome ? <SendCodeNote outcome={outcome} /> : undefined}
-        trailing={
-          <SendCodeButton
-            intent={SEND_CODE_INTENT}
-            disabledUntil={until}
-            validate={validateContact}
-            onResult={(o) => {
-              setSent(o);
-              // A code is on its way: an earlier "Please enter a valid code." no longer applies.
-              if (o.ok) form.update({ name: fields.code.name, validated: false });
-            }}
-          />
-        }
-      />
+      <CodeField field={fields.code} form={form} cooldown={cooldown} sendCode={sendCode} validate={validateContact} />
       {beforePassword}
       <PasswordField key={fields.loginPwd.key} field={fields.loginPwd} label={passwordLabel} autoComplete="new-password" />
       <PasswordField key={fields.confirmPwd.key} field={fields.confirmPwd} label="Confirm Password" autoComplete="new-password" />

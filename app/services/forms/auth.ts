@@ -65,13 +65,15 @@ export function contactForApi(c: Contact): { email?: string; phone?: string } {
  * fields are still empty (a refinement on the whole form would wait for them).
  */
 const filled = (v: unknown): v is string => typeof v === "string" && v !== "";
-const passwordPair = z
-  .object({ loginPwd: z.unknown(), confirmPwd: z.unknown() })
-  .superRefine((v, ctx) => {
+export function passwordsMatch(password: string, confirmation: string) {
+  // Only the two fields (as they are typed): the intersection merges this with the form's own output.
+  return z.object({ [password]: z.unknown(), [confirmation]: z.unknown() }).superRefine((v, ctx) => {
     // The mismatch only when both are typed: an empty one has its own required message (spec §5).
-    if (filled(v.loginPwd) && filled(v.confirmPwd) && v.confirmPwd !== v.loginPwd)
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["confirmPwd"], message: MESSAGES.passwordMismatch });
+    if (filled(v[password]) && filled(v[confirmation]) && v[confirmation] !== v[password])
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [confirmation], message: MESSAGES.passwordMismatch });
   });
+}
+const passwordPair = passwordsMatch("loginPwd", "confirmPwd");
 
 /** The confirmation: required like the password itself (conform sends an empty field as missing). */
 const confirmPwd = z.string({ required_error: MESSAGES.password, invalid_type_error: MESSAGES.password }).min(1, MESSAGES.password);

@@ -6,7 +6,7 @@
  * also without JavaScript.
  */
 import { CODE_RESEND_SECONDS } from "../../../contract/constants";
-import type { VerificationCodeType } from "../../../contract/enums";
+import { LoginType, type VerificationCodeType } from "../../../contract/enums";
 import type { Api } from "../api.server";
 import type { AppSession } from "../../session.server";
 import { CODE_SENT, waitMessage, type SendCodeOutcome } from "./send-code";
@@ -29,11 +29,12 @@ export function codeCooldownLeft(session: AppSession, purpose: VerificationCodeT
 export async function sendVerificationCode(
   api: Api,
   purpose: VerificationCodeType,
-  to: { email?: string; phone?: string },
+  /** A typed contact, or `{ bound }`: the signed-in user's own bound e-mail or mobile (TRADE_PWD). */
+  to: { email?: string; phone?: string; bound?: LoginType },
 ): Promise<SendCodeOutcome> {
   const left = codeCooldownLeft(api.session, purpose);
   if (left > 0) return { ok: false, message: waitMessage(left), retryAfter: left };
-  const result = to.phone
+  const result = to.phone || to.bound === LoginType.Mobile
     ? await api.call("/userAuth/sendCodeByPhone", { phone: to.phone, type: purpose })
     : await api.call("/userAuth/sendCodeByEmail", { email: to.email, type: purpose });
   if (!result.ok) return { ok: false, message: result.msg, retryAfter: 0 };

@@ -1,0 +1,87 @@
+/**
+ * /security/loginPassword: change the password one signs in with (spec §2, §5). An intro, then
+ * (?step=form) the old password and the new one twice. /userAuth/updatePassword ends every session
+ * of the user; this device signs straight in again with the new password, so only the others are
+ * signed out, and they are told why on their next page (docs/decisions/0017-signed-out-why.md).
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { useActionData, useSearchParams } from "@remix-run/react";
+import { MESSAGES } from "../../contract/messages";
+import { LoginType } from "../../contract/enums";
+import { requireApi, redirectWithToast } from "~/services/kit/api.server";
+import { readForm } from "~/services/kit/form.server";
+import { clearSignIn } from "~/session.server";
+import { loginPasswordSchema, PASSWORD_FIELDS } from "~/services/forms/security";
+import { AuthFormFrame, PasswordField } from "~/components/auth/AuthForm";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { SecurityCard, SecurityIntro, onFormStep } from "~/components/identity/SecurityStep";
+import { FORM_STEP, securityTitle } from "~/components/identity/security-tabs";
+import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
+
+const HERE = "/security/loginPassword";
+export const PASSWORD_CHANGED_SIGN_IN = "Your login password was changed. Please sign in with the new one.";
+
+export const meta: MetaFunction = () => [{ title: securityTitle("loginPassword") }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireApi(request, context, "prompt");
+  return json(null, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const api = await requireApi(request, context);
+  const submission = parseWithZod(form, { schema: loginPasswordSchema });
+  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: PASSWORD_FIELDS }) });
+  const failed = (msg: string) => json({ result: submission.reply({ formErrors: [msg], hideFields: PASSWORD_FIELDS }) });
+
+  const info = await api.call("/userInfo/getProfileInfo");
+  if (!info.ok) return failed(info.msg);
+  const { email, mobile } = info.data.account;
+  const { oldPassword, newPassword } = submission.value;
+  const changed = await api.call("/userAuth/updatePassword", { oldPassword, newPassword });
+  if (!changed.ok) return failed(changed.msg);
+
+  // The change ended every session, this one too: sign this device in again with the new password.
+  const login = await api.call("/userAuth/login", email ? { loginName: email, loginPwd: newPassword, type: LoginType.Email } : { loginName: mobile ?? "", loginPwd: newPassword, type: LoginType.Mobile });
+  if (!login.ok) return redirect(`/login?redirectTo=${encodeURIComponent(HERE)}`, { headers: { "Set-Cookie": await clearSignIn(request, PASSWORD_CHANGED_SIGN_IN) } });
+  api.session.set("token", login.data.token);
+  return redirectWithToast(api.session, HERE, MESSAGES.success);
+}
+
+export default function LoginPasswordTab() {
+  const [params] = useSearchParams();
+  const actionData = useActionData<typeof action>();
+  if (!actionData && !onFormStep(params))
+    return (
+      <SecurityIntro
+        title="Login Password"
+        label="loginPassword"
+        points={[
+          "Change the password you sign in with: your current one, then the new one twice.",
+          "6 to 16 letters and numbers.",
+          "Every other device signed in to your account is signed out and must sign in with the new password.",
+        ]}
+      />
+    );
+  return <LoginPasswordForm />;
+}
+
+function LoginPasswordForm() {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm("login-password", loginPasswordSchema, actionData ?? undefined);
+  return (
+    <SecurityCard title="Change Login Password">
+      <AuthFormFrame form={form} submitLabel="Confirm" action={`${HERE}?step=${FORM_STEP}`}>
+        <PasswordField key={fields.oldPassword.key} field={fields.oldPassword} label="Old Password" autoComplete="current-password" />
+        <PasswordField key={fields.newPassword.key} field={fields.newPassword} label="New Password" autoComplete="new-password" />
+        <PasswordField key={fields.confirmPwd.key} field={fields.confirmPwd} label="Confirm New Password" autoComplete="new-password" />
+      </AuthFormFrame>
+    </SecurityCard>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary signedOutText="Sign in to change your login password." />;
+}

@@ -1,0 +1,175 @@
+/**
+ * The security tabs (spec §2, §5), with JavaScript on and off. Login password: the intro, then the
+ * form; the spec's messages (empty, mismatch, a wrong old password); a change keeps this device
+ * signed in and signs the others out, whose next page says why. A guest gets Go To Login?.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { apiClient } from "./support/api";
+import { latestCode, newContext, shot, signInAs } from "./support/browser";
+import { useServerAndBrowser } from "./support/suite";
+import { newSeller } from "./support/users";
+
+const e2e = useServerAndBrowser({ failureShots: "security" });
+const { call, login } = apiClient(() => e2e.server.url);
+
+/** The message of a call that fails (the apiClient throws "… answered code N: msg"). */
+async function refusal(path: string, body: unknown, token: string): Promise<string> {
+  try {
+    await call(path, body, token);
+    return "";
+  } catch (e) {
+    return String((e as Error).message).replace(/^.*answered code \d+: /, "");
+  }
+}
+
+const toast = (page: Page, text: string) => page.locator('[role="status"][aria-live="polite"]').getByText(text, { exact: true }).first().waitFor();
+
+async function canSignIn(email: string, password: string): Promise<boolean> {
+  try {
+    await call("/userAuth/login", { loginName: email, loginPwd: password, type: "EMAIL" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+for (const js of [true, false]) {
+  const mode = js ? "with JavaScript" : "without JavaScript";
+  describe(`trade password ${mode}`, () => {
+    test("set with a code sent to the e-mail, then changed with a code sent to the bound mobile", () =>
+      e2e.withPage(js, async (page) => {
+        const user = await newSeller(e2e.server.url, "tradepwd");
+        const token = await login(user);
+        await signInAs(page, e2e.server.url, js, user, "/security");
+        expect(new URL(page.url()).pathname).toBe("/security/tradePassword");
+        await page.getByText("You have no trade password yet.", { exact: false }).waitFor();
+        await page.getByRole("link", { name: "Continue" }).click();
+        await page.waitForURL((u) => u.searchParams.get("step") === "form");
+        if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
+        await page.getByRole("heading", { name: "Set Trade Password" }).waitFor();
+
+        // Empty: the spec's messages.
+        await page.getByRole("button", { name: "Confirm" }).click();
+        await page.getByText("Please enter a valid code.", { exact: true }).waitFor();
+        await page.getByText("Trade Password: 6 numbers.", { exact: true }).first().waitFor();
+
+        // The code goes to the bound e-mail (chosen by default).
+        expect(await page.getByLabel(/^E-mail/).isChecked()).toBe(true);
+        await page.getByRole("button", { name: "Send code" }).click();
+        await page.getByText("Code sent", { exact: false }).first().waitFor();
+        const code = await latestCode(e2e.server.url, user.email, "TRADE_PWD");
+        await page.getByLabel("Verification Code").fill(code);
+        await page.getByLabel("Trade Password", { exact: true }).fill("123456");
+        await page.getByLabel("Confirm Trade Password").fill("123457");
+        await page.getByRole("button", { name: "Confirm" }).click();
+        await page.getByText("The new password are different, retry again please.", { exact: true }).waitFor();
+        await shot(page, `security-trade-password-form-390-${js ? "js" : "nojs"}`);
+        if (!js) await page.getByLabel("Verification Code").fill(code);
+        await page.getByLabel("Trade Password", { exact: true }).fill("123456");
+        await page.getByLabel("Confirm Trade Password").fill("123456");
+        await page.getByRole("button", { name: "Confirm" }).click();
+        await toast(page, "Success");
+        await page.getByText("Your trade password is set.", { exact: false }).waitFor();
+        expect((await call<{ profile: { tradepwdFlag: number } }>("/userInfo/getProfileInfo", {}, token)).profile.tradepwdFlag).toBe(1);
+
+        // A mobile bound through the API (it asks for the trade password just set)…
+        const phone = `234-80${String(Date.now()).slice(-8)}`;
+        await call("/userAuth/sendCodeByPhone", { phone, type: "BIND" }, token);
+        await call("/userAuth/bindMobile", { phone, code: await latestCode(e2e.server.url, phone, "BIND"), tradePwd: "123456" }, token);
+
+        // …then the change, from another browser (its own 60 s), with a code sent by SMS.
+        const second = await newContext(e2e.browser, { js });
+        try {
+          const p2 = await second.newPage();
+          await signInAs(p2, e2e.server.url, js, user, "/security/tradePassword?step=form");
+          await p2.getByRole("heading", { name: "Change Trade Password" }).waitFor();
+          await p2.getByLabel(/^Mobile/).check();
+          await p2.getByRole("button", { name: "Send code" }).click();
+          await p2.getByText("Code sent", { exact: false }).first().waitFor();
+          const smsCode = await latestCode(e2e.server.url, phone, "TRADE_PWD");
+          await p2.getByLabel(/^Mobile/).check();
+          await p2.getByLabel("Verification Code").fill(smsCode);
+          await p2.getByLabel("Trade Password", { exact: true }).fill("654321");
+          await p2.getByLabel("Confirm Trade Password").fill("654321");
+          await p2.getByRole("button", { name: "Confirm" }).click();
+          await toast(p2, "Success");
+        } finally {
+          await second.close();
+        }
+        // The old one is refused now; the new one passes the trade-password check (and meets the code check next).
+        expect(await refusal("/userAuth/bindEmail", { email: "x@e2e.test", code: "000000", tradePwd: "123456" }, token)).toBe("The trade password is incorrect.");
+        expect(await refusal("/userAuth/bindEmail", { email: "x@e2e.test", code: "000000", tradePwd: "654321" }, token)).not.toBe("The trade password is incorrect.");
+      }));
+  });
+
+  describe(`login password ${mode}`, () => {
+    test("intro, the spec's messages, then a change: this device stays signed in, another is signed out and told why", () =>
+      e2e.withPage(js, async (page) => {
+        const user = await newSeller(e2e.server.url, "loginpwd");
+        const elsewhere = await newContext(e2e.browser, { js: false });
+        try {
+          const other = await elsewhere.newPage();
+          await signInAs(other, e2e.server.url, false, user, "/account");
+
+          await signInAs(page, e2e.server.url, js, user, "/security/loginPassword");
+          await page.getByRole("link", { name: "Login Password", exact: true }).and(page.locator('[aria-current="page"]')).waitFor();
+          await page.getByText("Every other device signed in to your account is signed out", { exact: false }).waitFor();
+          await shot(page, `security-login-password-intro-390-${js ? "js" : "nojs"}`);
+          await page.getByRole("link", { name: "Continue" }).click();
+          await page.waitForURL((u) => u.searchParams.get("step") === "form");
+          if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
+
+          // Empty: each field's own message.
+          await page.getByRole("button", { name: "Confirm" }).click();
+          await page.getByText("OldPassword: 6-16 characters, only letters and numbers", { exact: true }).waitFor();
+          await page.getByText("NewPassword: 6-16 characters, only letters and numbers", { exact: true }).first().waitFor();
+
+          // The two new ones differ.
+          await page.getByLabel("Old Password").fill(user.password);
+          await page.getByLabel("New Password", { exact: true }).fill("Newpass123");
+          await page.getByLabel("Confirm New Password").fill("Newpass124");
+          await page.getByRole("button", { name: "Confirm" }).click();
+          await page.getByText("The new password are different, retry again please.", { exact: true }).waitFor();
+
+          // A wrong old password: the server's message, nothing changed.
+          await page.getByLabel("Old Password").fill("Wrong9999");
+          await page.getByLabel("New Password", { exact: true }).fill("Newpass123");
+          await page.getByLabel("Confirm New Password").fill("Newpass123");
+          await page.getByRole("button", { name: "Confirm" }).click();
+          await page.getByText("The old password is incorrect.", { exact: true }).waitFor();
+          expect(await canSignIn(user.email, user.password)).toBe(true);
+          await shot(page, `security-login-password-form-390-${js ? "js" : "nojs"}`);
+
+          // The change.
+          await page.getByLabel("Old Password").fill(user.password);
+          await page.getByLabel("New Password", { exact: true }).fill("Newpass123");
+          await page.getByLabel("Confirm New Password").fill("Newpass123");
+          await page.getByRole("button", { name: "Confirm" }).click();
+          await toast(page, "Success");
+          expect(new URL(page.url()).pathname).toBe("/security/loginPassword");
+          expect(await canSignIn(user.email, user.password)).toBe(false);
+          expect(await canSignIn(user.email, "Newpass123")).toBe(true);
+          // This device is still signed in.
+          await page.goto(`${e2e.server.url}/account`);
+          expect(new URL(page.url()).pathname).toBe("/account");
+          await page.getByTestId("balance-available").waitFor();
+
+          // The other device: signed out on its next page, and told why.
+          await other.goto(`${e2e.server.url}/orderList`);
+          expect(new URL(other.url()).pathname).toBe("/login");
+          expect(new URL(other.url()).searchParams.get("redirectTo")).toBe("/orderList");
+          await other.getByText("Your login password was changed. Please sign in again.", { exact: true }).waitFor();
+        } finally {
+          await elsewhere.close();
+        }
+      }));
+
+    test("a guest gets Go To Login?", () =>
+      e2e.withPage(js, async (page) => {
+        await page.goto(`${e2e.server.url}/security/loginPassword?step=form`);
+        await page.getByText("Go To Login?").first().waitFor();
+        expect(await page.getByLabel("Old Password").count()).toBe(0);
+      }));
+  });
+}
