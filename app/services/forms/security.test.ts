@@ -14,7 +14,7 @@ const form = (o: Record<string, string>) => {
   for (const [k, v] of Object.entries(o)) f.append(k, v);
   return f;
 };
-const errors = (r: ReturnType<typeof parseWithZod>) => (r.status === "error" ? r.error : {});
+const errors = (r: { status?: string; error?: Record<string, string[] | null> | null }) => (r.status === "error" ? (r.error ?? {}) : {});
 
 describe("complete forms parse (with the page's extra fields)", () => {
   it("registration and reset, whose other fields are trimmed or emptied", () => {
