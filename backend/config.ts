@@ -31,7 +31,9 @@ const schema = z.object({
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(100),
   CODE_LIMIT_PER_TARGET: z.coerce.number().int().positive().default(5),
   CODE_LIMIT_PER_IP: z.coerce.number().int().positive().default(50),
+  /** Wrong trade passwords in a row before withdrawals and binding lock, and for how long. */
   TRADE_PWD_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  TRADE_PWD_LOCK_MINUTES: z.coerce.number().int().positive().default(30),
   /** Delivery of verification codes: HTTP endpoints of an e-mail and an SMS provider
    * (POST {to, text}). Unset: codes stay in the dev outbox (GET /dev/outbox). */
   EMAIL_API_URL: z.string().url().optional(),

@@ -21,6 +21,10 @@ export interface UsersTable {
   avatar: Generated<string>;
   password_hash: string;
   trade_pwd_hash: string | null;
+  /** Wrong trade passwords in a row (reset by the right one, and when a lock starts). */
+  trade_pwd_failures: Generated<number>;
+  /** Withdrawals and binding are refused until then (after TRADE_PWD_LIMIT_PER_ACCOUNT wrong in a row). */
+  trade_pwd_locked_until: Date | null;
   is_business: Generated<number>;
   is_withdrawer: Generated<boolean>;
   is_admin: Generated<boolean>;

@@ -15,6 +15,8 @@ import {
   EMAIL_TAKEN,
   NO_MOBILE_BOUND,
   PHONE_TAKEN,
+  SET_TRADE_PWD_FIRST,
+  ACCOUNT_SIGN_IN_LOCKED,
 } from "../../backend/modules/auth/handlers";
 import { WRONG_CODE } from "../../backend/modules/auth/codes";
 import { SESSION_END_MESSAGES } from "../../backend/security/tokens";
@@ -804,8 +806,8 @@ describe("bindEmail and bindMobile", () => {
     const mobile = await t.b.call("/userAuth/bindMobile", { phone: "234-8077777777", code: "123456", tradePwd: TRADE_PWD }, { token });
     expect(mobile.msg).toMatch(TOO_MANY);
     expect((await userByEmail(t.b, email))).toBeUndefined();
-    // The lock lifts with the rate window; then the right trade password binds (with a fresh code).
-    t.b.clock.advance(t.b.config.RATE_WINDOW_SECONDS * 1000);
+    // The lock lifts after TRADE_PWD_LOCK_MINUTES (30, issue 10); then the right trade password binds (with a fresh code).
+    t.b.clock.advance(t.b.config.TRADE_PWD_LOCK_MINUTES * 60_000);
     expect((await t.b.call("/userAuth/sendCodeByEmail", { email, type: "BIND" }, { token })).code).toBe(Code.OK);
     const fresh = await t.b.latestCode(email, "BIND");
     const later = await t.b.call("/userAuth/bindEmail", { email, code: fresh, tradePwd: TRADE_PWD }, { token });
@@ -815,6 +817,66 @@ describe("bindEmail and bindMobile", () => {
 });
 
 // ---------------------------------------------------------------------------
+
+describe("an account locked by failed sign-ins opens to its owner's reset code", () => {
+  const t = useBackend({ LOGIN_LIMIT_PER_ACCOUNT: "3" });
+
+  it("says how to get in, and a reset with a code lets the owner sign in at once", async () => {
+    for (let i = 0; i < 3; i++) await t.b.call("/userAuth/login", { loginName: SELLER2, loginPwd: `guess${i}999`, type: "EMAIL" }, { ip: `10.7.0.${i}` });
+    const locked = await t.b.call("/userAuth/login", { loginName: SELLER2, loginPwd: PWD, type: "EMAIL" }, { ip: "10.7.1.1" });
+    expect(locked.code).toBe(Code.TOO_MANY);
+    expect(locked.msg).toBe(ACCOUNT_SIGN_IN_LOCKED);
+    expect((await t.b.call("/userAuth/sendCodeByEmail", { email: SELLER2, type: "FORGET" })).code).toBe(Code.OK);
+    const code = await t.b.latestCode(SELLER2, "FORGET");
+    expect((await t.b.call("/userAuth/resetPassword", { email: SELLER2, code, loginPwd: "Owner1234" })).code).toBe(Code.OK);
+    const back = await t.b.call("/userAuth/login", { loginName: SELLER2, loginPwd: "Owner1234", type: "EMAIL" }, { ip: "10.7.1.1" });
+    expect(back.code, back.msg).toBe(Code.OK);
+  });
+});
+
+describe("the trade-password lock (5 wrong in a row, 30 minutes)", () => {
+  const t = useBackend();
+  const bind = (token: string, tradePwd: string) => t.b.call("/userAuth/bindMobile", { phone: "234-8066666666", code: "000000", tradePwd }, { token });
+
+  it("the right trade password resets the count: 4 wrong, the right one, 4 wrong again do not lock", async () => {
+    const token = await t.b.login(SELLER);
+    for (let i = 0; i < 4; i++) expect((await bind(token, "000000")).msg).toBe(BAD_TRADE_PWD);
+    // Right: the trade-password check passes and the call goes on to the code (wrong here).
+    expect((await bind(token, TRADE_PWD)).msg).toBe(WRONG_CODE);
+    for (let i = 0; i < 4; i++) expect((await bind(token, "000000")).msg).toBe(BAD_TRADE_PWD);
+    expect((await bind(token, TRADE_PWD)).msg).toBe(WRONG_CODE);
+  });
+
+  it("the fifth wrong one locks withdrawals and binding for 30 minutes with a message that says so; then it lifts", async () => {
+    const token = await t.b.login(SELLER);
+    for (let i = 0; i < 5; i++) expect((await bind(token, "111111")).msg).toBe(BAD_TRADE_PWD);
+    const locked = await bind(token, TRADE_PWD);
+    expect(locked.code).toBe(Code.TOO_MANY);
+    expect(locked.msg).toBe("Too many wrong trade passwords. Withdrawals and binding are locked for 30 minutes.");
+    const withdrawers = await t.b.call("/userWithdraw/getWithdrawer", {}, { token });
+    const w = withdrawers.data.list[0];
+    const banks = await t.b.call("/userPayment/getPaymentType", {}, { token });
+    const added = await t.b.call("/userPayment/addPayment", { paymentId: banks.data.paymentType[0].id, userPayment: { realname: "Ada Obi", accountNumber: "0123456789" } }, { token });
+    expect(added.code, added.msg).toBe(Code.OK);
+    const payments = await t.b.call("/userPayment/getPaymentList", {}, { token });
+    const sell = await t.b.call(
+      "/userWithdraw/applyWithdraw",
+      { withdrawerId: w.id, amount: w.minTrade, userPaymentId: payments.data.paymentList[0].id, tradePwd: TRADE_PWD },
+      { token },
+    );
+    expect(sell.msg).toBe(locked.msg);
+    t.b.clock.advance(29 * 60_000);
+    expect((await bind(token, TRADE_PWD)).msg).toBe("Too many wrong trade passwords. Withdrawals and binding are locked for 1 minutes.");
+    t.b.clock.advance(60_000);
+    expect((await bind(token, TRADE_PWD)).msg).toBe(WRONG_CODE);
+  });
+
+  it("changing a bound contact needs a trade password to be set", async () => {
+    const token = await t.b.login(SELLER2);
+    const res = await t.b.call("/userAuth/bindEmail", { email: "new.seller2@example.com", code: "000000", tradePwd: "123456" }, { token });
+    expect(res.msg).toBe(SET_TRADE_PWD_FIRST);
+  });
+});
 
 describe("login rate limits per account", () => {
   const t = useBackend({ LOGIN_LIMIT_PER_ACCOUNT: "3" });

@@ -9,6 +9,7 @@ import * as m007jobLeases from "./007-job-leases";
 import * as m008cardCodes from "./008-card-codes";
 import * as m009bankAccountUnique from "./009-bank-account-unique";
 import * as m010tokenEndReason from "./010-token-end-reason";
+import * as m011tradePasswordLock from "./011-trade-password-lock";
 
 /** Every migration, in order. Listed by hand: no directory scanning at run time. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "008-card-codes": m008cardCodes,
   "009-bank-account-unique": m009bankAccountUnique,
   "010-token-end-reason": m010tokenEndReason,
+  "011-trade-password-lock": m011tradePasswordLock,
 };

@@ -36,7 +36,6 @@ function limits(ctx: CallContext) {
     loginAccount: (key: string) => hit(ctx.db, "login:fail", key, c.LOGIN_LIMIT_PER_ACCOUNT, w, ctx.now),
     codeTarget: (target: string) => hit(ctx.db, "code:target", target, c.CODE_LIMIT_PER_TARGET, w, ctx.now),
     codeIp: () => hit(ctx.db, "code:ip", ctx.ip, c.CODE_LIMIT_PER_IP, w, ctx.now),
-    tradePwd: (userId: number) => hit(ctx.db, "tradepwd:fail", String(userId), c.TRADE_PWD_LIMIT_PER_ACCOUNT, w, ctx.now),
   };
 }
 
@@ -47,13 +46,40 @@ function limits(ctx: CallContext) {
 export async function checkTradePassword(ctx: CallContext, user: User, tradePwd: string | undefined) {
   if (!user.trade_pwd_hash) return;
   const c = ctx.config;
-  const failures = await peek(ctx.db, "tradepwd:fail", String(user.id), c.RATE_WINDOW_SECONDS, ctx.now);
-  if (failures >= c.TRADE_PWD_LIMIT_PER_ACCOUNT) throw tooMany();
-  if (!tradePwd || !(await verifyPassword(tradePwd, user.trade_pwd_hash))) {
-    const r = await limits(ctx).tradePwd(user.id);
-    throw r.allowed ? fail(BAD_TRADE_PWD) : tooMany();
+  const lockedUntil = user.trade_pwd_locked_until ? new Date(user.trade_pwd_locked_until) : null;
+  if (lockedUntil && lockedUntil > ctx.now) throw tooMany(tradePasswordLocked(lockedUntil, ctx.now));
+  if (tradePwd && (await verifyPassword(tradePwd, user.trade_pwd_hash))) {
+    if (user.trade_pwd_failures > 0) await ctx.db.updateTable("users").set({ trade_pwd_failures: 0 }).where("id", "=", user.id).execute();
+    return;
   }
+  // One more wrong in a row, counted in the row itself so parallel guesses all count; the
+  // limit-th starts the lock (and the count again from 0 for after it).
+  const row = await ctx.db
+    .updateTable("users")
+    .set((eb) => ({ trade_pwd_failures: eb("trade_pwd_failures", "+", 1) }))
+    .where("id", "=", user.id)
+    .returning("trade_pwd_failures")
+    .executeTakeFirstOrThrow();
+  if (row.trade_pwd_failures >= c.TRADE_PWD_LIMIT_PER_ACCOUNT) {
+    const until = new Date(ctx.now.getTime() + c.TRADE_PWD_LOCK_MINUTES * 60_000);
+    await ctx.db.updateTable("users").set({ trade_pwd_failures: 0, trade_pwd_locked_until: until }).where("id", "=", user.id).execute();
+  }
+  throw fail(BAD_TRADE_PWD);
 }
+
+/** The lock's message, with the minutes left (rounded up). */
+export const tradePasswordLocked = (until: Date, now: Date) =>
+  `Too many wrong trade passwords. Withdrawals and binding are locked for ${Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000))} minutes.`;
+
+/**
+ * After LOGIN_LIMIT_PER_ACCOUNT failed sign-ins, anyone who knows an address could keep its owner
+ * out: the owner gets in at once by resetting the password with a code (ADR 0018).
+ */
+export const ACCOUNT_SIGN_IN_LOCKED =
+  "Too many failed sign-ins on this account. Reset your password with a code (Forgot Password?) to sign in now, or try again later.";
+
+/** Changing a contact that is already bound asks for the trade password, so one must be set. */
+export const SET_TRADE_PWD_FIRST = "Please set a trade password before you change a bound contact.";
 
 /**
  * A transaction that consumes a verification code. A wrong guess rolls the
@@ -126,7 +152,7 @@ export const authHandlers = {
     const user = await findUserByLogin(ctx.db, input.type, input.loginName);
     const failKey = loginFailKey(user, input.loginName);
     const failures = await peek(ctx.db, "login:fail", failKey, ctx.config.RATE_WINDOW_SECONDS, ctx.now);
-    if (failures >= ctx.config.LOGIN_LIMIT_PER_ACCOUNT) throw tooMany();
+    if (failures >= ctx.config.LOGIN_LIMIT_PER_ACCOUNT) throw tooMany(ACCOUNT_SIGN_IN_LOCKED);
     // Hash even when the account is unknown, so timing does not tell who exists.
     const ok = await verifyPassword(input.loginPwd, user?.password_hash ?? "scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAA");
     if (!user || !ok) {
@@ -195,6 +221,8 @@ export const authHandlers = {
       if (!user) throw fail(BAD_LOGIN);
       await trx.updateTable("users").set({ password_hash: await hashPassword(input.loginPwd) }).where("id", "=", user.id).execute();
       await revokeAllTokens(trx, user.id, ctx.now, "password_reset");
+      // The owner proved themselves with the code: the failed sign-ins that locked the account no longer count.
+      await trx.deleteFrom("rate_limits").where("bucket", "=", "login:fail").where("key", "=", loginFailKey(user, "")).execute();
     });
     return null;
   },
@@ -234,6 +262,7 @@ export const authHandlers = {
     await checkTradePassword(ctx, user, input.tradePwd);
     await codeTransaction(ctx, async (trx) => {
       await assertContactFree(trx, { phone: input.phone }, user.id);
+      if (user.mobile && !user.trade_pwd_hash) throw fail(SET_TRADE_PWD_FIRST);
       await consumeCode(trx, input.phone, VerificationCodeType.Bind, input.code, ctx.now);
       await trx.updateTable("users").set({ mobile: input.phone }).where("id", "=", user.id).execute();
     });
@@ -246,6 +275,7 @@ export const authHandlers = {
     const email = normalizeEmail(input.email);
     await codeTransaction(ctx, async (trx) => {
       await assertContactFree(trx, { email }, user.id);
+      if (user.email && !user.trade_pwd_hash) throw fail(SET_TRADE_PWD_FIRST);
       await consumeCode(trx, email, VerificationCodeType.Bind, input.code, ctx.now);
       await trx.updateTable("users").set({ email }).where("id", "=", user.id).execute();
     });
