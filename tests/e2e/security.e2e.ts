@@ -8,7 +8,11 @@ import { describe, expect, test } from "vitest";
 import { apiClient } from "./support/api";
 import { latestCode, newContext, shot, signInAs } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
-import { newSeller } from "./support/users";
+import { newSeller, withTradePassword } from "./support/users";
+import { DEMO_SELLER_MOBILE } from "../../backend/demo/world";
+
+/** The demo seller's mobile without its calling code (234). */
+const DEMO_SELLER_NUMBER = DEMO_SELLER_MOBILE.split("-")[1];
 
 const e2e = useServerAndBrowser({ failureShots: "security" });
 const { call, login } = apiClient(() => e2e.server.url);
@@ -100,6 +104,46 @@ for (const js of [true, false]) {
         // The old one is refused now; the new one passes the trade-password check (and meets the code check next).
         expect(await refusal("/userAuth/bindEmail", { email: "x@e2e.test", code: "000000", tradePwd: "123456" }, token)).toBe("The trade password is incorrect.");
         expect(await refusal("/userAuth/bindEmail", { email: "x@e2e.test", code: "000000", tradePwd: "654321" }, token)).not.toBe("The trade password is incorrect.");
+      }));
+  });
+
+  describe(`bind mobile ${mode}`, () => {
+    test("without a trade password the tab asks for one; with one, a mobile is bound with a code sent to it, and another account's is refused", () =>
+      e2e.withPage(js, async (page) => {
+        const user = await newSeller(e2e.server.url, "bindmob");
+        await signInAs(page, e2e.server.url, js, user, "/security/bindMobile");
+        await page.getByTestId("bind-needs-trade-password").waitFor();
+        expect(await page.getByRole("link", { name: "Set a trade password first" }).getAttribute("href")).toBe("/security/tradePassword");
+
+        await withTradePassword(e2e.server.url, user, "246810");
+        await page.goto(`${e2e.server.url}/security/bindMobile`);
+        await page.getByText("You have no mobile number bound yet.", { exact: false }).waitFor();
+        await page.getByRole("link", { name: "Continue" }).click();
+        await page.waitForURL((u) => u.searchParams.get("step") === "form");
+        if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
+
+        // A number another account uses (the demo seller's) is refused when the code is asked for.
+        await page.getByLabel("Mobile Number").fill(DEMO_SELLER_NUMBER);
+        await page.getByRole("button", { name: "Send code" }).click();
+        await page.getByText("This phone number is already registered.", { exact: false }).first().waitFor();
+
+        const number = `80${String(Date.now()).slice(-8)}`;
+        await page.getByLabel("Mobile Number").fill(number);
+        if (js) {
+          // The refused send started no countdown: the button is ready again.
+          await expect.poll(() => page.getByRole("button", { name: "Send code" }).isEnabled()).toBe(true);
+        }
+        await page.getByRole("button", { name: "Send code" }).click();
+        await page.getByText("Code sent", { exact: false }).first().waitFor();
+        const code = await latestCode(e2e.server.url, `234-${number}`, "BIND");
+        await page.getByLabel("Verification Code").fill(code);
+        await page.getByLabel("Trade Password").fill("246810");
+        await shot(page, `security-bind-mobile-form-390-${js ? "js" : "nojs"}`);
+        await page.getByRole("button", { name: "Confirm" }).click();
+        await toast(page, "Success");
+        await page.getByText(`Your bound mobile number: +234 •••• ${number.slice(-4)}.`, { exact: false }).waitFor();
+        // The new number signs in.
+        expect((await call<{ token: string }>("/userAuth/login", { loginName: `234-${number}`, loginPwd: user.password, type: "MOBILE" })).token).toBeTruthy();
       }));
   });
 

@@ -42,8 +42,8 @@ export function tabType(tab: string | null | undefined): LoginType {
 
 // ---------------------------------------------------------------- contact
 
-const emailContact = z.object({ type: z.literal(LoginType.Email), email });
-const mobileContact = z.object({ type: z.literal(LoginType.Mobile), interCode, mobile });
+export const emailContact = z.object({ type: z.literal(LoginType.Email), email });
+export const mobileContact = z.object({ type: z.literal(LoginType.Mobile), interCode, mobile });
 
 /** Just the contact (the part "Send code" needs). */
 export const contactSchema = z.discriminatedUnion("type", [emailContact, mobileContact]);
@@ -117,4 +117,4 @@ export const forgotSchema = z.intersection(
 export type ForgotForm = z.output<typeof forgotSchema>;
 
 /** Fields never echoed back into the page after a post. */
-export const HIDDEN_FIELDS = ["loginPwd", "confirmPwd"];
+export const HIDDEN_FIELDS = ["loginPwd", "confirmPwd", "tradePwd"];

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { LoginType } from "../../../contract/enums";
 import { MESSAGES, code, newPassword, oldPassword, tradePassword } from "../../../contract/fields";
-import { passwordsMatch } from "./auth";
+import { emailContact, mobileContact, passwordsMatch } from "./auth";
 
 /** The confirmation of the new password: required with the new password's message. */
 const confirmNew = z.string({ required_error: MESSAGES.newPassword, invalid_type_error: MESSAGES.newPassword }).min(1, MESSAGES.newPassword);
@@ -32,3 +32,6 @@ export const tradePasswordSchema = z.intersection(
 );
 
 export const TRADE_PASSWORD_FIELDS = ["tradePwd", "confirmTradePwd"];
+
+/** Bind (or change) the e-mail or the mobile (spec §5): the new contact, the BIND code sent to it, the trade password. */
+export const bindContactSchema = z.discriminatedUnion("type", [mobileContact.extend({ code, tradePwd: tradePassword }), emailContact.extend({ code, tradePwd: tradePassword })]);

@@ -43,6 +43,13 @@ export async function newSellerWithCoins(baseUrl: string, label: string, coins: 
     await call("/merchant/order/view", { id }, merchantToken);
     await call("/merchant/order/complete", { id }, merchantToken);
   }
+  return withTradePassword(baseUrl, user, tradePassword);
+}
+
+/** Sets the user's trade password through the API, with a TRADE_PWD code sent to its e-mail. */
+export async function withTradePassword(baseUrl: string, user: TestUser, tradePassword: string): Promise<TestUser & { tradePassword: string }> {
+  const { call, login } = apiClient(() => baseUrl);
+  const token = await login(user);
   await call("/userAuth/sendCodeByEmail", { type: "TRADE_PWD" }, token);
   const code = await latestCode(baseUrl, user.email, "TRADE_PWD");
   await call("/userAuth/updateTradePassword", { tradePwd: tradePassword, type: "EMAIL", code }, token);
