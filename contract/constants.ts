@@ -155,3 +155,6 @@ export const HTTP_STATUS_MESSAGES: Record<number, string> = {
   504: "Gateway timeout",
   505: "HTTP version is not supported",
 };
+
+/** The built-in avatars a user may pick: public/demo/avatar-1.svg … avatar-N.svg. */
+export const BUILT_IN_AVATAR_COUNT = 10;

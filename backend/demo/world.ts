@@ -8,6 +8,7 @@
  * - fix_trade lists card faces in WHOLE units of the trade currency ("50|100|200" = 50, 100, 200 USD),
  *   unlike min_trade/max_trade which are hundredths of the face.
  */
+import { BUILT_IN_AVATAR_COUNT } from "../../contract/constants";
 
 export const DEMO_PASSWORD = "demo1234";
 export const DEMO_TRADE_PASSWORD = "123456";
@@ -207,7 +208,7 @@ export const DEMO_BANNERS: DemoBanner[] = [
 // ---------------------------------------------------------------------------
 // Users
 
-export const AVATAR_COUNT = 10;
+export const AVATAR_COUNT = BUILT_IN_AVATAR_COUNT;
 export const AVATAR_PICS = Array.from({ length: AVATAR_COUNT }, (_, i) => `/demo/avatar-${i + 1}.svg`);
 
 export interface DemoUser {

@@ -212,16 +212,28 @@ describe("/userInfo/updateNickname", () => {
 });
 
 describe("/userInfo/updateAvatar", () => {
-  it("accepts a built-in avatar and an uploaded one", async () => {
+  it("accepts a built-in avatar; an uploaded one only when this user uploaded it (issue 10)", async () => {
     const res = await t.call("/userInfo/updateAvatar", { avatar: "/demo/avatar-7.svg" }, { token: sellerToken });
     expect(res).toEqual({ code: 1, data: null });
     expect((await userOf(DEMO_LOGINS.seller)).avatar).toBe("/demo/avatar-7.svg");
 
-    const uploaded = "/files/avatar/10001/3f9a1c2e.jpg";
-    expect((await t.call("/userInfo/updateAvatar", { avatar: uploaded }, { token: sellerToken })).code).toBe(1);
-    expect((await userOf(DEMO_LOGINS.seller)).avatar).toBe(uploaded);
+    // A path that names no upload, and another user's upload, are refused; the avatar stays.
+    const mine = "/files/avatar/3f9a1c2e-0000-4000-8000-000000000001.jpg";
+    const theirs = "/files/avatar/3f9a1c2e-0000-4000-8000-000000000002.jpg";
+    const seller2Id = (await userOf(DEMO_LOGINS.seller2)).id;
+    for (const [path, userId] of [[mine, sellerId], [theirs, seller2Id]] as const)
+      await t.db.insertInto("uploads").values({ path, user_id: userId, kind: "avatar", secret_hash: null, bytes: 1000, created_at: new Date() }).execute();
+    for (const avatar of ["/files/avatar/none.jpg", theirs, "/demo/avatar-11.svg"]) {
+      const r = await t.call("/userInfo/updateAvatar", { avatar }, { token: sellerToken });
+      expect(r.code, avatar).toBe(2);
+      expect(r.msg).toBe("Please choose one of the avatars or upload an image.");
+    }
+    expect((await userOf(DEMO_LOGINS.seller)).avatar).toBe("/demo/avatar-7.svg");
+
+    expect((await t.call("/userInfo/updateAvatar", { avatar: mine }, { token: sellerToken })).code).toBe(1);
+    expect((await userOf(DEMO_LOGINS.seller)).avatar).toBe(mine);
     const profile = await t.call("/userInfo/getProfileInfo", {}, { token: sellerToken });
-    expect(profile.data.profile.avatar).toBe(uploaded);
+    expect(profile.data.profile.avatar).toBe(mine);
   });
 
   it("refuses anything that is not a local avatar path, and keeps the old one", async () => {

@@ -6,7 +6,7 @@ import {
   accountOf,
   changeNicknameOnce,
   findUser,
-  isLocalAvatarPath,
+  mayWearAvatar,
   setAvatar,
   statisticsOf,
   toOwnProfile,
@@ -47,7 +47,7 @@ export const identityHandlers = {
 
   async "/userInfo/updateAvatar"(input, ctx) {
     const user = requireUser(ctx);
-    if (!isLocalAvatarPath(input.avatar)) throw invalid(BAD_AVATAR);
+    if (!(await mayWearAvatar(ctx.db, user.id, input.avatar))) throw invalid(BAD_AVATAR);
     await setAvatar(ctx.db, user.id, input.avatar);
     return null;
   },

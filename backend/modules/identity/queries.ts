@@ -1,3 +1,4 @@
+import { BUILT_IN_AVATAR_COUNT } from "../../../contract/constants";
 import type { Account, Profile, PublicProfile, Statistics } from "../../../contract/entities";
 import { FeedbackType, OrderStatus, type Flag, type KycStatus } from "../../../contract/enums";
 import type { Executor } from "../../db/index";
@@ -150,6 +151,18 @@ export async function setAvatar(db: Executor, userId: number, avatar: string) {
 const DEMO_AVATAR = /^\/demo\/avatar-[1-9]\d{0,2}\.svg$/;
 /** Uploaded avatars: plain path segments under /files/avatar/, no "..", no query, no scheme. */
 const UPLOADED_AVATAR = /^\/files\/avatar\/(?:[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}\/){0,4}[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}$/;
+
+/**
+ * Whether the user may wear this avatar: a built-in one that exists, or an image this user
+ * uploaded as an avatar (a path that names nothing, or another user's upload, is refused).
+ */
+export async function mayWearAvatar(db: Executor, userId: number, path: string): Promise<boolean> {
+  if (!isLocalAvatarPath(path)) return false;
+  const builtIn = /^\/demo\/avatar-(\d+)\.svg$/.exec(path);
+  if (builtIn) return Number(builtIn[1]) <= BUILT_IN_AVATAR_COUNT;
+  const upload = await db.selectFrom("uploads").select("id").where("path", "=", path).where("user_id", "=", userId).where("kind", "=", "avatar").executeTakeFirst();
+  return upload !== undefined;
+}
 
 /** Whether an avatar path is one of ours: a built-in avatar or an uploaded one. Never an absolute URL. */
 export function isLocalAvatarPath(path: string): boolean {
