@@ -325,6 +325,8 @@ export const publicProfileSchema = z.object({
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
 export const profileSchema = publicProfileSchema.extend({
+  /** Designed addition: 1 once the nickname was changed (it can be changed only once, spec §5). */
+  nicknameChanged: flagSchema,
   tradepwdFlag: flagSchema,
   emailBindFlag: flagSchema,
   mobileBindFlag: flagSchema,

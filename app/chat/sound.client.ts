@@ -4,7 +4,9 @@
  * ("1", "true" or "on" = on; default off). The sound is a short two-tone beep made
  * with WebAudio: no audio file to download.
  */
-export const NOTIFICATION_SOUND_KEY = "notificationSound";
+import { NOTIFICATION_SOUND_KEY } from "./sound-key";
+
+export { NOTIFICATION_SOUND_KEY };
 
 export function notificationSoundOn(): boolean {
   try {

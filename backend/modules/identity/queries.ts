@@ -52,6 +52,7 @@ const kycSubmitted = (u: User) => u.kyc_auth_status === 1;
 export function toOwnProfile(u: User): Profile {
   return {
     ...toPublicProfile(u),
+    nicknameChanged: flag(u.nickname_changed),
     tradepwdFlag: flag(!!u.trade_pwd_hash),
     emailBindFlag: flag(!!u.email),
     mobileBindFlag: flag(!!u.mobile),
