@@ -87,6 +87,7 @@ describe("/userInfo/getProfileInfo", () => {
       isBusiness: 0,
       onlineStatus: 1,
       level: 0,
+      nicknameChanged: 0,
       tradepwdFlag: 1,
       emailBindFlag: 1,
       mobileBindFlag: 1,
