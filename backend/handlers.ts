@@ -8,6 +8,7 @@ import { identityHandlers } from "./modules/identity/handlers";
 import { imageHandlers } from "./modules/images/handlers";
 import { noticeHandlers } from "./modules/notices/handlers";
 import { orderHandlers } from "./modules/orders/handlers";
+import { redemptionHandlers } from "./modules/redemption/handlers";
 import { virtualCoinHandlers } from "./modules/virtual-coin/handlers";
 import { walletHandlers } from "./modules/wallet/handlers";
 import { withdrawalHandlers } from "./modules/withdrawals/handlers";
@@ -37,10 +38,11 @@ export const handlers: Handlers = {
   ...virtualCoinHandlers,
   // Chat (issue 5)
   ...chatHandlers,
+  // Redemption codes (issue 10)
+  ...redemptionHandlers,
   // Identity, relationships, referral, membership (later issues)
   "/userCert/getKycVerification": later(),
   "/userCert/updateKycVerification": later(),
-  "/userRedemptionCode/confirmRedemptionCode": later(),
   "/userRelationship/getRelationship": later(),
   "/userRelationship/getRelationshipList": later(),
   "/userRelationship/addTrust": later(),

@@ -101,9 +101,12 @@ export const starLevel = z
   .min(STAR_LEVEL_MIN, "Please rate the trade.")
   .max(STAR_LEVEL_MAX, `At most ${STAR_LEVEL_MAX} stars.`);
 
-/** Redemption code: required, exactly 10 characters (one message each). */
+/** How a redemption code is read: spaces and dashes dropped, upper case (people copy "abcde-fghij"). */
+export const normalizeRedemptionCode = (typed: string) => typed.replace(/[\s-]/g, "").toUpperCase();
+
+/** Redemption code: required, exactly 10 characters once normalized (one message each). */
 export const redemptionCode = str(MESSAGES.redemptionCodeRequired)
-  .trim()
+  .transform(normalizeRedemptionCode)
   .superRefine((v, ctx) => {
     if (v.length === 0) ctx.addIssue({ code: z.ZodIssueCode.custom, message: MESSAGES.redemptionCodeRequired });
     else if (v.length !== REDEMPTION_CODE_LENGTH)

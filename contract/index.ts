@@ -11,6 +11,7 @@ import { referralCalls } from "./calls/referral";
 import { relationshipsCalls } from "./calls/relationships";
 import { staffOrderCalls } from "./calls/staff-orders";
 import { staffWithdrawalCalls } from "./calls/staff-withdrawals";
+import { staffRedemptionCalls } from "./calls/staff-redemption";
 import { virtualCoinCalls } from "./calls/virtual-coin";
 import { walletCalls } from "./calls/wallet";
 import { withdrawalsCalls } from "./calls/withdrawals";
@@ -54,6 +55,7 @@ export const clientPaths = Object.keys(calls) as ClientPath[];
 export const staffCalls = {
   ...staffOrderCalls,
   ...staffWithdrawalCalls,
+  ...staffRedemptionCalls,
 };
 export type StaffPath = keyof typeof staffCalls;
 export type AnyPath = ClientPath | StaffPath;
@@ -83,6 +85,7 @@ export {
 };
 export * from "./calls/staff-orders";
 export * from "./calls/staff-withdrawals";
+export * from "./calls/staff-redemption";
 export { virtualCoinPriceSchema, type VirtualCoinPrice } from "./calls/virtual-coin";
 export * from "./define";
 export * from "./envelope";

@@ -321,6 +321,25 @@ export interface UploadsTable {
   created_at: Timestamp;
 }
 
+/** Redemption codes (migration 012). */
+export interface RedemptionBatchesTable {
+  id: Generated<number>;
+  kind: "coins" | "points";
+  value: number;
+  per_user_limit: number;
+  expires_at: Timestamp;
+  created_by: number;
+  created_at: Timestamp;
+}
+
+export interface RedemptionCodesTable {
+  id: Generated<number>;
+  batch_id: number;
+  code_hash: string;
+  redeemed_by: number | null;
+  redeemed_at: Date | null;
+}
+
 /** Banks (migration 004). */
 export interface PaymentTypesTable {
   id: Generated<number>;
@@ -426,6 +445,8 @@ export interface Database extends ChatTables {
   order_changes: OrderChangesTable;
   feedbacks: FeedbacksTable;
   uploads: UploadsTable;
+  redemption_batches: RedemptionBatchesTable;
+  redemption_codes: RedemptionCodesTable;
   payment_types: PaymentTypesTable;
   user_payments: UserPaymentsTable;
   withdrawals: WithdrawalsTable;

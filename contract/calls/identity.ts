@@ -75,7 +75,11 @@ export const identityCalls = {
     path: "/userRedemptionCode/confirmRedemptionCode",
     auth: "user",
     request: z.object({ redemptionCode }),
-    response: z.object({ amount: z.number().int() }),
-    doc: "Redeems a 10-character code. Response designed: {amount} credited, in hundredths.",
+    response: z.object({
+      amount: z.number().int(),
+      /** Designed addition: what was credited: "coins" (amount in hundredths) or "points" (base units ÷10000). */
+      kind: z.enum(["coins", "points"]),
+    }),
+    doc: "Redeems a 10-character code once. Response designed: {amount, kind} credited.",
   }),
 };

@@ -10,6 +10,7 @@ import * as m008cardCodes from "./008-card-codes";
 import * as m009bankAccountUnique from "./009-bank-account-unique";
 import * as m010tokenEndReason from "./010-token-end-reason";
 import * as m011tradePasswordLock from "./011-trade-password-lock";
+import * as m012redemptionCodes from "./012-redemption-codes";
 
 /** Every migration, in order. Listed by hand: no directory scanning at run time. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "009-bank-account-unique": m009bankAccountUnique,
   "010-token-end-reason": m010tokenEndReason,
   "011-trade-password-lock": m011tradePasswordLock,
+  "012-redemption-codes": m012redemptionCodes,
 };

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { defineCall } from "../define";
+import { REDEMPTION_CODE_LENGTH } from "../constants";
+
+/**
+ * Redemption codes as staff issue them (the spec shows only redeeming; issue 10,
+ * docs/decisions/0019-redemption-codes.md). An administrator creates a batch of single-use codes
+ * of one value; each user may redeem at most perUserLimit codes of a batch, before expiresAt.
+ */
+export const REDEMPTION_KINDS = ["coins", "points"] as const;
+export type RedemptionKind = (typeof REDEMPTION_KINDS)[number];
+
+export const staffRedemptionCalls = {
+  "/admin/redemptionCode/create": defineCall({
+    path: "/admin/redemptionCode/create",
+    auth: "admin",
+    request: z.object({
+      kind: z.enum(REDEMPTION_KINDS, { errorMap: () => ({ message: "Choose coins or points." }) }),
+      /** Coins in hundredths, or points in base units (÷10000). */
+      value: z.number({ invalid_type_error: "The value must be a whole number." }).int("The value must be a whole number.").positive("The value must be above 0.").max(100_000_000, "The value is too large."),
+      count: z.number().int().min(1, "Create at least one code.").max(1000, "At most 1000 codes at once."),
+      /** ms since the epoch; must be in the future. */
+      expiresAt: z.number().int().positive("Give an expiry date."),
+      perUserLimit: z.number().int().min(1, "Each user may redeem at least one.").max(1000),
+    }),
+    response: z.object({ batchId: z.number().int(), codes: z.array(z.string().length(REDEMPTION_CODE_LENGTH)) }),
+    doc: "Creates `count` single-use codes of one value (10 characters, no look-alike letters); answers them once: only their hashes are stored.",
+  }),
+};
