@@ -147,6 +147,38 @@ for (const js of [true, false]) {
       }));
   });
 
+  describe(`redemption code ${mode}`, () => {
+    test("the spec's messages, a code credited once with its bill, the same code again refused", () =>
+      e2e.withPage(js, async (page) => {
+        const admin = await login({ email: "admin@demo.test", password: "demo1234" });
+        const { codes } = await call<{ codes: string[] }>(
+          "/admin/redemptionCode/create",
+          { kind: "coins", value: 500, count: 1, perUserLimit: 1, expiresAt: Date.now() + 86_400_000 },
+          admin,
+        );
+        const user = await newSeller(e2e.server.url, "redeem");
+        const token = await login(user);
+        await signInAs(page, e2e.server.url, js, user, "/security/redemptionCode");
+        await page.getByRole("button", { name: "Confirm" }).click();
+        await page.getByText("Please enter Redemption Code.", { exact: true }).waitFor();
+        await page.getByRole("textbox", { name: "Redemption Code" }).fill("ABC");
+        await page.getByRole("button", { name: "Confirm" }).click();
+        await page.getByText("Please enter a valid Redemption Code.", { exact: true }).waitFor();
+        await page.getByRole("textbox", { name: "Redemption Code" }).fill(codes[0].toLowerCase());
+        await shot(page, `security-redemption-390-${js ? "js" : "nojs"}`);
+        await page.getByRole("button", { name: "Confirm" }).click();
+        await toast(page, "Success: 5.00 coins credited.");
+        expect((await call<{ account: { amount: number } }>("/userInfo/getAccountBalance", {}, token)).account.amount).toBe(500);
+        const bills = await call<{ list: Array<{ descriptionEn: string; transAmount: number }> }>("/userBill/getUserBillList", {}, token);
+        expect(bills.list[0]).toMatchObject({ descriptionEn: "Redemption code", transAmount: 500 });
+
+        await page.getByRole("textbox", { name: "Redemption Code" }).fill(codes[0]);
+        await page.getByRole("button", { name: "Confirm" }).click();
+        await page.getByText("This redemption code has already been used.", { exact: true }).waitFor();
+        expect((await call<{ account: { amount: number } }>("/userInfo/getAccountBalance", {}, token)).account.amount).toBe(500);
+      }));
+  });
+
   describe(`login password ${mode}`, () => {
     test("intro, the spec's messages, then a change: this device stays signed in, another is signed out and told why", () =>
       e2e.withPage(js, async (page) => {

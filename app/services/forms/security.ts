@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { LoginType } from "../../../contract/enums";
-import { MESSAGES, code, newPassword, oldPassword, tradePassword } from "../../../contract/fields";
+import { MESSAGES, code, newPassword, oldPassword, redemptionCode, tradePassword } from "../../../contract/fields";
 import { emailContact, mobileContact, passwordsMatch } from "./auth";
 
 /** The confirmation of the new password: required with the new password's message. */
@@ -35,3 +35,6 @@ export const TRADE_PASSWORD_FIELDS = ["tradePwd", "confirmTradePwd"];
 
 /** Bind (or change) the e-mail or the mobile (spec §5): the new contact, the BIND code sent to it, the trade password. */
 export const bindContactSchema = z.discriminatedUnion("type", [mobileContact.extend({ code, tradePwd: tradePassword }), emailContact.extend({ code, tradePwd: tradePassword })]);
+
+/** Redeem a code (spec §5: 'Please enter Redemption Code.' / 'Please enter a valid Redemption Code.'). */
+export const redemptionSchema = z.object({ redemptionCode });
