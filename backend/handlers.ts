@@ -9,6 +9,7 @@ import { imageHandlers } from "./modules/images/handlers";
 import { noticeHandlers } from "./modules/notices/handlers";
 import { orderHandlers } from "./modules/orders/handlers";
 import { redemptionHandlers } from "./modules/redemption/handlers";
+import { kycHandlers } from "./modules/kyc/handlers";
 import { virtualCoinHandlers } from "./modules/virtual-coin/handlers";
 import { walletHandlers } from "./modules/wallet/handlers";
 import { withdrawalHandlers } from "./modules/withdrawals/handlers";
@@ -38,11 +39,10 @@ export const handlers: Handlers = {
   ...virtualCoinHandlers,
   // Chat (issue 5)
   ...chatHandlers,
-  // Redemption codes (issue 10)
+  // Redemption codes and identity verification (issue 10)
   ...redemptionHandlers,
+  ...kycHandlers,
   // Identity, relationships, referral, membership (later issues)
-  "/userCert/getKycVerification": later(),
-  "/userCert/updateKycVerification": later(),
   "/userRelationship/getRelationship": later(),
   "/userRelationship/getRelationshipList": later(),
   "/userRelationship/addTrust": later(),

@@ -9,6 +9,7 @@ import {
   Flag,
   KycIdKind,
   KycStatus,
+  KycReview,
   LoginType,
   NoticeStatus,
   NoticeType,
@@ -73,6 +74,7 @@ export const relationshipListTypeSchema = intEnum(RelationshipListType, "Please 
 export const feedbackTypeSchema = intEnum(FeedbackType, "Select a feedback, please.");
 export const kycIdKindSchema = intEnum(KycIdKind, "Please select your ID Type.");
 export const kycStatusSchema = intEnum(KycStatus, "Unknown KYC status.");
+export const kycReviewSchema = intEnum(KycReview, "Unknown review status.");
 export const flagSchema = intEnum(Flag, "Expected 0 or 1.");
 export const wealthRecordTypeSchema = intEnum(WealthRecordType, "Unknown record type.");
 export const restrictTypeSchema = z.number().int();

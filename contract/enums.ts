@@ -180,9 +180,11 @@ export const virtualCoinOrderStatusLabels: Record<VirtualCoinOrderStatus, string
 export const NoticeType = {
   Order: 1,
   Withdrawal: 2,
+  /** Designed addition: about the account itself (identity verification); refId is the user's id. */
+  Account: 3,
 } as const;
 export type NoticeType = ValueOf<typeof NoticeType>;
-export const noticeTypeLabels: Record<NoticeType, string> = { 1: "Order", 2: "Withdrawal" };
+export const noticeTypeLabels: Record<NoticeType, string> = { 1: "Order", 2: "Withdrawal", 3: "Account" };
 
 export const NoticeStatus = {
   Unread: 0,
@@ -250,6 +252,15 @@ export const KycStatus = {
   ReadOnly: 1,
 } as const;
 export type KycStatus = ValueOf<typeof KycStatus>;
+
+/** Where a submitted KYC certificate stands in staff review (designed: the spec does not show review). */
+export const KycReview = {
+  Review: 0,
+  Approved: 1,
+  Rejected: 2,
+} as const;
+export type KycReview = ValueOf<typeof KycReview>;
+export const kycReviewLabels: Record<KycReview, string> = { 0: "Under review", 1: "Approved", 2: "Rejected" };
 
 /** 0/1 flags of the profile (tradepwdFlag, emailBindFlag, ...). */
 export const Flag = { No: 0, Yes: 1 } as const;

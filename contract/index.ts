@@ -12,6 +12,7 @@ import { relationshipsCalls } from "./calls/relationships";
 import { staffOrderCalls } from "./calls/staff-orders";
 import { staffWithdrawalCalls } from "./calls/staff-withdrawals";
 import { staffRedemptionCalls } from "./calls/staff-redemption";
+import { staffKycCalls } from "./calls/staff-kyc";
 import { virtualCoinCalls } from "./calls/virtual-coin";
 import { walletCalls } from "./calls/wallet";
 import { withdrawalsCalls } from "./calls/withdrawals";
@@ -56,6 +57,7 @@ export const staffCalls = {
   ...staffOrderCalls,
   ...staffWithdrawalCalls,
   ...staffRedemptionCalls,
+  ...staffKycCalls,
 };
 export type StaffPath = keyof typeof staffCalls;
 export type AnyPath = ClientPath | StaffPath;
@@ -86,6 +88,7 @@ export {
 export * from "./calls/staff-orders";
 export * from "./calls/staff-withdrawals";
 export * from "./calls/staff-redemption";
+export * from "./calls/staff-kyc";
 export { virtualCoinPriceSchema, type VirtualCoinPrice } from "./calls/virtual-coin";
 export * from "./define";
 export * from "./envelope";

@@ -4,6 +4,7 @@ import { NoticeType } from "../../contract/enums";
 
 /** The detail page of what the notice is about. */
 export function noticeTarget(n: Pick<Notice, "type" | "refId">): string {
+  if (n.type === NoticeType.Account) return "/security/kycVerification";
   return n.type === NoticeType.Withdrawal ? `/withdrawDetails/${n.refId}` : `/orderDetails/${n.refId}`;
 }
 
@@ -20,6 +21,6 @@ export function noticeOpenHref(n: Pick<Notice, "id" | "type" | "refId">): string
 export function targetFromQuery(search: URLSearchParams): string | null {
   const type = Number(search.get("type"));
   const refId = Number(search.get("refId"));
-  if ((type !== NoticeType.Order && type !== NoticeType.Withdrawal) || !Number.isSafeInteger(refId) || refId <= 0) return null;
-  return noticeTarget({ type, refId });
+  if (!Object.values(NoticeType).includes(type as NoticeType) || !Number.isSafeInteger(refId) || refId <= 0) return null;
+  return noticeTarget({ type: type as NoticeType, refId });
 }

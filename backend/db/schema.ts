@@ -321,6 +321,26 @@ export interface UploadsTable {
   created_at: Timestamp;
 }
 
+/** Identity verification (migration 013). */
+export interface KycCertsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** 0 under review, 1 approved, 2 rejected (contract KycReview). */
+  status: number;
+  id_country: string;
+  id_kind: number;
+  id_no_sealed: string;
+  realname: string;
+  birthday: string;
+  id_face: string;
+  id_oppo: string;
+  social_account: string;
+  reason: string | null;
+  submitted_at: Timestamp;
+  reviewed_at: Date | null;
+  reviewed_by: number | null;
+}
+
 /** Redemption codes (migration 012). */
 export interface RedemptionBatchesTable {
   id: Generated<number>;
@@ -447,6 +467,7 @@ export interface Database extends ChatTables {
   uploads: UploadsTable;
   redemption_batches: RedemptionBatchesTable;
   redemption_codes: RedemptionCodesTable;
+  kyc_certs: KycCertsTable;
   payment_types: PaymentTypesTable;
   user_payments: UserPaymentsTable;
   withdrawals: WithdrawalsTable;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCall, id, noBody, okEmpty } from "../define";
+import { kycReviewSchema } from "../enum-schemas";
 import { accountSchema, kycCertSchema, profileAccountSchema, profileSchema, publicProfileSchema, statisticsSchema } from "../entities";
 import { imagePath, kycBack, kycBirthday, kycCountry, kycFront, kycIdKind, kycIdNo, kycRealName, kycSocialAccount, nickname, redemptionCode } from "../fields";
 
@@ -50,8 +51,19 @@ export const identityCalls = {
     path: "/userCert/getKycVerification",
     auth: "user",
     request: noBody,
-    response: z.object({ cert: kycCertSchema.nullable() }),
-    doc: "The submitted KYC certificate, or null when none was submitted.",
+    response: z.object({
+      cert: kycCertSchema.nullable(),
+      /** Designed addition: where the certificate stands in staff review, and why it was rejected. */
+      review: z.object({ status: kycReviewSchema, reason: z.string().nullable() }).nullable(),
+    }),
+    doc: "The submitted KYC certificate and its review, or nulls when none was submitted.",
+  }),
+  "/userCert/getKycImage": defineCall({
+    path: "/userCert/getKycImage",
+    auth: "user",
+    request: z.object({ side: z.enum(["front", "back"], { errorMap: () => ({ message: "Choose the front or the back." }) }) }),
+    response: z.object({ contentType: z.string(), base64: z.string() }),
+    doc: "Designed: one photo of the caller's own submitted ID (they are stored encrypted and shown only to the user and to staff).",
   }),
   "/userCert/updateKycVerification": defineCall({
     path: "/userCert/updateKycVerification",

@@ -11,6 +11,7 @@ import * as m009bankAccountUnique from "./009-bank-account-unique";
 import * as m010tokenEndReason from "./010-token-end-reason";
 import * as m011tradePasswordLock from "./011-trade-password-lock";
 import * as m012redemptionCodes from "./012-redemption-codes";
+import * as m013kyc from "./013-kyc";
 
 /** Every migration, in order. Listed by hand: no directory scanning at run time. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "010-token-end-reason": m010tokenEndReason,
   "011-trade-password-lock": m011tradePasswordLock,
   "012-redemption-codes": m012redemptionCodes,
+  "013-kyc": m013kyc,
 };

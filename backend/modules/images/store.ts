@@ -46,14 +46,25 @@ export async function storeUpload(
   return path;
 }
 
-/** A stored payment picture's bytes ("/blob/payment/..." path); undefined when it is missing. */
-export async function readPaymentPicture(services: Pick<Services, "blobs" | "secrets">, path: string): Promise<Buffer | undefined> {
+/** A stored private image's bytes ("/blob/<folder>/..." path, a server-held key); undefined when it is missing. */
+async function readPrivateImage(
+  services: Pick<Services, "blobs" | "secrets">,
+  path: string,
+  folder: "payment" | "cert",
+  keyOf: (secrets: Services["secrets"], key: string) => Buffer,
+): Promise<Buffer | undefined> {
   const key = blobPathOf(path);
-  if (!key || !key.startsWith("payment/")) return undefined;
+  if (!key || !key.startsWith(`${folder}/`)) return undefined;
   try {
-    return await services.blobs.get(key, paymentImageKey(services.secrets, key));
+    return await services.blobs.get(key, keyOf(services.secrets, key));
   } catch (err) {
     if (err instanceof BlobNotFoundError || err instanceof BlobKeyError) return undefined;
     throw err;
   }
 }
+
+/** A withdrawer's payment picture ("/blob/payment/..."). */
+export const readPaymentPicture = (services: Pick<Services, "blobs" | "secrets">, path: string) => readPrivateImage(services, path, "payment", paymentImageKey);
+
+/** An ID photo of a KYC certificate ("/blob/cert/..."). */
+export const readCertImage = (services: Pick<Services, "blobs" | "secrets">, path: string) => readPrivateImage(services, path, "cert", certImageKey);

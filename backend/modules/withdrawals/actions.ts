@@ -1,6 +1,6 @@
-import { WithdrawalStatus } from "../../../contract/enums";
+import { KycReview, WithdrawalStatus } from "../../../contract/enums";
 import { MESSAGES } from "../../../contract/fields";
-import { transaction, type DB } from "../../db/index";
+import { transaction, type DB, type Trx } from "../../db/index";
 import type { User } from "../../db/schema";
 import type { CallContext } from "../../http/context";
 import { fail, notFound, visibleTo } from "../../http/errors";
@@ -38,6 +38,33 @@ export interface ApplyInput {
   remark?: string;
 }
 
+/** Coins (hundredths) an account without approved identity verification may sell in 24 hours (ADR 0020). */
+export const UNVERIFIED_CASH_OUT_PER_DAY = 1_000_000;
+export const unverifiedCapMessage = (left: number) =>
+  `Verify your identity to sell more than ${units(UNVERIFIED_CASH_OUT_PER_DAY)} coins in 24 hours. You can sell ${units(Math.max(0, left))} coins now.`;
+
+/**
+ * Without an approved KYC certificate, what was sold in the last 24 hours (not cancelled) plus
+ * this amount must stay within UNVERIFIED_CASH_OUT_PER_DAY. The user's row is locked first, so two
+ * parallel withdrawals cannot both read the old total.
+ */
+async function withinUnverifiedCap(trx: Trx, userId: number, amount: number, now: Date) {
+  const verified = await trx.selectFrom("kyc_certs").select("id").where("user_id", "=", userId).where("status", "=", KycReview.Approved).executeTakeFirst();
+  if (verified) return;
+  // NO KEY UPDATE: it serializes this user's sales but lets other transactions insert rows that
+  // reference the user (bills, ledger entries, notices take KEY SHARE), so no deadlock with a cancel.
+  await trx.selectFrom("users").select("id").where("id", "=", userId).forNoKeyUpdate().executeTakeFirstOrThrow();
+  const sold = await trx
+    .selectFrom("withdrawals")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount"), eb.lit(0)).as("total"))
+    .where("user_id", "=", userId)
+    .where("status", "<>", WithdrawalStatus.Cancelled)
+    .where("created_at", ">", new Date(now.getTime() - 24 * 3600_000))
+    .executeTakeFirstOrThrow();
+  const left = UNVERIFIED_CASH_OUT_PER_DAY - Number(sold.total);
+  if (amount > left) throw fail(unverifiedCapMessage(left));
+}
+
 /**
  * Sells coins to a withdrawer. Checks, in this order: the withdrawer exists and accepts orders,
  * the amount lies within its limits, the bank account is the user's, the trade password (when
@@ -62,6 +89,7 @@ export async function applyWithdraw(ctx: CallContext, user: User, input: ApplyIn
   const amount = input.amount;
   const now = ctx.now;
   return transaction(ctx.db, async (trx) => {
+    await withinUnverifiedCap(trx, user.id, amount, now);
     const reserved = await trx
       .updateTable("withdrawers")
       .set((eb) => ({ remain_balance: eb("remain_balance", "-", amount), last_update: now }))
