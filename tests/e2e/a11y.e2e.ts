@@ -95,7 +95,7 @@ for (const js of [true, false]) {
         const sellCard = await firstHref(page, 'a[href^="/sellCard/"]');
 
         await signInAs(page, e2e.server.url, js, SELLER, "/orderList");
-        for (const p of ["/orderList", sellCard, "/account", "/withdrawerList", "/withdrawList", "/sellVirtualCoin", "/security/bankAccount", "/message", "/profile", "/noticeList", "/security/tradePassword?step=form", "/security/loginPassword?step=form", "/security/bindMobile?step=form", "/security/bindEmail?step=form", "/security/redemptionCode"]) {
+        for (const p of ["/orderList", sellCard, "/account", "/withdrawerList", "/withdrawList", "/sellVirtualCoin", "/security/bankAccount", "/message", "/profile", "/noticeList", "/security/tradePassword?step=form", "/security/loginPassword?step=form", "/security/bindMobile?step=form", "/security/bindEmail?step=form", "/security/redemptionCode", "/security/kycVerification?step=form"]) {
           await check(p);
         }
         // A dialog (with JS) or its page section (without), open and showing its errors.

@@ -101,17 +101,20 @@ export function AuthFormFrame<Schema extends Record<string, any>>({
   form,
   submitLabel,
   action,
+  encType,
   children,
 }: {
   form: FormMetadata<Schema, string[]>;
   submitLabel: string;
   /** Where it posts; the current address when absent. */
   action?: string;
+  /** multipart/form-data for a form with files. */
+  encType?: "multipart/form-data";
   children: ReactNode;
 }) {
   const submitting = useSubmitting();
   return (
-    <Form method="post" action={action} {...getFormProps(form)} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
+    <Form method="post" action={action} encType={encType} {...getFormProps(form)} noValidate aria-describedby={form.errors ? form.errorId : undefined}>
       <DefaultSubmit />
       {children}
       <FormError id={form.errorId} errors={form.errors} />

@@ -1,0 +1,37 @@
+/**
+ * The identity-verification form (spec §5): every field from the contract's KYC fields, so the
+ * messages are the spec's; the social account is typed as its app (WhatsApp or Telegram) and the
+ * handle, sent as one string; the promise must be ticked. The two photos are files, checked by
+ * the action (services/forms/kyc.server.ts).
+ */
+import { z } from "zod";
+import { KycIdKind } from "../../../contract/enums";
+import { kycBirthday, kycCountry, kycIdKind, kycIdNo, kycRealName } from "../../../contract/fields";
+
+export const SOCIAL_APPS = ["WhatsApp", "Telegram"] as const;
+export const PROMISE_MISSING = "Please confirm the promise to submit.";
+export const SOCIAL_MISSING = "The Social Account must not be empty.";
+
+export const kycFormSchema = z.object({
+  idCountry: kycCountry,
+  idKind: z.coerce.number({ required_error: "Please select your ID Type.", invalid_type_error: "Please select your ID Type." }).pipe(kycIdKind),
+  realname: kycRealName,
+  idNo: kycIdNo,
+  socialApp: z.enum(SOCIAL_APPS, { errorMap: () => ({ message: SOCIAL_MISSING }) }),
+  socialHandle: z.string({ required_error: SOCIAL_MISSING }).trim().min(1, SOCIAL_MISSING).max(80, SOCIAL_MISSING),
+  birthday: kycBirthday,
+  promise: z.literal("on", { errorMap: () => ({ message: PROMISE_MISSING }) }),
+});
+export type KycForm = z.output<typeof kycFormSchema>;
+
+/** The rules the photos must follow (the intro's checklist). */
+export const DOCUMENT_RULES = [
+  "A valid document, not expired: Identity Card, Passport or Driving License.",
+  "The whole document in the photo, all four corners visible.",
+  "Sharp and readable, without glare or anything covering it.",
+  "The name on it is the name of your bank accounts.",
+  "Each photo jpeg, jpg, gif, png or bmp, at most 2M.",
+] as const;
+
+/** The ID types in the order the form offers them. */
+export const KYC_IDS = [KycIdKind.IdentityCard, KycIdKind.Passport, KycIdKind.DrivingLicense] as const;

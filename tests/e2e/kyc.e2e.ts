@@ -1,0 +1,80 @@
+/**
+ * Identity verification (spec §2, §5; ADR 0020), with JavaScript on and off, each as a user of its
+ * own: the intro's checklist, the spec's messages, two photos sent, "Under review" with the
+ * photos (only to their owner), then approved by the staff call and shown "Approved".
+ */
+import sharp from "sharp";
+import { describe, expect, test } from "vitest";
+import { apiClient } from "./support/api";
+import { shot, signInAs } from "./support/browser";
+import { useServerAndBrowser } from "./support/suite";
+import { newSeller } from "./support/users";
+
+const e2e = useServerAndBrowser({ failureShots: "kyc" });
+const { call, login } = apiClient(() => e2e.server.url);
+
+const idPhoto = (shade: number) =>
+  sharp({ create: { width: 900, height: 600, channels: 3, background: { r: shade, g: 90, b: 140 } } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+
+for (const js of [true, false]) {
+  const mode = js ? "with JavaScript" : "without JavaScript";
+  describe(`verify ID ${mode}`, () => {
+    test("intro and checklist, the spec's messages, two photos sent, under review, approved by staff", () =>
+      e2e.withPage(js, async (page, context) => {
+        const user = await newSeller(e2e.server.url, "kyc");
+        await signInAs(page, e2e.server.url, js, user, "/security/kycVerification");
+        await page.getByText("all four corners visible", { exact: false }).waitFor();
+        await page.getByRole("link", { name: "Continue" }).click();
+        await page.waitForURL((u) => u.searchParams.get("step") === "form");
+        if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
+
+        await page.getByRole("button", { name: "Submit" }).click();
+        for (const msg of ["Please select your ID Type.", "The Real Name must not be empty.", "The ID Number must not be empty.", "Please select your birth date.", "Please confirm the promise to submit."])
+          await page.getByText(msg, { exact: true }).first().waitFor();
+
+        // Nigeria is chosen already (most of our sellers are there); another is one tap away.
+        expect(await page.getByLabel("Nationality").inputValue()).toBe("Nigeria");
+        await page.getByLabel("Passport").check();
+        await page.getByLabel("Real name").fill("Ada Obi");
+        await page.getByLabel("ID number").fill("A12345678");
+        await page.getByLabel("Social account").fill("+2348012345678");
+        await page.getByLabel("Birth date").fill("1991-03-09");
+        await page.getByLabel("I promise", { exact: false }).check();
+        // Without the photos: each its message (from the server).
+        await page.getByRole("button", { name: "Submit" }).click();
+        await page.getByText("Please upload ID Card front Photo.", { exact: true }).waitFor();
+        await page.getByText("Please upload ID Card back Photo.", { exact: true }).waitFor();
+
+        if (!js) {
+          // The page came back from the server: the fields kept their values, the files and the promise did not.
+          await page.getByLabel("I promise", { exact: false }).check();
+          await page.getByLabel("Passport").check();
+        }
+        await page.getByLabel("ID Card front Photo").setInputFiles({ name: "front.jpg", mimeType: "image/jpeg", buffer: await idPhoto(60) });
+        await page.getByLabel("ID Card back Photo").setInputFiles({ name: "back.jpg", mimeType: "image/jpeg", buffer: await idPhoto(160) });
+        await shot(page, `kyc-form-390-${js ? "js" : "nojs"}`);
+        await page.getByRole("button", { name: "Submit" }).click();
+        await page.getByTestId("kyc-status").waitFor();
+        expect(await page.getByTestId("kyc-status").innerText()).toBe("Under review");
+        const photo = await context.request.get(`${e2e.server.url}/security/kycVerification/photo/front`);
+        expect(photo.status()).toBe(200);
+        expect(photo.headers()["content-type"]).toBe("image/jpeg");
+        expect(photo.headers()["cache-control"]).toContain("no-store");
+        expect((await fetch(`${e2e.server.url}/security/kycVerification/photo/front`)).status).toBe(401);
+        await shot(page, `kyc-review-390-${js ? "js" : "nojs"}`);
+
+        // Staff approve it; the user sees Approved and a notice.
+        const admin = await login({ email: "admin@demo.test", password: "demo1234" });
+        const { list } = await call<{ list: Array<{ id: number; userNickname: string }> }>("/admin/kyc/list", { status: 0 }, admin);
+        const mine = list.find((c) => c.userNickname === user.nickname)!;
+        await call("/admin/kyc/approve", { id: mine.id }, admin);
+        await page.reload();
+        await expect.poll(() => page.getByTestId("kyc-status").innerText()).toBe("Approved");
+        const token = await login(user);
+        const notices = await call<{ list: Array<{ titleEn: string; type: number }> }>("/notice/getNoticeList", {}, token);
+        expect(notices.list[0]).toMatchObject({ titleEn: "Identity verified", type: 3 });
+      }));
+  });
+}
