@@ -15,7 +15,7 @@ import { readForm } from "~/services/kit/form.server";
 import { AVATAR_INTENT, NICKNAME_INTENT, nicknameSchema } from "~/services/forms/profile";
 import { isSupportedImage } from "~/services/forms/sell";
 import { useMainLayoutData } from "~/components/layout/layout-data";
-import { contactHref } from "~/components/layout/contact";
+import { contactHref } from "~/services/contact";
 import { ProfileHeader, type ProfileActionData } from "~/components/identity/ProfileHeader";
 import { ProfileStats, ShortcutGrid, SoundSwitch } from "~/components/identity/ProfileParts";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";

@@ -7,7 +7,7 @@
 import { redirect, type LoaderFunctionArgs } from "~/services/kit/http.server";
 import type { Banner } from "../../contract/entities";
 import { BannerLocation, BannerType, TrackRecordType, isExternalBanner } from "../../contract/enums";
-import { safeHttpUrl } from "~/components/layout/contact";
+import { safeHttpUrl } from "~/services/contact";
 import { apiFor } from "~/services/api.server";
 
 /** Where a banner may send the browser, or null when its url is not allowed. */

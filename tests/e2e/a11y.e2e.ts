@@ -90,7 +90,7 @@ for (const js of [true, false]) {
 
         await check("/home");
         const advertList = await firstHref(page, '[data-testid="card-type"] a, a[data-testid="card-type"]');
-        for (const p of [advertList, "/login", "/login?tab=MOBILE", "/register", "/forgot"]) await check(p);
+        for (const p of [advertList, "/login", "/login?tab=MOBILE", "/register", "/forgot", "/webView?page=helpCenter"]) await check(p);
         await open(page, js, advertList);
         const sellCard = await firstHref(page, 'a[href^="/sellCard/"]');
 

@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { HelpIcon, MailIcon, TelegramIcon, WhatsAppIcon } from "../ui";
-import { withContactHrefs, type Contact } from "../layout/contact";
+import { withContactHrefs, type Contact } from "~/services/contact";
 import { cx } from "~/components/ui/cx";
 
 const CHANNELS: { key: string; label: string; icon: (p: { className?: string }) => ReactNode; tone: string }[] = [

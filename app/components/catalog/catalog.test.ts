@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { bannerTarget } from "../../routes/banner.$id";
 import { applyFilters, parseFilters, takesFace } from "../../services/adverts.server";
-import { contactHref } from "../layout/contact";
+import { contactHref } from "~/services/contact";
 import { coinsPerUnit, faceUnits, fixedFaces, ngnPerUnit } from "~/services/money/offers";
 
 describe("money", () => {

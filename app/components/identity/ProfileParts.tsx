@@ -7,9 +7,9 @@ import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Statistics } from "../../../contract/entities";
 import { Avatar } from "~/components/layout/UserMenu";
-import { ExternalLink } from "~/components/ui";
 import { cx } from "~/components/ui/cx";
 import { formatCoins } from "~/services/format";
+import { webViewHref } from "~/services/web-view";
 import { NOTIFICATION_SOUND_KEY } from "~/chat/sound-key";
 
 /** The avatar frame of a membership level (spec §2 membership: the Avatar Frame benefit). */
@@ -77,9 +77,9 @@ export function ShortcutGrid({ helpCenter }: { helpCenter: string | null }) {
         ))}
         {helpCenter ? (
           <li>
-            <ExternalLink href={helpCenter} className={tile}>
+            <Link to={webViewHref("helpCenter")} className={tile}>
               Help Center
-            </ExternalLink>
+            </Link>
           </li>
         ) : null}
       </ul>

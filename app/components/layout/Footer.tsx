@@ -4,7 +4,9 @@
  * config; only those present are shown.
  */
 import type { ReactNode } from "react";
-import { contactEmail, withContactHrefs, type Contact } from "./contact";
+import { Link } from "@remix-run/react";
+import { WEB_VIEW_PAGES, webViewHref, type WebViewPage } from "~/services/web-view";
+import { contactEmail, withContactHrefs, type Contact } from "~/services/contact";
 import { ExternalLink, FacebookIcon, LogoMark, MailIcon, TelegramIcon, TwitterIcon, WhatsAppIcon } from "../ui";
 import { BRAND_NAME } from "./TopBar";
 
@@ -15,14 +17,7 @@ const SOCIAL: { key: string; label: string; icon: (p: { className?: string }) =>
   { key: "twitter", label: "Twitter", icon: TwitterIcon },
 ];
 
-const LINKS: { key: string; label: string }[] = [
-  { key: "helpCenter", label: "Help Center" },
-  { key: "downloadApp", label: "Download App" },
-  { key: "aboutUs", label: "About" },
-  { key: "contectUs", label: "Contact us" },
-  { key: "userAgreement", label: "User Agreement" },
-  { key: "privacyNotice", label: "Privacy Notice" },
-];
+const LINKS = (Object.keys(WEB_VIEW_PAGES) as WebViewPage[]).map((key) => ({ key, label: WEB_VIEW_PAGES[key] }));
 
 export function Footer({ contact }: { contact: Contact }) {
   const social = withContactHrefs(contact, SOCIAL);
@@ -69,9 +64,10 @@ export function Footer({ contact }: { contact: Contact }) {
             <ul className="grid grid-cols-2 gap-x-8 gap-y-1 text-sm sm:grid-cols-3 md:grid-cols-2">
               {links.map((l) => (
                 <li key={l.key}>
-                  <ExternalLink href={l.href} className="inline-flex min-h-10 items-center text-gray-700 hover:text-brand-700 hover:underline">
+                  {/* Our own pages of the contact config open in the web view, with a way back (spec §2). */}
+                  <Link to={webViewHref(l.key)} className="inline-flex min-h-10 items-center text-gray-700 hover:text-brand-700 hover:underline">
                     {l.label}
-                  </ExternalLink>
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -22,3 +22,4 @@ export * from "./FormParts";
 export * from "./BackLink";
 export * from "./filter-form";
 export * from "./ExternalLink";
+export * from "./SafeBack";
