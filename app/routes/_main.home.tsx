@@ -18,6 +18,7 @@ import { apiFor } from "~/services/api.server";
 import { ngnRateDisplay } from "~/services/format";
 import { markPromoSeen, promoSeen } from "~/services/promo.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
+import { useKeptScroll } from "~/components/ui/kept-alive";
 
 export const meta: MetaFunction = () => [{ title: "GiftMarket: sell gift cards for coins" }];
 
@@ -91,6 +92,7 @@ function CardTypeTile({ cardType, ngnRate }: { cardType: CardType; ngnRate: numb
 }
 
 export default function Home() {
+  useKeptScroll("/home");
   const { desktopBanners, phoneBanners, cardTypes, cardTypesError, promo } = useLoaderData<typeof loader>();
   const { ngnRate, coinName, contact } = useMainLayoutData();
 

@@ -10,8 +10,9 @@
  * Code 3, or no session: home (spec §8, "chat leads home").
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
-import { Outlet, useLoaderData, useParams } from "@remix-run/react";
-import { Suspense, lazy } from "react";
+import { Outlet, useLoaderData, useLocation, useNavigate, useParams } from "@remix-run/react";
+import { isInAppEntry, readKept, writeKept } from "~/components/ui/kept-alive";
+import { Suspense, lazy, useEffect, useRef } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import type { ChatConversation } from "../../contract/chat-protocol";
 import { CENTRE_HEIGHT, type MessageCentreData } from "~/components/chat/centre";
@@ -41,11 +42,34 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = () => [{ title: "Messages | GiftMarket" }];
 
+/**
+ * Kept alive (spec §2): coming back to /message from another section of the app opens the
+ * conversation that was open when the user left; moving around inside /message (the list on a
+ * phone) does not, nor does loading /message itself (an address typed or reloaded).
+ */
+function useKeptConversation(conversationId: string | undefined) {
+  const navigate = useNavigate();
+  const { key } = useLocation();
+  const entered = useRef(false);
+  useEffect(() => {
+    if (!entered.current) {
+      entered.current = true;
+      const kept = readKept<string>("/message:open");
+      if (!conversationId && kept && isInAppEntry(key)) {
+        navigate(`/message/${encodeURIComponent(kept)}`, { replace: true });
+        return;
+      }
+    }
+    if (conversationId) writeKept("/message:open", conversationId);
+  }, [conversationId, key, navigate]);
+}
+
 export default function MessageCentre() {
   const { provider, sdkAppId, conversations, listError } = useLoaderData<typeof loader>();
   const { conversationId } = useParams();
   const signedIn = Boolean(useMainLayoutData()?.user);
   const list = conversations as ChatConversation[];
+  useKeptConversation(conversationId);
   return (
     <div
       className={cx(

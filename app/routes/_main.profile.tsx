@@ -19,6 +19,7 @@ import { contactHref } from "~/services/contact";
 import { ProfileHeader, type ProfileActionData } from "~/components/identity/ProfileHeader";
 import { ProfileStats, ShortcutGrid, SoundSwitch } from "~/components/identity/ProfileParts";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
+import { useKeptScroll } from "~/components/ui/kept-alive";
 
 export const meta: MetaFunction = () => [{ title: "Profile | GiftMarket" }];
 
@@ -61,6 +62,7 @@ export default function ProfilePage() {
   const { profile, statistics } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ProfileActionData | undefined;
   const { coinName, contact } = useMainLayoutData();
+  useKeptScroll("/profile");
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
       <h1 className="sr-only">Profile</h1>

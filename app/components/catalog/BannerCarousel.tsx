@@ -8,6 +8,7 @@
  * redirects; external banners (type 1 and 3) open in a new tab.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
+import { readKept, writeKept } from "~/components/ui/kept-alive";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Banner } from "../../../contract/entities";
 import { isExternalBanner } from "../../../contract/enums";
@@ -40,6 +41,7 @@ export function BannerCarousel({ banners, width, height, id, label, className }:
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const count = banners.length;
+  const keptName = `carousel:${id}`;
 
   const goTo = useCallback(
     (i: number) => {
@@ -50,6 +52,16 @@ export function BannerCarousel({ banners, width, height, id, label, className }:
     },
     [count],
   );
+
+  // Kept alive (spec §2): the slide that was showing when /home was left.
+  useEffect(() => {
+    const el = scroller.current;
+    const kept = readKept<number>(`${keptName}:banner`);
+    if (el && kept && kept < count) el.scrollTo({ left: kept * el.clientWidth, behavior: "instant" });
+  }, [count, keptName]);
+  useEffect(() => {
+    if (hydrated) writeKept(`${keptName}:banner`, index);
+  }, [hydrated, index, keptName]);
 
   // Which slide is showing, from the scroll position.
   useEffect(() => {

@@ -16,6 +16,7 @@
  */
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from "react";
+import { readKept, writeKept } from "~/components/ui/kept-alive";
 import type { ChatConversation, ChatMessage } from "../../../contract/chat-protocol";
 import { MESSAGES } from "../../../contract/fields";
 import { IMAGE_ACCEPT } from "~/services/forms/sell";
@@ -71,7 +72,15 @@ export default function ChatWindow({
   const [loaded, setLoaded] = useState(Boolean(initial));
   const [pending, setPending] = useState<PendingMessage[]>([]);
   const [loadingOlder, setLoadingOlder] = useState(false);
-  const [text, setText] = useState("");
+  // The unsent draft is kept per conversation for the visit (spec §2: /message is kept alive).
+  const [text, setTextState] = useState(() => readKept<string>(`draft:${conversationId}`) ?? "");
+  const setText = useCallback(
+    (v: string) => {
+      setTextState(v);
+      writeKept(`draft:${conversationId}`, v);
+    },
+    [conversationId],
+  );
   const [notice, setNotice] = useState<string | null>(null);
   const [picture, setPicture] = useState<{ blob: Blob; url: string } | null>(null);
   const [preparing, setPreparing] = useState(false);

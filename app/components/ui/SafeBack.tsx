@@ -5,22 +5,14 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import type { MouseEvent, ReactNode } from "react";
 import { ArrowLeftIcon } from "./Icon";
-
-/** The router's key of the entry this tab's app started on (set by the layouts, useRememberFirstEntry). */
-let firstKey: string | undefined;
-
-/** Call in every layout: remembers the entry the app was loaded on, so safe-back knows an in-app one from it. */
-export function useRememberFirstEntry() {
-  const { key } = useLocation();
-  if (firstKey === undefined && typeof document !== "undefined") firstKey = key;
-}
+import { isInAppEntry } from "./kept-alive";
 
 /**
  * Whether the previous history entry is a page of ours: a navigation inside the app (any entry but
  * the one the app was loaded on), or a page load whose referrer is our own origin.
  */
 function cameFromInside(locationKey: string): boolean {
-  if (firstKey !== undefined && locationKey !== firstKey) return true;
+  if (isInAppEntry(locationKey)) return true;
   try {
     return window.history.length > 1 && document.referrer !== "" && new URL(document.referrer).origin === window.location.origin;
   } catch {

@@ -23,3 +23,4 @@ export * from "./BackLink";
 export * from "./filter-form";
 export * from "./ExternalLink";
 export * from "./SafeBack";
+export * from "./kept-alive";

@@ -1,0 +1,59 @@
+/**
+ * Kept-alive pages (spec §2: /home, /message, /profile keep their state when left and re-entered
+ * within the visit): small pieces of state in sessionStorage, which lasts as long as the tab. Only
+ * with JavaScript; without it every page is fresh, as a plain link would make it.
+ */
+import { useLocation } from "@remix-run/react";
+import { useEffect } from "react";
+
+/** The router's key of the entry this tab's app was loaded on (set by the layouts, useRememberFirstEntry). */
+let firstKey: string | undefined;
+
+/** Call in every layout: remembers the entry the app was loaded on. */
+export function useRememberFirstEntry() {
+  const { key } = useLocation();
+  if (firstKey === undefined && typeof document !== "undefined") firstKey = key;
+}
+
+/** Whether this history entry was reached by a navigation inside the app (not the page load itself). */
+export const isInAppEntry = (locationKey: string) => firstKey !== undefined && locationKey !== firstKey;
+
+const storageKey = (name: string) => `kept:${name}`;
+
+export function readKept<T>(name: string): T | undefined {
+  try {
+    const raw = sessionStorage.getItem(storageKey(name));
+    return raw ? (JSON.parse(raw) as T) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeKept(name: string, value: unknown): void {
+  try {
+    if (value === undefined || value === "") sessionStorage.removeItem(storageKey(name));
+    else sessionStorage.setItem(storageKey(name), JSON.stringify(value));
+  } catch {
+    // Storage refused (private mode, full): the page is simply fresh next time.
+  }
+}
+
+/** Keeps the page's scroll position under `name` and puts it back when the page is entered again. */
+export function useKeptScroll(name: string): void {
+  useEffect(() => {
+    const saved = readKept<number>(`${name}:scroll`);
+    // After the router's own scroll to the top of a newly entered page.
+    const frame = saved ? requestAnimationFrame(() => window.scrollTo(0, saved)) : 0;
+    let pending = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(pending);
+      pending = requestAnimationFrame(() => writeKept(`${name}:scroll`, window.scrollY));
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      cancelAnimationFrame(pending);
+      window.removeEventListener("scroll", onScroll);
+    };
+  }, [name]);
+}
