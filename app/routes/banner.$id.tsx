@@ -2,7 +2,8 @@
  * /banner/{id}: every banner link goes through here. Records the click
  * (/trackRecord/addTrackRecord {type 3, refId}) and redirects to the banner's
  * address: type 2 to an internal route (a path starting with a single '/'),
- * types 1 and 3 to an external http(s) address. Anything else goes home.
+ * types 1 and 3 to the web view of their http(s) address (with a way back and a
+ * new-tab link, issue 10). Anything else goes home.
  */
 import { redirect, type LoaderFunctionArgs } from "~/services/kit/http.server";
 import type { Banner } from "../../contract/entities";
@@ -11,13 +12,13 @@ import { safeHttpUrl } from "~/services/contact";
 import { apiFor } from "~/services/api.server";
 
 /** Where a banner may send the browser, or null when its url is not allowed. */
-export function bannerTarget(banner: Pick<Banner, "type" | "url">): string | null {
+export function bannerTarget(banner: Pick<Banner, "id" | "type" | "url">): string | null {
   const url = banner.url?.trim() ?? "";
   if (banner.type === BannerType.Internal) {
     // A same-site path only: "/x", never "//host" or "/\\host".
     return /^\/(?![/\\])/.test(url) && !/[\u0000-\u001f]/.test(url) ? url : null;
   }
-  if (isExternalBanner(banner.type)) return safeHttpUrl(url) ?? null;
+  if (isExternalBanner(banner.type)) return safeHttpUrl(url) ? `/webView?banner=${banner.id}` : null;
   return null;
 }
 

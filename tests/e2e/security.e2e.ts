@@ -171,6 +171,11 @@ for (const js of [true, false]) {
         expect((await call<{ account: { amount: number } }>("/userInfo/getAccountBalance", {}, token)).account.amount).toBe(500);
         const bills = await call<{ list: Array<{ descriptionEn: string; transAmount: number }> }>("/userBill/getUserBillList", {}, token);
         expect(bills.list[0]).toMatchObject({ descriptionEn: "Redemption code", transAmount: 500 });
+        // …and the wallet shows the balance and the bill.
+        await page.goto(`${e2e.server.url}/account`);
+        expect(Number(await page.getByTestId("balance-available").first().getAttribute("data-amount"))).toBe(500);
+        await page.getByTestId("bill-item").filter({ hasText: "Redemption code" }).first().waitFor();
+        await page.goto(`${e2e.server.url}/security/redemptionCode`);
 
         await page.getByRole("textbox", { name: "Redemption Code" }).fill(codes[0]);
         await page.getByRole("button", { name: "Confirm" }).click();

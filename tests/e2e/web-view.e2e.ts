@@ -30,6 +30,16 @@ for (const js of [true, false]) {
         await page.getByRole("link", { name: "Back" }).click();
         await page.waitForURL((u) => u.pathname === "/home");
 
+        // An external banner (type 1 or 3) opens in the web view through /banner/{id}, which records the click.
+        await page.goto(`${e2e.server.url}/home?promo=closed`);
+        const external = page.locator('section[aria-roledescription="carousel"]:visible a[href^="/banner/"]').nth(1);
+        await external.click();
+        await page.waitForURL((u) => u.pathname === "/webView" && u.searchParams.has("banner"));
+        await page.getByRole("heading", { name: "Invite friends, earn coins" }).waitFor();
+        expect(await page.getByTestId("web-view-frame").getAttribute("src")).toContain("referral-programme");
+        await page.getByRole("link", { name: "Back" }).click();
+        await page.waitForURL((u) => u.pathname === "/home");
+
         for (const bad of ["/webView?page=nothing", "/webView?url=https://evil.example", "/webView?banner=99999"]) {
           const res = await page.goto(`${e2e.server.url}${bad}`);
           expect(res?.status(), bad).toBe(404);

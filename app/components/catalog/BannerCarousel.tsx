@@ -11,7 +11,6 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { readKept, writeKept } from "~/components/ui/kept-alive";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Banner } from "../../../contract/entities";
-import { isExternalBanner } from "../../../contract/enums";
 import { cx } from "~/components/ui/cx";
 import { ChevronLeftIcon, ChevronRightIcon } from "../ui";
 
@@ -29,10 +28,9 @@ export interface BannerCarouselProps {
   className?: string;
 }
 
-export function bannerLinkProps(b: Pick<Banner, "id" | "type">) {
-  return isExternalBanner(b.type)
-    ? { href: `/banner/${b.id}`, target: "_blank", rel: "noopener noreferrer" }
-    : { href: `/banner/${b.id}` };
+/** Every banner link goes through /banner/{id} (the click is recorded); external ones end in the web view. */
+export function bannerLinkProps(b: Pick<Banner, "id">) {
+  return { href: `/banner/${b.id}` };
 }
 
 export function BannerCarousel({ banners, width, height, id, label, className }: BannerCarouselProps) {
@@ -131,7 +129,6 @@ export function BannerCarousel({ banners, width, height, id, label, className }:
                 className="block h-auto w-full"
                 style={{ aspectRatio: `${width} / ${height}` }}
               />
-              {isExternalBanner(b.type) ? <span className="sr-only"> (opens in a new tab)</span> : null}
             </a>
           </li>
         ))}

@@ -46,14 +46,14 @@ describe("advert filters", () => {
 });
 
 describe("links from config", () => {
-  test("banner targets: internal single-slash paths, external http(s) only", () => {
-    expect(bannerTarget({ type: 2, url: "/advertList/1" })).toBe("/advertList/1");
-    expect(bannerTarget({ type: 2, url: "//evil.example" })).toBeNull();
-    expect(bannerTarget({ type: 2, url: "/\\evil.example" })).toBeNull();
-    expect(bannerTarget({ type: 2, url: "https://x.example" })).toBeNull();
-    expect(bannerTarget({ type: 1, url: "https://x.example/a" })).toBe("https://x.example/a");
-    expect(bannerTarget({ type: 3, url: "javascript:alert(1)" })).toBeNull();
-    expect(bannerTarget({ type: 3, url: "/home" })).toBeNull();
+  test("banner targets: internal single-slash paths; external http(s) only, in the web view (issue 10)", () => {
+    expect(bannerTarget({ id: 1, type: 2, url: "/advertList/1" })).toBe("/advertList/1");
+    expect(bannerTarget({ id: 1, type: 2, url: "//evil.example" })).toBeNull();
+    expect(bannerTarget({ id: 1, type: 2, url: "/\\evil.example" })).toBeNull();
+    expect(bannerTarget({ id: 1, type: 2, url: "https://x.example" })).toBeNull();
+    expect(bannerTarget({ id: 7, type: 1, url: "https://x.example/a" })).toBe("/webView?banner=7");
+    expect(bannerTarget({ id: 7, type: 3, url: "javascript:alert(1)" })).toBeNull();
+    expect(bannerTarget({ id: 7, type: 3, url: "/home" })).toBeNull();
   });
   test("contact links", () => {
     expect(contactHref({ email: "a@b.example" }, "email")).toBe("mailto:a@b.example");
