@@ -19,6 +19,7 @@ import {
   ACCOUNT_SIGN_IN_LOCKED,
 } from "../../backend/modules/auth/handlers";
 import { WRONG_CODE } from "../../backend/modules/auth/codes";
+import { hashPassword } from "../../backend/security/passwords";
 import { SESSION_END_MESSAGES } from "../../backend/security/tokens";
 import type { TestBackend } from "../support/backend";
 import { useBackend } from "../support/use-backend";
@@ -869,6 +870,18 @@ describe("the trade-password lock (5 wrong in a row, 30 minutes)", () => {
     expect((await bind(token, TRADE_PWD)).msg).toBe("Too many wrong trade passwords. Withdrawals and binding are locked for 1 minutes.");
     t.b.clock.advance(60_000);
     expect((await bind(token, TRADE_PWD)).msg).toBe(WRONG_CODE);
+  });
+
+  it("parallel guesses cannot get past the limit: of 12 at once exactly 5 are compared, the rest are locked out", async () => {
+    // A fresh account with a trade password (set in the row: the code flow is tested above).
+    expect((await registerByEmail(t.b, "parallel.guess@example.com", "parallel_guess")).code).toBe(Code.OK);
+    const trade_pwd_hash = await hashPassword(TRADE_PWD);
+    await t.b.db.updateTable("users").set({ trade_pwd_hash }).where("email", "=", "parallel.guess@example.com").execute();
+    const token = await t.b.login("parallel.guess@example.com", "abc12345");
+    const answers = await Promise.all(Array.from({ length: 12 }, () => bind(token, "222222")));
+    expect(answers.filter((a) => a.msg === BAD_TRADE_PWD)).toHaveLength(5);
+    expect(answers.filter((a) => a.code === Code.TOO_MANY)).toHaveLength(7);
+    expect((await bind(token, TRADE_PWD)).code).toBe(Code.TOO_MANY);
   });
 
   it("changing a bound contact needs a trade password to be set", async () => {

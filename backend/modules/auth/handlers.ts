@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { LoginType, VerificationCodeType } from "../../../contract/enums";
 import type { Executor, Trx } from "../../db/index";
 import { transaction } from "../../db/index";
@@ -42,27 +43,33 @@ function limits(ctx: CallContext) {
 /**
  * Checks a trade password with a per-account limit on failures. Users who have
  * not set one pass (the spec asks for it only "if one is set").
+ *
+ * The attempt is taken before the password is compared, in one conditional UPDATE: a burst of
+ * parallel guesses cannot all pass a lock check read earlier, each one counts, and the one that
+ * reaches the limit sets the lock in the same statement. A right password gives the attempt back
+ * (count to 0, lock lifted, since it proved the owner).
  */
 export async function checkTradePassword(ctx: CallContext, user: User, tradePwd: string | undefined) {
   if (!user.trade_pwd_hash) return;
   const c = ctx.config;
-  const lockedUntil = user.trade_pwd_locked_until ? new Date(user.trade_pwd_locked_until) : null;
-  if (lockedUntil && lockedUntil > ctx.now) throw tooMany(tradePasswordLocked(lockedUntil, ctx.now));
-  if (tradePwd && (await verifyPassword(tradePwd, user.trade_pwd_hash))) {
-    if (user.trade_pwd_failures > 0) await ctx.db.updateTable("users").set({ trade_pwd_failures: 0 }).where("id", "=", user.id).execute();
-    return;
-  }
-  // One more wrong in a row, counted in the row itself so parallel guesses all count; the
-  // limit-th starts the lock (and the count again from 0 for after it).
-  const row = await ctx.db
+  const until = new Date(ctx.now.getTime() + c.TRADE_PWD_LOCK_MINUTES * 60_000);
+  const taken = await ctx.db
     .updateTable("users")
-    .set((eb) => ({ trade_pwd_failures: eb("trade_pwd_failures", "+", 1) }))
+    .set({
+      trade_pwd_failures: sql<number>`case when trade_pwd_failures >= ${c.TRADE_PWD_LIMIT_PER_ACCOUNT - 1}::int then 0 else trade_pwd_failures + 1 end`,
+      trade_pwd_locked_until: sql<Date | null>`case when trade_pwd_failures >= ${c.TRADE_PWD_LIMIT_PER_ACCOUNT - 1}::int then ${until}::timestamptz else null end`,
+    })
     .where("id", "=", user.id)
+    .where((eb) => eb.or([eb("trade_pwd_locked_until", "is", null), eb("trade_pwd_locked_until", "<=", ctx.now)]))
     .returning("trade_pwd_failures")
-    .executeTakeFirstOrThrow();
-  if (row.trade_pwd_failures >= c.TRADE_PWD_LIMIT_PER_ACCOUNT) {
-    const until = new Date(ctx.now.getTime() + c.TRADE_PWD_LOCK_MINUTES * 60_000);
-    await ctx.db.updateTable("users").set({ trade_pwd_failures: 0, trade_pwd_locked_until: until }).where("id", "=", user.id).execute();
+    .executeTakeFirst();
+  if (!taken) {
+    const row = await ctx.db.selectFrom("users").select("trade_pwd_locked_until").where("id", "=", user.id).executeTakeFirstOrThrow();
+    throw tooMany(tradePasswordLocked(new Date(row.trade_pwd_locked_until ?? until), ctx.now));
+  }
+  if (tradePwd && (await verifyPassword(tradePwd, user.trade_pwd_hash))) {
+    await ctx.db.updateTable("users").set({ trade_pwd_failures: 0, trade_pwd_locked_until: null }).where("id", "=", user.id).execute();
+    return;
   }
   throw fail(BAD_TRADE_PWD);
 }
