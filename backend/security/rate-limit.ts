@@ -38,6 +38,13 @@ export async function peek(db: Executor, bucket: string, key: string, windowSeco
   return row?.count ?? 0;
 }
 
+/** Whole minutes (at least 1) until the current window ends and its counts no longer hold. */
+export function minutesLeftInWindow(windowSeconds: number, now: Date): number {
+  const windowMs = windowSeconds * 1000;
+  const end = (Math.floor(now.getTime() / windowMs) + 1) * windowMs;
+  return Math.max(1, Math.ceil((end - now.getTime()) / 60_000));
+}
+
 export async function pruneRateLimits(db: Executor, now: Date) {
   await db.deleteFrom("rate_limits").where("window_start", "<", new Date(now.getTime() - 24 * 3600_000)).execute();
 }
