@@ -76,7 +76,7 @@ export default function NoticeListPage() {
           <EmptyState
             className="rounded-xl bg-white"
             title={data.lastId ? "No more notifications here" : "No notifications yet"}
-            description="News about your orders and withdrawals shows up here."
+            description="News about your orders, withdrawals and identity verification shows up here."
           />
         }
       />

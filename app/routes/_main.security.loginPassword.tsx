@@ -5,11 +5,11 @@
  * signed out, and they are told why on their next page (docs/decisions/0017-signed-out-why.md).
  */
 import { parseWithZod } from "@conform-to/zod";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, redirect, type ActionFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { useActionData, useSearchParams } from "@remix-run/react";
 import { MESSAGES } from "../../contract/messages";
 import { LoginType } from "../../contract/enums";
-import { requireApi, redirectWithToast } from "~/services/kit/api.server";
+import { redirectWithToast, requireApi, signedInPageLoader } from "~/services/kit/api.server";
 import { readForm } from "~/services/kit/form.server";
 import { clearSignIn } from "~/session.server";
 import { loginPasswordSchema, PASSWORD_FIELDS } from "~/services/forms/security";
@@ -24,10 +24,7 @@ export const PASSWORD_CHANGED_SIGN_IN = "Your login password was changed. Please
 
 export const meta: MetaFunction = () => [{ title: securityTitle("loginPassword") }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireApi(request, context, "prompt");
-  return json(null, { headers: { "Cache-Control": "private, no-store" } });
-}
+export const loader = signedInPageLoader;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);

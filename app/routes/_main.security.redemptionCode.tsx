@@ -3,10 +3,10 @@
  * the available balance with an Income bill, or VIP points) is said in the toast on the way back.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { useActionData } from "@remix-run/react";
 import { REDEMPTION_CODE_LENGTH } from "../../contract/constants";
-import { redirectWithToast, requireApi } from "~/services/kit/api.server";
+import { redirectWithToast, requireApi, signedInPageLoader } from "~/services/kit/api.server";
 import { readForm } from "~/services/kit/form.server";
 import { redemptionSchema } from "~/services/forms/security";
 import { formatCoins, formatWealth } from "~/services/format";
@@ -22,10 +22,7 @@ const HERE = "/security/redemptionCode";
 
 export const meta: MetaFunction = () => [{ title: securityTitle("redemptionCode") }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireApi(request, context, "prompt");
-  return json(null, { headers: { "Cache-Control": "private, no-store" } });
-}
+export const loader = signedInPageLoader;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);

@@ -5,7 +5,7 @@ import { useChatSignOut, useLiveUnread } from "~/chat/unread";
 import { Footer } from "~/components/layout/Footer";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { TopBar } from "~/components/layout/TopBar";
-import { Toast, useRememberFirstEntry } from "~/components/ui";
+import { Toast, useKeptOwner, useRememberFirstEntry } from "~/components/ui";
 import { applyChannel } from "~/services/channel.server";
 import { loadLayout, type LayoutData } from "~/services/layout.server";
 
@@ -29,6 +29,7 @@ export default function MainLayout() {
   const data = useLoaderData<typeof loader>() as LayoutData;
   const { pathname } = useLocation();
   useRememberFirstEntry();
+  useKeptOwner(data.user?.nickname ?? null);
   const hydrated = useHydrated();
   // Spec §2: the footer is hidden on message pages.
   const onMessages = pathname === "/message" || pathname.startsWith("/message/");

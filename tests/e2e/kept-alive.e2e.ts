@@ -55,6 +55,16 @@ describe("kept alive with JavaScript", () => {
       await viaNav(page, "Message", `/message/GROUP${orderId}`);
       await live().getByRole("textbox", { name: "Message" }).waitFor();
       await expect.poll(() => live().getByRole("textbox", { name: "Message" }).inputValue()).toBe("half typed, not sent");
+
+      // Kept state belongs to its user: after sign-out nothing of theirs is left in the tab.
+      const keptKeys = () => page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith("kept:")));
+      expect(await keptKeys()).toEqual(expect.arrayContaining(["kept:/message:open", `kept:draft:GROUP${orderId}`]));
+      await page.goto(`${e2e.server.url}/logout`);
+      await hydrated(page);
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await page.waitForURL((u) => u.pathname === "/home");
+      await hydrated(page);
+      await expect.poll(async () => (await keptKeys()).filter((k) => k.includes("message") || k.includes("draft"))).toEqual([]);
     }));
 });
 

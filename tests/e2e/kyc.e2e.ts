@@ -48,7 +48,12 @@ for (const js of [true, false]) {
         await page.getByText("Please upload ID Card back Photo.", { exact: true }).waitFor();
 
         if (!js) {
-          // The page came back from the server: the fields kept their values, the files and the promise did not.
+          // The server's page never carries the ID number back (nor, as files, the photos): it is typed
+          // again. (With JavaScript the form stayed in the browser, with what was typed.)
+          expect(await page.content()).not.toContain("A12345678");
+          await page.getByLabel("ID number").fill("A12345678");
+          // The page came back from the server: the other fields kept their values, the files and the promise did not.
+          expect(await page.getByLabel("Real name").inputValue()).toBe("Ada Obi");
           await page.getByLabel("I promise", { exact: false }).check();
           await page.getByLabel("Passport").check();
         }
@@ -58,6 +63,9 @@ for (const js of [true, false]) {
         await page.getByRole("button", { name: "Submit" }).click();
         await page.getByTestId("kyc-status").waitFor();
         expect(await page.getByTestId("kyc-status").innerText()).toBe("Under review");
+        // Only the last 4 characters of the ID number come back to a browser.
+        await page.getByText("•••••5678", { exact: true }).waitFor();
+        expect(await page.content()).not.toContain("A12345678");
         const photo = await context.request.get(`${e2e.server.url}/security/kycVerification/photo/front`);
         expect(photo.status()).toBe(200);
         expect(photo.headers()["content-type"]).toBe("image/jpeg");

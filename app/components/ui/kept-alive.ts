@@ -19,6 +19,25 @@ export function useRememberFirstEntry() {
 export const isInAppEntry = (locationKey: string) => firstKey !== undefined && locationKey !== firstKey;
 
 const storageKey = (name: string) => `kept:${name}`;
+const OWNER_KEY = "kept-owner";
+
+/**
+ * Call in every layout with who is signed in (null for a guest): kept state belongs to one user. When
+ * the tab's user changes (sign-out, a session ended, another account signs in) everything kept is
+ * dropped first, so no one finds the last user's unsent drafts or open conversation. Runs during the
+ * layout's render, before the pages under it read their kept state.
+ */
+export function useKeptOwner(owner: string | null) {
+  if (typeof document === "undefined") return;
+  try {
+    const now = owner ?? "";
+    if (sessionStorage.getItem(OWNER_KEY) === now) return;
+    for (const key of Object.keys(sessionStorage)) if (key.startsWith("kept:")) sessionStorage.removeItem(key);
+    sessionStorage.setItem(OWNER_KEY, now);
+  } catch {
+    // Storage refused: nothing is kept either.
+  }
+}
 
 export function readKept<T>(name: string): T | undefined {
   try {

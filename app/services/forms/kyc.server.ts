@@ -13,7 +13,9 @@ import { UploadImageType } from "../../../contract/enums";
 import { MESSAGES } from "../../../contract/messages";
 import type { Api } from "~/services/api.server";
 import { isSupportedImage } from "./sell";
-import { kycFormSchema, type KycForm } from "./kyc";
+import { KYC_HIDDEN_FIELDS, kycFormSchema, maskIdNo, type KycForm } from "./kyc";
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export const BACK_MISSING = "Please upload ID Card back Photo.";
 export const TOO_BIG = "The image must be at most 2M.";
@@ -43,10 +45,11 @@ export async function submitKyc(api: Api, form: FormData, submission: Submission
   const backProblem = photoProblem(back, BACK_MISSING);
   if (frontProblem) fieldErrors.front = [frontProblem];
   if (backProblem) fieldErrors.back = [backProblem];
-  if (frontProblem || backProblem) return submission.reply({ fieldErrors });
+  if (frontProblem || backProblem) return submission.reply({ fieldErrors, hideFields: KYC_HIDDEN_FIELDS });
 
   const [f, b] = await Promise.all([uploadCert(api, front as Blob), uploadCert(api, back as Blob)]);
-  if (f.error || b.error) return submission.reply({ fieldErrors: { ...(f.error ? { front: [f.error] } : {}), ...(b.error ? { back: [b.error] } : {}) } });
+  if (f.error || b.error)
+    return submission.reply({ fieldErrors: { ...(f.error ? { front: [f.error] } : {}), ...(b.error ? { back: [b.error] } : {}) }, hideFields: KYC_HIDDEN_FIELDS });
   const v = submission.value;
   const r = await api.call("/userCert/updateKycVerification", {
     cert: {
@@ -60,7 +63,7 @@ export async function submitKyc(api: Api, form: FormData, submission: Submission
       socialAccount: `${v.socialApp} ${v.socialHandle}`,
     },
   });
-  return r.ok ? null : submission.reply({ formErrors: [r.msg] });
+  return r.ok ? null : submission.reply({ formErrors: [r.msg], hideFields: KYC_HIDDEN_FIELDS });
 }
 
 // ---------------------------------------------------------------- loader and action of the tab
@@ -70,8 +73,8 @@ export async function kycLoader({ request, context }: LoaderFunctionArgs) {
   const [kyc, countries] = await Promise.all([api.call("/userCert/getKycVerification"), loadCountries(api)]);
   const { cert, review } = must(kyc);
   return json(
-    { cert, review, countries: countries.map((c) => c.nameEn), today: new Date().toISOString().slice(0, 10) },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { cert: cert && { ...cert, idNo: maskIdNo(cert.idNo) }, review, countries: countries.map((c) => c.nameEn), today: new Date().toISOString().slice(0, 10) },
+    { headers: NO_STORE },
   );
 }
 
@@ -79,9 +82,9 @@ export async function kycAction({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const api = await requireApi(request, context);
   const submission = parseWithZod(form, { schema: kycFormSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: KYC_HIDDEN_FIELDS }) }, { status: 400, headers: NO_STORE });
   const refused = await submitKyc(api, form, submission);
-  if (refused) return json({ result: refused }, { status: 400 });
+  if (refused) return json({ result: refused }, { status: 400, headers: NO_STORE });
   return redirectWithToast(api.session, "/security/kycVerification", MESSAGES.success);
 }
 

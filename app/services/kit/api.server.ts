@@ -77,6 +77,12 @@ export async function optionalApi(request: Request, context: AppLoadContext): Pr
   return guarded(api, async (why) => redirect(pathname + search, { headers: { "Set-Cookie": await clearSignIn(request, why) } }));
 }
 
+/** The loader of a page that only needs a signed-in user (its data comes with its action): Go To Login? for guests. */
+export async function signedInPageLoader({ request, context }: { request: Request; context: AppLoadContext }) {
+  await requireApi(request, context, "prompt");
+  return json(null, { headers: { "Cache-Control": "private, no-store" } });
+}
+
 /** A redirect that shows a toast on the next page (the session's flash). */
 export async function redirectWithToast(session: AppSession, url: string, text: string, kind: Toast["kind"] = "success"): Promise<Response> {
   flashToast(session, text, kind);
