@@ -1,6 +1,6 @@
 /**
  * Images made small in the browser before they go up a slow connection (spec §5, §9):
- * the card pictures of the sell form and the chat's pictures. Browser-only.
+ * the card pictures of the sell form, the chat's pictures, the avatar and the ID photos. Browser-only.
  */
 import { IMAGE_MAX_SIDE, JPEG_QUALITY_LOW } from "../../contract/constants";
 
@@ -45,3 +45,22 @@ export async function compressImage(file: Blob, maxSide = IMAGE_MAX_SIDE, qualit
   }
 }
 
+
+/**
+ * Replaces the picture chosen in a file input by its compressed copy, so the form posts as usual
+ * (a phone's 4 MB photo goes up as about 150 KB). Leaves the choice alone when the browser cannot
+ * decode or re-set it: the server then checks and shrinks the original.
+ */
+export async function shrinkChosenPicture(input: HTMLInputElement, name: string): Promise<void> {
+  const file = input.files?.[0];
+  if (!file || typeof DataTransfer !== "function") return;
+  try {
+    const small = await compressImage(file);
+    if (small.size >= file.size) return;
+    const chosen = new DataTransfer();
+    chosen.items.add(new File([small], `${name}.jpg`, { type: "image/jpeg" }));
+    input.files = chosen.files;
+  } catch {
+    // Not decodable here (or files not settable): the original goes up.
+  }
+}

@@ -9,6 +9,7 @@ import type { KycCert } from "../../../contract/entities";
 import { KycReview, kycIdKindLabels, kycReviewLabels, type KycIdKind } from "../../../contract/enums";
 import type { KycLoader } from "~/services/forms/kyc.server";
 import { DOCUMENT_RULES, KYC_IDS, SOCIAL_APPS, kycFormSchema } from "~/services/forms/kyc";
+import { isSupportedImage } from "~/services/forms/sell";
 import type { SerializeFrom } from "~/services/kit/http.server";
 import { AuthFormFrame } from "~/components/auth/AuthForm";
 import { DetailRow, Field, SelectField, StatusBadge } from "~/components/ui";
@@ -56,6 +57,14 @@ function KycView({ cert, status }: { cert: KycCert; status: number }) {
   );
 }
 
+/** With JavaScript a chosen photo is made small (≤ 1024 px, JPEG) before it goes up; the server checks it either way. */
+async function shrinkPhoto(input: HTMLInputElement, side: string) {
+  const file = input.files?.[0];
+  if (!file || !isSupportedImage(file)) return;
+  const { shrinkChosenPicture } = await import("~/services/images.client");
+  await shrinkChosenPicture(input, `id-${side}`);
+}
+
 function KycForm({ data, result }: { data: Data; result: SubmissionResult<string[]> | undefined }) {
   const [form, fields] = useSchemaForm("kyc", kycFormSchema, result ? { result } : undefined);
   const fileErrors = (name: "front" | "back") => (result?.error?.[name] ?? null) as string[] | null;
@@ -91,8 +100,19 @@ function KycForm({ data, result }: { data: Data; result: SubmissionResult<string
           <Field key={fields.socialHandle.key} {...fieldProps(fields.socialHandle)} label="Social account" className="min-w-0 flex-1" placeholder="+234… or @name" maxLength={80} />
         </div>
         <Field key={fields.birthday.key} {...fieldProps(fields.birthday)} label="Birth date" type="date" min="1970-01-01" max={data.today} />
-        <Field id="kyc-front" name="front" type="file" accept="image/jpeg,image/png,image/gif,image/bmp" label="ID Card front Photo" error={fileErrors("front")} hint="At most 2M." />
-        <Field id="kyc-back" name="back" type="file" accept="image/jpeg,image/png,image/gif,image/bmp" label="ID Card back Photo" error={fileErrors("back")} hint="At most 2M." />
+        {(["front", "back"] as const).map((side) => (
+          <Field
+            key={side}
+            id={`kyc-${side}`}
+            name={side}
+            type="file"
+            accept="image/jpeg,image/png,image/gif,image/bmp"
+            label={`ID Card ${side} Photo`}
+            error={fileErrors(side)}
+            hint="At most 2M."
+            onChange={(e) => void shrinkPhoto(e.currentTarget, side)}
+          />
+        ))}
         <label className="mt-1 flex items-start gap-2 text-sm text-gray-900">
           <input type="checkbox" name={fields.promise.name} className="mt-0.5 h-4 w-4" aria-describedby={fields.promise.errorId} />
           I promise the information is true and the documents are my own.
