@@ -61,6 +61,17 @@ describe("trust, block and cancel", () => {
     expect(await rowsOf(me.id)).toHaveLength(0);
   });
 
+  it("a user's decisions are its own: another user's cancel or block of the same person leaves them", async () => {
+    const me = await makeUser(t.b);
+    const other = await makeUser(t.b);
+    const target = await makeUser(t.b);
+    expectOk(await trust(me.token, target.id));
+    expectOk(await block(other.token, target.id));
+    expectOk(await cancel(other.token, target.id));
+    expect((await rel(me.token, target.id)).data.relationship).toBe(Relationship.Trust);
+    expect((await rel(other.token, target.id)).data.relationship).toBe(Relationship.None);
+  });
+
   it("parallel trust and block posts leave one row", async () => {
     const me = await makeUser(t.b);
     const other = await makeUser(t.b);
