@@ -14,7 +14,7 @@ import { useServerAndBrowser } from "./support/suite";
 import { newSeller } from "./support/users";
 
 const e2e = useServerAndBrowser({ failureShots: "partners" });
-const { call, login, userId, findAdvert } = apiClient(() => e2e.server.url);
+const { call, login, userId, findAdvert, sellECode } = apiClient(() => e2e.server.url);
 
 const toast = (page: Page, text: string) => page.locator('[role="status"][aria-live="polite"]').getByText(text, { exact: true }).first().waitFor();
 
@@ -103,13 +103,34 @@ for (const js of [true, false]) {
         expect(await merchantLinks(page, m.nickname).count()).toBe(before);
       }));
 
-    test("a guest sees a user's page and its feedback; Trust leads to login; /partnerList asks to log in", () =>
+    test("a guest sees a user's page and its feedback by type; Trust leads to login; /partnerList asks to log in", () =>
       e2e.withPage(js, async (page) => {
         const m = await merchant1();
+        // A seller's comment on a completed order with merchant1: what its page lists.
+        const seller = await login(await newSeller(e2e.server.url, "partners-fb"));
+        const merchantToken = await login({ email: "merchant1@demo.test", password: "demo1234" });
+        const orderId = await sellECode(seller, m.id, 10_000, `FB-${tag}-${Date.now()}`);
+        await call("/merchant/order/view", { id: orderId }, merchantToken);
+        await call("/merchant/order/complete", { id: orderId }, merchantToken);
+        const comment = `Fast and fair ${tag} ${Date.now()}`;
+        await call("/userFeedback/addFeedback", { feedback: { orderid: orderId, starLevel: 4, type: 1, content: comment } }, seller);
+
         await page.goto(`${e2e.server.url}/userInfo/${m.id}`);
         await settle(page, js);
         expect(await page.getByTestId("user-nickname").innerText()).toBe(m.nickname);
         await page.getByRole("heading", { name: "Feedback" }).waitFor();
+        const item = page.getByTestId("feedback-item").filter({ hasText: comment });
+        await item.waitFor();
+        await item.getByRole("img", { name: "4 of 5 stars" }).waitFor();
+        await shot(page, `partners-userinfo-guest-390-${tag}`);
+        await page.getByRole("link", { name: "Negative", exact: true }).click();
+        await page.waitForURL((u) => u.searchParams.get("type") === "2");
+        await settle(page, js);
+        await page.getByRole("heading", { name: "Feedback" }).waitFor();
+        expect(await page.getByTestId("feedback-item").filter({ hasText: comment }).count()).toBe(0);
+        await page.getByRole("link", { name: "Positive", exact: true }).click();
+        await page.waitForURL((u) => u.searchParams.get("type") === "1");
+        await page.getByTestId("feedback-item").filter({ hasText: comment }).waitFor();
         expect(await page.getByTestId("trades-with-you").count()).toBe(0);
         await page.getByRole("link", { name: "Trust", exact: true }).click();
         await page.waitForURL((u) => u.pathname.toLowerCase() === "/login" && u.searchParams.get("redirectTo") === `/userInfo/${m.id}`);
