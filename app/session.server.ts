@@ -7,6 +7,8 @@ import { webEnv } from "./env.server";
  * snapshot for the top bar, the channel a visitor arrived through, and flash toasts.
  */
 export interface ProfileSnapshot {
+  /** The user's id (absent in sessions signed in before it was kept): one's own /userInfo page has no partner buttons. */
+  id?: number;
   nickname: string;
   avatar: string;
   isBusiness: number;

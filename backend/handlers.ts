@@ -10,6 +10,7 @@ import { noticeHandlers } from "./modules/notices/handlers";
 import { orderHandlers } from "./modules/orders/handlers";
 import { redemptionHandlers } from "./modules/redemption/handlers";
 import { kycHandlers } from "./modules/kyc/handlers";
+import { relationshipHandlers } from "./modules/relationships/handlers";
 import { virtualCoinHandlers } from "./modules/virtual-coin/handlers";
 import { walletHandlers } from "./modules/wallet/handlers";
 import { withdrawalHandlers } from "./modules/withdrawals/handlers";
@@ -42,12 +43,9 @@ export const handlers: Handlers = {
   // Redemption codes and identity verification (issue 10)
   ...redemptionHandlers,
   ...kycHandlers,
-  // Identity, relationships, referral, membership (later issues)
-  "/userRelationship/getRelationship": later(),
-  "/userRelationship/getRelationshipList": later(),
-  "/userRelationship/addTrust": later(),
-  "/userRelationship/addBlock": later(),
-  "/userRelationship/cancelRelationship": later(),
+  // Partners: trust and block (issue 11)
+  ...relationshipHandlers,
+  // Referral, membership (later issues)
   "/userShare/getShareStatistics": later(),
   "/userShare/getShareUsers": later(),
   "/wealthRedemption/wealthRedemptionList": later(),

@@ -38,10 +38,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const info = await api.call("/userInfo/getProfileInfo", undefined, { token });
   if (!info.ok) return failed(info.msg);
-  const { nickname, avatar, isBusiness, level } = info.data.profile;
+  const { id, nickname, avatar, isBusiness, level } = info.data.profile;
 
   api.session.set("token", token);
-  api.session.set("profile", { nickname, avatar, isBusiness, level });
+  api.session.set("profile", { id, nickname, avatar, isBusiness, level });
   const channel = api.session.get("channel");
   if (channel) await api.call("/userRemark/addUserRemark", { remark: channel }, { token });
   flashToast(api.session, SUCCESS);

@@ -23,6 +23,7 @@ import { OrderBar, OrderPanel, type OrderPanelData } from "~/components/chat/Ord
 import { cx } from "~/components/ui/cx";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { Avatar } from "~/components/layout/UserMenu";
+import { UserLink } from "~/components/partners/UserLink";
 import { ArrowLeftIcon, BellIcon, VerifiedIcon } from "~/components/ui";
 import type { Api } from "~/services/api.server";
 import { redirectWithToast, requireApi } from "~/services/kit/api.server";
@@ -79,8 +80,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (provider === "builtin") {
     const r = await loadConversationView(api, id, before);
     if (!r.ok) {
-      // Spec §6: not a conversation this user may open.
-      if (r.code === Code.FORBIDDEN || r.code === Code.NOT_FOUND || r.code === Code.INVALID || r.code === Code.FAILED) return home();
+      // Spec §6: not a conversation this user may open. A refusal that says why (a block, ADR 0021) says it on the way home.
+      if (r.code === Code.FORBIDDEN) throw await redirectWithToast(api.session, "/home", r.msg, "error");
+      if (r.code === Code.NOT_FOUND || r.code === Code.INVALID || r.code === Code.FAILED) return home();
       notice = r.msg;
     } else {
       conversation = r.data.conversation;
@@ -144,7 +146,8 @@ function Header({ title, peer, kind, conversationId }: { title: string; peer: Ch
         <Avatar src={peer?.avatar} size={36} />
       )}
       <h2 className="min-w-0 truncate text-base font-semibold text-gray-900" data-testid="chat-title" data-conversation-id={conversationId}>
-        {title}
+        {/* The other user's public page (not for the system, whose peer is no user). */}
+        {peer && kind !== "system" ? <UserLink userId={peer.id}>{title}</UserLink> : title}
       </h2>
       {peer?.isBusiness === 1 ? (
         <>

@@ -29,7 +29,7 @@ import { AdvertCardType, UploadImageType } from "../../contract/enums";
 import { MESSAGES } from "../../contract/fields";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { OfferSummary } from "~/components/orders/OfferSummary";
-import { ArrowLeftIcon, ButtonLink } from "~/components/ui";
+import { ArrowLeftIcon, ButtonLink, EmptyState } from "~/components/ui";
 import { must, optionalApi, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { idParam, notFoundResponse } from "~/services/kit/params";
 import { sha256Hex } from "~/services/card-secret";
@@ -49,6 +49,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = await optionalApi(request, context);
   const result = await api.call("/advert/getAdvertDetail", { id });
   if (!result.ok && result.code === Code.NOT_FOUND) throw notFoundResponse(NOT_FOUND);
+  // A block between the seller and the merchant (ADR 0021): the backend's words, and the way to undo it.
+  if (!result.ok && result.code === Code.FORBIDDEN) throw json({ message: result.msg }, { status: 403, headers: NO_STORE });
   const { advert, secret } = must(result);
   const headers = new Headers(NO_STORE);
   if (api.deviceCookie) headers.append("Set-Cookie", api.deviceCookie);
@@ -161,5 +163,26 @@ export default function SellCardPage() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary notFound={{ description: "It may have been removed. Choose another offer.", action: <ButtonLink to="/home">See all gift cards</ButtonLink> }} />;
+  return (
+    <GeneralErrorBoundary
+      notFound={{ description: "It may have been removed. Choose another offer.", action: <ButtonLink to="/home">See all gift cards</ButtonLink> }}
+      statusHandlers={{
+        403: ({ message }) => (
+          <EmptyState
+            className="rounded-xl bg-white"
+            title={message}
+            description="Users you blocked are listed under Partners, where you can also unblock them."
+            action={
+              <div className="flex flex-wrap justify-center gap-2">
+                <ButtonLink to="/partnerList?type=2" variant="secondary">
+                  Blocked users
+                </ButtonLink>
+                <ButtonLink to="/home">See all gift cards</ButtonLink>
+              </div>
+            }
+          />
+        ),
+      }}
+    />
+  );
 }

@@ -341,6 +341,15 @@ export interface KycCertsTable {
   reviewed_by: number | null;
 }
 
+/** Trust and block (migration 014): `user_id` decided about `to_user_id`; type 1 trust, 2 block (contract Relationship). */
+export interface UserRelationshipsTable {
+  user_id: number;
+  to_user_id: number;
+  type: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** Redemption codes (migration 012). */
 export interface RedemptionBatchesTable {
   id: Generated<number>;
@@ -468,6 +477,7 @@ export interface Database extends ChatTables {
   redemption_batches: RedemptionBatchesTable;
   redemption_codes: RedemptionCodesTable;
   kyc_certs: KycCertsTable;
+  user_relationships: UserRelationshipsTable;
   payment_types: PaymentTypesTable;
   user_payments: UserPaymentsTable;
   withdrawals: WithdrawalsTable;

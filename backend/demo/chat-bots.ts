@@ -1,4 +1,4 @@
-import { OrderStatus } from "../../contract/enums";
+import { OrderStatus, Relationship } from "../../contract/enums";
 import type { Services } from "../http/context";
 import { viewerConversationId } from "../modules/chat/format";
 import { markRead, sendMessage } from "../modules/chat/messages";
@@ -53,6 +53,26 @@ export async function runChatBots(services: ChatBotServices, merchantEmailLike: 
     .whereRef("m.sender_id", "<>", "u.id")
     .where("m.created_at", "<=", before)
     .where((eb) => eb.or([eb("c.kind", "=", "c2c"), eb("o.status", "<", OrderStatus.Completed)]))
+    // A block closes a one-to-one chat (ADR 0021): its last message stays unanswered, not retried every sweep.
+    .where((eb) =>
+      eb.or([
+        eb("c.kind", "<>", "c2c"),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("user_relationships as r")
+              .select("r.user_id")
+              .where("r.type", "=", Relationship.Block)
+              .where((w) =>
+                w.or([
+                  w.and([w("r.user_id", "=", w.ref("c.user_a")), w("r.to_user_id", "=", w.ref("c.user_b"))]),
+                  w.and([w("r.user_id", "=", w.ref("c.user_b")), w("r.to_user_id", "=", w.ref("c.user_a"))]),
+                ]),
+              ),
+          ),
+        ),
+      ]),
+    )
     .orderBy("m.id")
     .limit(20)
     .execute();

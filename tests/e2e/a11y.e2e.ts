@@ -88,14 +88,15 @@ for (const js of [true, false]) {
           await record(path);
         };
 
+        const merchantId = await api.userId(await api.login(MERCHANT));
         await check("/home");
         const advertList = await firstHref(page, '[data-testid="card-type"] a, a[data-testid="card-type"]');
-        for (const p of [advertList, "/login", "/login?tab=MOBILE", "/register", "/forgot", "/webView?page=helpCenter"]) await check(p);
+        for (const p of [advertList, "/login", "/login?tab=MOBILE", "/register", "/forgot", "/webView?page=helpCenter", `/userInfo/${merchantId}`]) await check(p);
         await open(page, js, advertList);
         const sellCard = await firstHref(page, 'a[href^="/sellCard/"]');
 
         await signInAs(page, e2e.server.url, js, SELLER, "/orderList");
-        for (const p of ["/orderList", sellCard, "/account", "/withdrawerList", "/withdrawList", "/sellVirtualCoin", "/security/bankAccount", "/message", "/profile", "/noticeList", "/security/tradePassword?step=form", "/security/loginPassword?step=form", "/security/bindMobile?step=form", "/security/bindEmail?step=form", "/security/redemptionCode", "/security/kycVerification?step=form"]) {
+        for (const p of ["/orderList", sellCard, "/account", "/withdrawerList", "/withdrawList", "/sellVirtualCoin", "/security/bankAccount", "/message", "/profile", "/noticeList", "/security/tradePassword?step=form", "/security/loginPassword?step=form", "/security/bindMobile?step=form", "/security/bindEmail?step=form", "/security/redemptionCode", "/security/kycVerification?step=form", "/partnerList", "/partnerList?type=2", `/userInfo/${merchantId}`]) {
           await check(p);
         }
         // A dialog (with JS) or its page section (without), open and showing its errors.
@@ -111,7 +112,6 @@ for (const js of [true, false]) {
         await check(await firstHref(page, 'a[href^="/sellCoins/"]'));
 
         // An order of the seller's: its page, its chat (live with JS) and the system conversation.
-        const merchantId = await api.userId(await api.login(MERCHANT));
         const orderId = await api.sellECode(await api.login(SELLER), merchantId, 3000, `A11Y-${js ? "J" : "N"}-${Date.now()}`);
         for (const p of [`/orderDetails/${orderId}`, `/message/GROUP${orderId}`, "/message/C2C88888888"]) {
           await open(page, js, p);
@@ -161,7 +161,7 @@ async function tabRings(page: Page, stops: number) {
 for (const js of [true, false]) {
   test(`JavaScript ${js ? "on" : "off"}: every element reached with Tab shows a focus ring`, async () => {
     await e2e.withPage(js, async (page) => {
-      for (const path of ["/home?promo=closed", "/login", "/register", "/security/bankAccount", "/orderList", "/profile", "/noticeList", "/security/tradePassword?step=form"]) {
+      for (const path of ["/home?promo=closed", "/login", "/register", "/security/bankAccount", "/orderList", "/profile", "/noticeList", "/security/tradePassword?step=form", "/partnerList"]) {
         await open(page, js, path);
         const seen = await tabRings(page, 25);
         expect(seen.length, path).toBeGreaterThan(5);

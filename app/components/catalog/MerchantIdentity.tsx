@@ -1,10 +1,11 @@
-/** Who an offer is from, as both the offer list and the sell page show it: avatar, nickname, verified, online, trades. */
+/** Who an offer is from, as both the offer list and the sell page show it: avatar, nickname (a link to its page), verified, online, trades. */
 import type { ReactNode } from "react";
 import type { AdvertWithMerchant } from "../../../contract/entities";
 import { isOnline } from "../../../contract/enums";
 import { Avatar } from "~/components/layout/UserMenu";
 import { cx } from "~/components/ui/cx";
 import { VerifiedIcon } from "~/components/ui";
+import { UserLink } from "~/components/partners/UserLink";
 
 export function OnlineStatus({ online }: { online: boolean }) {
   return (
@@ -21,9 +22,9 @@ export function MerchantIdentity({ advert: a, extra }: { advert: AdvertWithMerch
       <Avatar src={a.avatar} size={44} />
       <div className="min-w-0">
         <p className="flex min-w-0 items-center gap-1">
-          <span className="truncate font-semibold text-gray-900" data-testid="merchant-name">
+          <UserLink userId={a.userid} className="truncate font-semibold text-gray-900" testId="merchant-name">
             {a.nickname}
-          </span>
+          </UserLink>
           <VerifiedIcon className="h-4 w-4 shrink-0 text-brand-600" />
           <span className="sr-only">Verified merchant</span>
         </p>

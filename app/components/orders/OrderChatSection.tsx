@@ -11,6 +11,7 @@ import { ChatPanel } from "~/components/chat/ChatPanel";
 import type { StaticView } from "~/components/chat/ChatStatic";
 import { conversationHref } from "~/components/chat/chat-shared";
 import { useMainLayoutData } from "~/components/layout/layout-data";
+import { UserLink } from "~/components/partners/UserLink";
 
 /** What the loader gives the section (services/chat.server's view of GROUP{orderId}). */
 export interface OrderChatData {
@@ -26,7 +27,9 @@ export function OrderChatSection({ order: o, chat }: { order: Order; chat: Order
   return (
     <section id="order-chat" aria-label="Chat" className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200" data-order-id={o.id}>
       <div className="flex items-center gap-2 border-b border-gray-200 px-4 py-3">
-        <h2 className="min-w-0 flex-1 truncate text-base font-semibold text-gray-900">Chat with {o.buyerNickname}</h2>
+        <h2 className="min-w-0 flex-1 truncate text-base font-semibold text-gray-900">
+          Chat with <UserLink userId={o.buyerid}>{o.buyerNickname}</UserLink>
+        </h2>
         <Link to={conversationHref(chat.conversationId)} className="shrink-0 text-sm font-medium text-brand-700 hover:underline">
           Open in Messages
         </Link>

@@ -10,6 +10,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { AdvertInfo, Order } from "../../../contract/entities";
 import { OrderStatus } from "../../../contract/enums";
 import { Avatar } from "~/components/layout/UserMenu";
+import { UserLink } from "~/components/partners/UserLink";
 import { OrderImages } from "~/components/orders/OrderImages";
 import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
 import { Countdown, DateTime, DetailPanel, DetailRow, RemarkLine, Skeleton, StatusBadge, VerifiedIcon } from "~/components/ui";
@@ -80,7 +81,9 @@ export function OrderInfoPanel({ order: o, info, coinName, ngnRate }: { order: O
         <DetailRow label="Merchant">
           <span className="inline-flex items-center gap-2">
             <Avatar src={o.buyerAvatar} size={24} />
-            <span>{o.buyerNickname}</span>
+            <UserLink userId={o.buyerid} testId="order-merchant">
+              {o.buyerNickname}
+            </UserLink>
             <VerifiedIcon className="h-4 w-4 text-brand-600" />
             <span className="sr-only">Verified merchant</span>
           </span>

@@ -18,6 +18,8 @@ import {
   listedAdvert,
   merchantsOf,
 } from "./queries";
+import { refuseTradeIfBlocked } from "../relationships/blocks";
+import { blockedEitherWay } from "../relationships/queries";
 
 /** Configuration, tracking and the public catalogue (banners, card types, currencies, countries, adverts). */
 export const catalogHandlers = {
@@ -88,13 +90,17 @@ export const catalogHandlers = {
 
   async "/advert/getAdvertList"(input, ctx) {
     if (!(await cardTypeExists(ctx.db, input.cardTypeId))) throw notFound("Card type");
-    const list = await activeAdverts(ctx.db, input.cardTypeId, input.currency);
+    const all = await activeAdverts(ctx.db, input.cardTypeId, input.currency);
+    // A signed-in seller does not see the offers of merchants it blocked or that blocked it (ADR 0021).
+    const hidden = ctx.user ? await blockedEitherWay(ctx.db, ctx.user.id) : new Set<number>();
+    const list = hidden.size > 0 ? all.filter((a) => !hidden.has(a.userid)) : all;
     return { list, businessList: merchantsOf(list) };
   },
 
   async "/advert/getAdvertDetail"(input, ctx) {
     const advert = await listedAdvert(ctx.db, input.id);
     if (!advert) throw notFound("Advert");
+    if (ctx.user) await refuseTradeIfBlocked(ctx.db, ctx.user.id, advert.userid);
     // Anonymous visitors may look; only a signed-in seller gets a secret to encrypt a card with.
     const secret = ctx.user ? await issueAdvertSecret(ctx.db, ctx.secrets, advert.id, ctx.user.id, ctx.now) : "";
     return { advert, secret };

@@ -14,6 +14,7 @@ import { fail, forbidden, invalid, notFound } from "../../http/errors";
 import type { SecretBox } from "../../security/secret-box";
 import { formatMessage, viewerConversationId, type ConvInfo } from "./format";
 import { orderChatOpen } from "../../../contract/order-rules";
+import { refuseChatIfBlocked } from "../relationships/blocks";
 
 /**
  * Who may chat with whom (spec §6) and the conversation rows. Every read and every send
@@ -64,7 +65,8 @@ export const groupConversation = (o: { id: number; seller_id: number; buyer_id: 
  * The §6 rules. Read: may the viewer see it; write: may the viewer send to it now.
  * - system: the viewer's own; never writable.
  * - C2C{u}: u exists and is not the viewer; a user who is not a business user may only
- *   chat with business users (business users may chat with anyone).
+ *   chat with business users (business users may chat with anyone); a block between the two
+ *   closes it (relationships/blocks.ts: the blocked may not read or write, the blocker not write).
  * - GROUP{o}: the order's seller and buyer only; sending fails with 'Order finished' once
  *   the order's status is 4 or more.
  * - C2Cw{w}: withdrawer w exists and is not the viewer's own; C2Cw{w}-{u}: the viewer is
@@ -82,6 +84,7 @@ export async function resolveConversation(db: Executor, viewer: Viewer, conversa
       const peer = await db.selectFrom("users").select(["id", "is_business"]).where("id", "=", ref.peerUserId).executeTakeFirst();
       if (!peer) throw notFound("User");
       if (viewer.is_business !== 1 && peer.is_business !== 1) throw forbidden(MSG_ONLY_MERCHANTS);
+      await refuseChatIfBlocked(db, viewer.id, peer.id, mode);
       const [a, b] = viewer.id < peer.id ? [viewer.id, peer.id] : [peer.id, viewer.id];
       return { key: `c2c:${a}:${b}`, kind: "c2c", orderId: null, withdrawerId: null, userA: a, userB: b, members: [a, b] };
     }

@@ -1,10 +1,11 @@
 import { BUILT_IN_AVATAR_COUNT } from "../../../contract/constants";
 import type { Account, Profile, PublicProfile, Statistics } from "../../../contract/entities";
-import { FeedbackType, OrderStatus, type Flag, type KycStatus } from "../../../contract/enums";
+import { FeedbackType, OrderStatus, RelationshipListType, type Flag, type KycStatus } from "../../../contract/enums";
 import type { Executor } from "../../db/index";
 import type { User } from "../../db/schema";
 import { countFeedbackReceived, orderTotals } from "../orders/queries";
 import { countRows } from "../../db/count";
+import { countReceived } from "../relationships/queries";
 
 /** Profiles, balances and the per-user statistics. Every function takes `db | trx`. */
 
@@ -102,14 +103,14 @@ export function countNegativeFeedback(db: Executor, userId: number): Promise<num
   return countFeedbackReceived(db, userId, FeedbackType.Negative);
 }
 
-/** Users who trust this user. The relationships table arrives with the relationships issue (userRelationship calls). */
-export async function countTrustedBy(_db: Executor, _userId: number): Promise<number> {
-  return 0;
+/** Users who trust this user (relationships module). */
+export function countTrustedBy(db: Executor, userId: number): Promise<number> {
+  return countReceived(db, userId, RelationshipListType.Trust);
 }
 
-/** Users who blocked this user. The relationships table arrives with the relationships issue (userRelationship calls). */
-export async function countBlockedBy(_db: Executor, _userId: number): Promise<number> {
-  return 0;
+/** Users who blocked this user (relationships module). */
+export function countBlockedBy(db: Executor, userId: number): Promise<number> {
+  return countReceived(db, userId, RelationshipListType.Block);
 }
 
 export async function statisticsOf(db: Executor, userId: number): Promise<Statistics> {

@@ -9,6 +9,7 @@ import type { CallContext } from "../../http/context";
 import { fail, notFound } from "../../http/errors";
 import { lookupHashFromSecret } from "../../security/order-secret";
 import { listedAdvert } from "../catalog/queries";
+import { refuseTradeIfBlocked } from "../relationships/blocks";
 import { uploadsBelongTo } from "../images/queries";
 import { encryptCardCode } from "./card-crypto";
 import { createOrder } from "./state-machine";
@@ -44,6 +45,7 @@ export async function addOrder(ctx: CallContext, user: User, input: AddOrderInpu
   const advert = await listedAdvert(db, input.advertId);
   if (!advert) throw notFound("Advert");
   if (advert.userid === user.id) throw fail(OWN_ADVERT);
+  await refuseTradeIfBlocked(db, user.id, advert.userid);
   const amount = input.tradeAmount;
   const images = (input.cardImg ?? "").split("|").map((s) => s.trim()).filter(Boolean);
   // One code per line, kept exactly as typed inside the line (ADR 0014).
