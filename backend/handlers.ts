@@ -10,6 +10,7 @@ import { noticeHandlers } from "./modules/notices/handlers";
 import { orderHandlers } from "./modules/orders/handlers";
 import { redemptionHandlers } from "./modules/redemption/handlers";
 import { kycHandlers } from "./modules/kyc/handlers";
+import { membershipHandlers } from "./modules/membership/handlers";
 import { virtualCoinHandlers } from "./modules/virtual-coin/handlers";
 import { walletHandlers } from "./modules/wallet/handlers";
 import { withdrawalHandlers } from "./modules/withdrawals/handlers";
@@ -50,10 +51,6 @@ export const handlers: Handlers = {
   "/userRelationship/cancelRelationship": later(),
   "/userShare/getShareStatistics": later(),
   "/userShare/getShareUsers": later(),
-  "/wealthRedemption/wealthRedemptionList": later(),
-  "/wealthRedemption/wealthExchange": later(),
-  "/wealthRecord/pageWealthRecord": later(),
-  "/wealthRecord/wealthRecordList": later(),
-  "/userCheckIn/getCheckInInfo": later(),
-  "/userCheckIn/userCheckIn": later(),
+  // Membership: point mall, Vip Records, daily check-in (issue 11)
+  ...membershipHandlers,
 };
