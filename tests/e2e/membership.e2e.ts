@@ -34,7 +34,11 @@ for (const js of [true, false]) {
     test("check in: the streak, Checked In, and the record in Vip Records", () =>
       e2e.withPage(js, async (page) => {
         const user = await newSeller(e2e.server.url, "checkin");
-        await signInAs(page, e2e.server.url, js, user, "/memberShipCenter/dailyCheckIn");
+        // The home page's "Daily check-in rewards" banner leads to the check-in page.
+        await signInAs(page, e2e.server.url, js, user, "/home?promo=closed");
+        const banner = page.locator('a:has(img[alt="Daily check-in rewards"])').first();
+        await page.goto(`${e2e.server.url}${await banner.getAttribute("href")}`);
+        await page.waitForURL((u) => u.pathname === "/memberShipCenter/dailyCheckIn");
         await page.getByRole("heading", { name: "Daily Check-in", level: 1 }).waitFor();
         expect(await page.getByTestId("day-streak").textContent()).toBe("0");
         await page.getByText("Check-in once daily to earn rewards").waitFor();
