@@ -97,6 +97,7 @@ describe("levels", () => {
     const balance = await t.b.call("/userInfo/getAccountBalance", {}, { token: user.token });
     expect(balance.data.level).toBe(1);
     expect(balance.data.account.wealthAmount).toBe(1_500_000);
+    expect((await t.b.call("/userInfo/getProfileInfo", {}, { token: user.token })).data.profile.level).toBe(1);
     expect((await exchange(user.token, await itemId("Bonus 5 Coins"))).code).toBe(Code.OK);
     expect((await t.b.call("/userInfo/getAccountBalance", {}, { token: user.token })).data.level).toBe(1);
   });
