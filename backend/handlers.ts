@@ -11,6 +11,7 @@ import { orderHandlers } from "./modules/orders/handlers";
 import { redemptionHandlers } from "./modules/redemption/handlers";
 import { kycHandlers } from "./modules/kyc/handlers";
 import { relationshipHandlers } from "./modules/relationships/handlers";
+import { membershipHandlers } from "./modules/membership/handlers";
 import { virtualCoinHandlers } from "./modules/virtual-coin/handlers";
 import { walletHandlers } from "./modules/wallet/handlers";
 import { withdrawalHandlers } from "./modules/withdrawals/handlers";
@@ -48,10 +49,6 @@ export const handlers: Handlers = {
   // Referral, membership (later issues)
   "/userShare/getShareStatistics": later(),
   "/userShare/getShareUsers": later(),
-  "/wealthRedemption/wealthRedemptionList": later(),
-  "/wealthRedemption/wealthExchange": later(),
-  "/wealthRecord/pageWealthRecord": later(),
-  "/wealthRecord/wealthRecordList": later(),
-  "/userCheckIn/getCheckInInfo": later(),
-  "/userCheckIn/userCheckIn": later(),
+  // Membership: point mall, Vip Records, daily check-in (issue 11)
+  ...membershipHandlers,
 };

@@ -189,6 +189,8 @@ const MALL_GLYPHS: Record<string, string> = {
   "/demo/mall-frame.svg": `<circle cx="120" cy="92" r="50" ${W}/><circle cx="120" cy="80" r="14" fill="#fff"/><path d="M94 124c6-14 16-20 26-20s20 6 26 20" fill="#fff"/>`,
   // A battery.
   "/demo/mall-power-bank.svg": `<rect x="76" y="64" width="80" height="56" rx="8" ${W}/><path d="M164 82v20" ${W}/><path d="M108 74l-10 20h20l-10 20" ${W}/>`,
+  // A rosette badge.
+  "/demo/mall-badge.svg": `<circle cx="120" cy="80" r="34" ${W}/><path d="M104 108l-14 40 18-8 12 16M136 108l14 40-18-8-12 16" ${W}/>`,
 };
 DEMO_REDEMPTION_ITEMS.forEach((item, i) => {
   const [c1, c2] = PALETTE[(i * 3 + 1) % PALETTE.length];

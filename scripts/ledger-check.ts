@@ -2,7 +2,8 @@
  * `npm run ledger:check`: opens the configured database (DATABASE_URL, or the embedded PGlite
  * in DATA_DIR — stop the server first: PGlite is one process's) and checks the books
  * (backend/modules/wallet/checks.ts): every account's balances equal the sum of its ledger, and
- * its frozen balance equals its order escrow plus its open withdrawals. Prints OK, or one line
+ * its frozen balance equals its order escrow plus its open withdrawals, and its points equal the
+ * sum of its wealth records. Prints OK, or one line
  * per account and part that does not add up, and exits 1 naming them (2 when it cannot check).
  */
 import { readBackendConfig } from "../backend/config";
@@ -19,7 +20,7 @@ const database = await openConfiguredDatabase(config).catch((err: unknown) => {
 let code = 0;
 try {
   const books = await checkBooks(database.db);
-  const ids = [...new Set([...books.ledger.map((m) => m.user_id), ...books.frozen.map((m) => m.user_id)])];
+  const ids = [...new Set([...books.ledger, ...books.frozen, ...books.wealth].map((m) => m.user_id))];
   const who = new Map<number, string>();
   if (ids.length > 0) {
     const users = await database.db.selectFrom("users").select(["id", "email", "mobile", "nickname"]).where("id", "in", ids).execute();
@@ -29,7 +30,9 @@ try {
   for (const m of books.ledger) console.log(`MISMATCH ${name(m.user_id)} part ${m.part}: balance ${m.balance}, ledger sum ${m.ledger} (difference ${m.balance - m.ledger})`);
   for (const m of books.frozen)
     console.log(`MISMATCH ${name(m.user_id)} part frozen: balance ${m.frozen}, held for orders and open withdrawals ${m.held} (difference ${m.frozen - m.held})`);
-  if (books.ok) console.log(`OK: every account's balances equal its ledger (${where}).`);
+  for (const m of books.wealth)
+    console.log(`MISMATCH ${name(m.user_id)} points: balance ${m.balance}, wealth records sum ${m.records} (difference ${m.balance - m.records})`);
+  if (books.ok) console.log(`OK: every account's balances equal its ledger, and its points its wealth records (${where}).`);
   else {
     console.log(`Ledger check FAILED for ${ids.length} account(s): ${ids.join(", ")} (${where}).`);
     code = 1;

@@ -7,6 +7,7 @@ import pkg from "../../package.json";
 import { webEnv } from "../env.server";
 import { deviceId, getSession } from "../session.server";
 import { decryptResponse } from "./response-crypto";
+import { timeZoneOf } from "./time-zone";
 
 /**
  * The one typed /client caller. Server-side only: it adds the token from the
@@ -146,6 +147,8 @@ export async function apiFor(request: Request, context: AppLoadContext) {
     MAC: device.id,
     client: "web",
     client_version: pkg.version,
+    // The user's calendar for check-in days and monthly limits (ADR 0022): the zone dates use (ADR 0010).
+    "time-zone": timeZoneOf(request),
   });
 
   async function call<P extends ClientPath>(path: P, body?: CallRequest<P>, opts: CallOptions = {}): Promise<ApiResult<CallResponse<P>>> {

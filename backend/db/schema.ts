@@ -231,6 +231,44 @@ export interface RedemptionItemsTable {
   limit_num: Generated<number>;
   show_type: Generated<number>;
   sort: Generated<number>;
+  /** What redeeming it gives (ADR 0023): coins (delivery_value hundredths), frame or badge (delivery_value days), manual. */
+  delivery: Generated<RedemptionDelivery>;
+  delivery_value: Generated<number>;
+}
+
+export type RedemptionDelivery = "coins" | "frame" | "badge" | "manual";
+
+/** One change of accounts.wealth_amount (the user's Vip Records), written by applyBalanceChanges. */
+export interface WealthRecordsTable {
+  id: Id;
+  user_id: number;
+  /** 1 Income, 2 Invite, 3 Exchange, 4 Transfer. */
+  type: number;
+  description_en: string;
+  /** Signed, per 10000. */
+  amount: number;
+  balance_after: number;
+  ref_type: string | null;
+  ref_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface WealthRedemptionsTable {
+  id: Id;
+  user_id: number;
+  item_id: number;
+  /** "yyyy-mm" in the user's zone. */
+  month: string;
+  created_at: Timestamp;
+}
+
+export interface CheckInsTable {
+  user_id: number;
+  /** "yyyy-mm-dd" in the user's zone. */
+  day: string;
+  streak: number;
+  reward: number;
+  created_at: Timestamp;
 }
 
 export interface NoticesTable {
@@ -468,6 +506,9 @@ export interface Database extends ChatTables {
   advert_secrets: AdvertSecretsTable;
   withdrawers: WithdrawersTable;
   redemption_items: RedemptionItemsTable;
+  wealth_records: WealthRecordsTable;
+  wealth_redemptions: WealthRedemptionsTable;
+  check_ins: CheckInsTable;
   notices: NoticesTable;
   orders: OrdersTable;
   order_details: OrderDetailsTable;

@@ -13,6 +13,7 @@ import {
   DEMO_REDEMPTION_ITEMS,
   DEMO_TRADE_PASSWORD,
   DEMO_USERS,
+  DEMO_WEALTH_RECORDS,
   DEMO_WITHDRAWERS,
 } from "./world";
 
@@ -132,6 +133,13 @@ export async function seedDemoWorld(db: DB): Promise<{ seeded: boolean }> {
       return id;
     };
 
+    for (const w of DEMO_WEALTH_RECORDS) {
+      await applyBalanceChanges(trx, idOf(w.user), [{ part: "wealth", delta: w.amount }], {
+        reason: "demo points",
+        wealthRecord: { type: w.type, descriptionEn: w.descriptionEn },
+      });
+    }
+
     // Offers: newest first in default listings, so stagger the creation times.
     const now = Date.now();
     await trx
@@ -194,6 +202,8 @@ export async function seedDemoWorld(db: DB): Promise<{ seeded: boolean }> {
           restrict_type: r.restrictType,
           limit_num: r.limitNum,
           show_type: r.showType,
+          delivery: r.delivery,
+          delivery_value: r.deliveryValue,
           sort: i + 1,
         })),
       )

@@ -455,13 +455,37 @@ export interface DemoRedemptionItem {
   limitNum: number;
   /** 0 unavailable, 1 available. */
   showType: 0 | 1;
+  /** What redeeming it gives (ADR 0023): coins (value in hundredths, an Income bill), frame or badge (value in days), manual (staff fulfil it). */
+  delivery: "coins" | "frame" | "badge" | "manual";
+  deliveryValue: number;
 }
 
+const manual = { delivery: "manual", deliveryValue: 0 } as const;
+
 export const DEMO_REDEMPTION_ITEMS: DemoRedemptionItem[] = [
-  { name: "Airtime top-up ₦500", pic: "/demo/mall-airtime.svg", explainInfo: "₦500 airtime sent to your bound mobile number within 24 hours.", wealthAmount: 500_000, restrictType: 1, limitNum: 2, showType: 1 },
-  { name: "Data bundle 1 GB", pic: "/demo/mall-data.svg", explainInfo: "A 1 GB, 30-day data bundle for your bound mobile number.", wealthAmount: 800_000, restrictType: 1, limitNum: 2, showType: 1 },
-  { name: "Bonus 5 Coins", pic: "/demo/mall-coins.svg", explainInfo: "5 coins added to your available balance at once.", wealthAmount: 1_500_000, restrictType: 2, limitNum: 3, showType: 1 },
-  { name: "Fee-free withdrawal", pic: "/demo/mall-fee-free.svg", explainInfo: "Your next withdrawal carries no service fee.", wealthAmount: 1_000_000, restrictType: 0, limitNum: 0, showType: 1 },
-  { name: "Gold avatar frame", pic: "/demo/mall-frame.svg", explainInfo: "A gold frame around your avatar for 30 days.", wealthAmount: 3_000_000, restrictType: 2, limitNum: 1, showType: 1 },
-  { name: "Power bank 10000 mAh", pic: "/demo/mall-power-bank.svg", explainInfo: "Out of stock. Back next month.", wealthAmount: 20_000_000, restrictType: 2, limitNum: 1, showType: 0 },
+  { name: "Airtime top-up ₦500", pic: "/demo/mall-airtime.svg", explainInfo: "₦500 airtime sent to your bound mobile number within 24 hours.", wealthAmount: 500_000, restrictType: 1, limitNum: 2, showType: 1, ...manual },
+  { name: "Data bundle 1 GB", pic: "/demo/mall-data.svg", explainInfo: "A 1 GB, 30-day data bundle for your bound mobile number.", wealthAmount: 800_000, restrictType: 1, limitNum: 2, showType: 1, ...manual },
+  { name: "Bonus 5 Coins", pic: "/demo/mall-coins.svg", explainInfo: "5 coins added to your available balance at once.", wealthAmount: 1_500_000, restrictType: 2, limitNum: 3, showType: 1, delivery: "coins", deliveryValue: 500 },
+  { name: "Fee-free withdrawal", pic: "/demo/mall-fee-free.svg", explainInfo: "Your next withdrawal carries no service fee.", wealthAmount: 1_000_000, restrictType: 0, limitNum: 0, showType: 1, ...manual },
+  { name: "Gold avatar frame", pic: "/demo/mall-frame.svg", explainInfo: "A gold frame around your avatar for 30 days.", wealthAmount: 3_000_000, restrictType: 2, limitNum: 1, showType: 1, delivery: "frame", deliveryValue: 30 },
+  { name: "Power bank 10000 mAh", pic: "/demo/mall-power-bank.svg", explainInfo: "Out of stock. Back next month.", wealthAmount: 20_000_000, restrictType: 2, limitNum: 1, showType: 0, ...manual },
+  { name: "Trusted Trader badge", pic: "/demo/mall-badge.svg", explainInfo: "A Trusted Trader badge beside your nickname for 90 days.", wealthAmount: 2_000_000, restrictType: 2, limitNum: 1, showType: 1, delivery: "badge", deliveryValue: 90 },
+];
+
+/**
+ * Points the demo users start with, each a wealth record through the ledger (per 10000), so the
+ * seller's Vip Records and point mall have something to show and the books balance.
+ */
+export interface DemoWealthRecord {
+  user: string;
+  type: 1 | 2 | 3 | 4;
+  descriptionEn: string;
+  amount: number;
+}
+
+export const DEMO_WEALTH_RECORDS: DemoWealthRecord[] = [
+  { user: "seller", type: 1, descriptionEn: "Welcome bonus", amount: 1_000_000 },
+  { user: "seller", type: 1, descriptionEn: "Completed order", amount: 2_500_000 },
+  { user: "seller", type: 2, descriptionEn: "Friend joined", amount: 500_000 },
+  { user: "seller", type: 3, descriptionEn: "Airtime top-up ₦500", amount: -500_000 },
 ];

@@ -55,7 +55,8 @@ describe("/userInfo/getAccountBalance", () => {
     const acc = await t.db.selectFrom("accounts").selectAll().where("user_id", "=", sellerId).executeTakeFirstOrThrow();
     expect(res.data).toEqual({
       account: { amount: acc.amount, frozenAmount: acc.frozen_amount, bailAmount: acc.bail_amount, wealthAmount: acc.wealth_amount },
-      level: 0,
+      // The demo seller has earned 400 points (demo wealth records): v1 (ADR 0022).
+      level: 1,
     });
     expect(res.data.account.amount).toBe(250_000);
   });
@@ -86,7 +87,7 @@ describe("/userInfo/getProfileInfo", () => {
       nickname: "DemoSeller",
       isBusiness: 0,
       onlineStatus: 1,
-      level: 0,
+      level: 1,
       nicknameChanged: 0,
       tradepwdFlag: 1,
       emailBindFlag: 1,

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contract/fields";
+import { ORDER_POINTS_DESCRIPTION } from "../../backend/modules/membership/earn";
+import { expectLedgerBalanced } from "../support/ledger";
 import type { TestBackend } from "../support/backend";
 import {
   advertRemaining,
@@ -90,6 +92,11 @@ describe("parallel completion", () => {
     expect(bills[0]?.trans_amount ?? 0).toBe(o.status === 4 ? o.real_total_price : 0);
     expect((await changesOf(t, id)).filter((c) => c.to_status === 4 || c.to_status === 5)).toHaveLength(1);
     expect(o.frozen_amount).toBe(0);
+    // Points for a completed order ride on the same compare-and-set: one Income record or none.
+    const points = await t.db.selectFrom("wealth_records").selectAll().where("ref_type", "=", "order").where("ref_id", "=", id).execute();
+    expect(points).toHaveLength(o.status === 4 ? 1 : 0);
+    if (points[0]) expect(points[0]).toMatchObject({ user_id: p.seller.id, type: 1, description_en: ORDER_POINTS_DESCRIPTION });
+    await expectLedgerBalanced(t.db);
   }
 
   it("20 parallel merchant complete + admin resolve calls (+ the seller's accept) on one order: the seller is credited exactly once", async () => {

@@ -55,9 +55,11 @@ export async function createTestBackend(opts: { env?: Record<string, string>; se
   });
   const backend = createBackend({ db: database.db, config, clock, secrets: createSecretBox("test-key"), log: () => {} });
 
-  async function raw(path: string, body?: unknown, init: { token?: string; ip?: string; method?: string } = {}): Promise<Response> {
+  async function raw(path: string, body?: unknown, init: { token?: string; ip?: string; method?: string; timeZone?: string } = {}): Promise<Response> {
     const headers = new Headers({ "content-type": "application/json" });
     if (init.token) headers.set("Authorization", init.token);
+    // The user's zone, as the web tier forwards it from the tz cookie (ADR 0022).
+    if (init.timeZone) headers.set("time-zone", init.timeZone);
     headers.set("IPv4", init.ip ?? "10.0.0.1");
     return backend.handle(
       new Request(`http://test${path}`, {
@@ -69,7 +71,7 @@ export async function createTestBackend(opts: { env?: Record<string, string>; se
     );
   }
 
-  async function call<P extends ClientPath>(path: P, body?: CallRequest<P> | Record<string, unknown>, init: { token?: string; ip?: string } = {}): Promise<Envelope> {
+  async function call<P extends ClientPath>(path: P, body?: CallRequest<P> | Record<string, unknown>, init: { token?: string; ip?: string; timeZone?: string } = {}): Promise<Envelope> {
     const res = await raw(`/client${path}`, body, init);
     return (await res.json()) as Envelope;
   }

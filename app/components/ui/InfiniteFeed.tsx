@@ -31,9 +31,11 @@ export interface InfiniteFeedProps<T> {
   loadingLabel?: string;
   testId?: string;
   className?: string;
+  /** The end's text (NoMore's default "no more"). */
+  endText?: string;
 }
 
-export function InfiniteFeed<T>({ page, path, getKey, renderItem, errorText, empty, label, loadingLabel = "Loading more", testId, className }: InfiniteFeedProps<T>) {
+export function InfiniteFeed<T>({ page, path, getKey, renderItem, errorText, empty, label, loadingLabel = "Loading more", testId, className, endText }: InfiniteFeedProps<T>) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<FeedPage<T>>();
   const [more, setMore] = useState<T[]>([]);
@@ -114,7 +116,7 @@ export function InfiniteFeed<T>({ page, path, getKey, renderItem, errorText, emp
           </div>
         </div>
       ) : (
-        <NoMore />
+        <NoMore text={endText} />
       )}
     </div>
   );

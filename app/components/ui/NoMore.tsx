@@ -7,8 +7,10 @@ import { cx } from "./cx";
 
 export interface NoMoreProps {
   className?: string;
+  /** Default "no more"; Vip Records say "- no more -" (spec §2). */
+  text?: string;
 }
 
-export function NoMore({ className }: NoMoreProps) {
-  return <p className={cx("py-4 text-center text-sm text-gray-600", className)}>no more</p>;
+export function NoMore({ className, text = "no more" }: NoMoreProps) {
+  return <p className={cx("py-4 text-center text-sm text-gray-600", className)}>{text}</p>;
 }

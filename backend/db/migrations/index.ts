@@ -13,6 +13,7 @@ import * as m011tradePasswordLock from "./011-trade-password-lock";
 import * as m012redemptionCodes from "./012-redemption-codes";
 import * as m013kyc from "./013-kyc";
 import * as m014relationships from "./014-relationships";
+import * as m015membership from "./015-membership";
 
 /** Every migration, in order. Listed by hand: no directory scanning at run time. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   "012-redemption-codes": m012redemptionCodes,
   "013-kyc": m013kyc,
   "014-relationships": m014relationships,
+  "015-membership": m015membership,
 };

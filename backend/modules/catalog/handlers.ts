@@ -8,6 +8,7 @@ import {
   bannersAt,
   cardTypeExists,
   cardTypesWithStats,
+  checkInList,
   configGroup,
   configRecord,
   countries,
@@ -51,12 +52,7 @@ export const catalogHandlers = {
   },
 
   async "/systemConfig/getUserCheckInConfig"(_input, ctx) {
-    const rows = await configGroup(ctx.db, "checkin");
-    const checkInList = rows
-      .map((r) => ({ ckey: intValue(r.ckey, NaN), cvalue: intValue(r.cvalue, 0) }))
-      .filter((e) => Number.isInteger(e.ckey))
-      .sort((a, b) => a.ckey - b.ckey);
-    return { checkInList };
+    return { checkInList: await checkInList(ctx.db) };
   },
 
   async "/trackRecord/addTrackRecord"(input, ctx) {

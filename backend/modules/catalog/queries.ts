@@ -31,6 +31,15 @@ export function intValue(value: string | undefined, fallback: number): number {
   return Number.isSafeInteger(n) ? n : fallback;
 }
 
+/** The check-in rewards by streak day (ckey 1-based day, cvalue per 10000), in day order. */
+export async function checkInList(db: Executor) {
+  const rows = await configGroup(db, "checkin");
+  return rows
+    .map((r) => ({ ckey: intValue(r.ckey, NaN), cvalue: intValue(r.cvalue, 0) }))
+    .filter((e) => Number.isInteger(e.ckey))
+    .sort((a, b) => a.ckey - b.ckey);
+}
+
 // ---------------------------------------------------------------- tracking
 
 export function bannerExists(db: Executor, id: number) {

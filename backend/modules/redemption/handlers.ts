@@ -1,4 +1,4 @@
-import { BillType } from "../../../contract/enums";
+import { BillType, WealthRecordType } from "../../../contract/enums";
 import { transaction, type Trx } from "../../db/index";
 import { isUniqueViolation } from "../../db/errors";
 import { requireRole, requireUser, type CallContext } from "../../http/context";
@@ -79,7 +79,13 @@ async function redeemOnce(ctx: CallContext, trx: Trx, userId: number, code: stri
       bill: { type: BillType.Income, descriptionEn: "Redemption code", transAmount: value },
     });
   } else {
-    await applyBalanceChanges(trx, userId, [{ part: "wealth", delta: value }], { reason: "redemption code", refType: "redemption_code", refId: found.id });
+    await applyBalanceChanges(trx, userId, [{ part: "wealth", delta: value }], {
+      reason: "redemption code",
+      refType: "redemption_code",
+      refId: found.id,
+      at: ctx.now,
+      wealthRecord: { type: WealthRecordType.Income, descriptionEn: "Redemption code" },
+    });
   }
   return { amount: value, kind: found.kind };
 }

@@ -1,12 +1,13 @@
 import { sql } from "kysely";
 import type { Executor } from "../../db/index";
-import { findLedgerMismatches } from "./ledger";
+import { findLedgerMismatches, findWealthMismatches } from "./ledger";
 
 /**
  * Checks of the books (npm run ledger:check, and the tests after every scenario):
  * - ledger: every balance part of every account equals the sum of its ledger entries;
  * - frozen: every account's frozen balance equals what it holds for open business: the escrow
- *   of its orders as merchant (orders.frozen_amount) plus its open withdrawals (status 0 or 1).
+ *   of its orders as merchant (orders.frozen_amount) plus its open withdrawals (status 0 or 1);
+ * - wealth: every account's points equal the sum of its wealth records (the Vip Records it sees).
  */
 
 export interface FrozenMismatch {
@@ -29,6 +30,6 @@ export async function findFrozenMismatches(db: Executor): Promise<FrozenMismatch
 }
 
 export async function checkBooks(db: Executor) {
-  const [ledger, frozen] = [await findLedgerMismatches(db), await findFrozenMismatches(db)];
-  return { ok: ledger.length === 0 && frozen.length === 0, ledger, frozen };
+  const [ledger, frozen, wealth] = [await findLedgerMismatches(db), await findFrozenMismatches(db), await findWealthMismatches(db)];
+  return { ok: ledger.length === 0 && frozen.length === 0 && wealth.length === 0, ledger, frozen, wealth };
 }

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Trx } from "../../db/index";
 import type { BalancePart } from "../../db/schema";
 import { fail } from "../../http/errors";
+import { raiseLevel } from "../membership/levels";
 
 /**
  * The only way a balance changes. Inside the caller's transaction it locks the
@@ -28,6 +29,13 @@ export interface BillInput {
   oppositeUserId?: number | null;
 }
 
+/** The Vip Record a change of the wealth part writes (its amount is the wealth delta). */
+export interface WealthRecordInput {
+  /** 1 Income, 2 Invite, 3 Exchange, 4 Transfer. */
+  type: 1 | 2 | 3 | 4;
+  descriptionEn: string;
+}
+
 export class InsufficientBalance extends Error {
   constructor(public readonly part: BalancePart) {
     super(`insufficient ${part}`);
@@ -43,6 +51,10 @@ export interface ChangeMeta {
   refType?: string;
   refId?: number;
   bill?: BillInput;
+  /** Required when the wealth part changes: points are money too, and the user sees each change. */
+  wealthRecord?: WealthRecordInput;
+  /** When the wealth record happened (the caller's clock); the database's now() otherwise. */
+  at?: Date;
   /** The user's message when a part would go below zero; without it the InsufficientBalance error stands. */
   whenShort?: string;
 }
@@ -73,6 +85,8 @@ async function writeBalanceChanges(trx: Trx, userId: number, changes: BalanceCha
   await ensureAccount(trx, userId);
   const account = await trx.selectFrom("accounts").selectAll().where("user_id", "=", userId).forUpdate().executeTakeFirstOrThrow();
   const next = { ...account };
+  const wealthDelta = changes.reduce((sum, c) => (c.part === "wealth" ? sum + c.delta : sum), 0);
+  if (wealthDelta !== 0 && !meta.wealthRecord) throw new Error("a change of wealth needs its wealth record");
   for (const c of changes) {
     if (!Number.isSafeInteger(c.delta)) throw new Error("ledger deltas are integers in minor units");
     const col = PART_COLUMN[c.part];
@@ -102,6 +116,22 @@ async function writeBalanceChanges(trx: Trx, userId: number, changes: BalanceCha
       .executeTakeFirstOrThrow();
     billId = bill.id;
   }
+  if (wealthDelta !== 0 && meta.wealthRecord) {
+    await trx
+      .insertInto("wealth_records")
+      .values({
+        user_id: userId,
+        type: meta.wealthRecord.type,
+        description_en: meta.wealthRecord.descriptionEn,
+        amount: wealthDelta,
+        balance_after: next.wealth_amount,
+        ref_type: meta.refType ?? null,
+        ref_id: meta.refId ?? null,
+        ...(meta.at ? { created_at: meta.at } : {}),
+      })
+      .execute();
+    if (wealthDelta > 0) await raiseLevel(trx, userId);
+  }
   for (const c of changes) {
     if (c.delta === 0) continue;
     await trx
@@ -119,6 +149,18 @@ async function writeBalanceChanges(trx: Trx, userId: number, changes: BalanceCha
       .execute();
   }
   return { account: next, billId };
+}
+
+/** Accounts whose points differ from the sum of their wealth records (empty when they hold). */
+export async function findWealthMismatches(db: Trx | import("../../db/index").DB) {
+  const rows = await sql<{ user_id: number; balance: number; records: number }>`
+    with sums as (select user_id, sum(amount)::bigint as s from wealth_records group by user_id)
+    select a.user_id, a.wealth_amount as balance, coalesce(s.s, 0)::bigint as records
+    from accounts a left join sums s on s.user_id = a.user_id
+    where a.wealth_amount <> coalesce(s.s, 0)
+    order by a.user_id
+  `.execute(db);
+  return rows.rows.map((r) => ({ user_id: Number(r.user_id), balance: Number(r.balance), records: Number(r.records) }));
 }
 
 /** Accounts whose balances differ from the sum of their ledger (empty when the books hold). */

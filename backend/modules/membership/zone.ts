@@ -1,0 +1,43 @@
+import type { CallContext } from "../../http/context";
+
+/**
+ * The user's calendar (docs/decisions/0022-points-and-levels.md): the web tier forwards the zone
+ * of the `tz` cookie (ADR 0010) in the `time-zone` header; Lagos when absent or unknown.
+ */
+export const DEFAULT_ZONE = "Africa/Lagos";
+export const TIME_ZONE_HEADER = "time-zone";
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormat(zone: string): Intl.DateTimeFormat | null {
+  let f = dayFormats.get(zone);
+  if (!f) {
+    try {
+      // en-CA writes yyyy-mm-dd.
+      f = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" });
+    } catch {
+      return null;
+    }
+    dayFormats.set(zone, f);
+  }
+  return f;
+}
+
+export function zoneOf(ctx: Pick<CallContext, "headers">): string {
+  const name = ctx.headers.get(TIME_ZONE_HEADER);
+  return name && name.length <= 64 && dayFormat(name) ? name : DEFAULT_ZONE;
+}
+
+/** "yyyy-mm-dd" of the instant in the zone. */
+export function localDay(at: Date, zone: string): string {
+  return (dayFormat(zone) ?? (dayFormat(DEFAULT_ZONE) as Intl.DateTimeFormat)).format(at);
+}
+
+/** "yyyy-mm" of the instant in the zone. */
+export const localMonth = (at: Date, zone: string) => localDay(at, zone).slice(0, 7);
+
+/** The calendar day before "yyyy-mm-dd". */
+export function dayBefore(day: string): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d) - 86_400_000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,123 @@
+/**
+ * The membership centre (spec §2, §4, §5), with JavaScript on and off: a daily check-in shows the
+ * streak and its record in Vip Records; a point-mall item redeemed (after the confirm dialog, or the
+ * confirm step without JavaScript) drops the balance and shows in Point Order; guests get Go To Login?.
+ * One fresh user per test, its points from a points redemption code.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { apiClient } from "./support/api";
+import { shot, signInAs } from "./support/browser";
+import { useServerAndBrowser } from "./support/suite";
+import { newSeller, type TestUser } from "./support/users";
+
+const e2e = useServerAndBrowser({ failureShots: "membership" });
+const { call, login } = apiClient(() => e2e.server.url);
+
+const toast = (page: Page, text: string) => page.locator('[role="status"][aria-live="polite"]').getByText(text, { exact: true }).first().waitFor();
+
+/** Gives the user `points` (per 10000) through a points redemption code. */
+async function givePoints(user: TestUser, points: number) {
+  const admin = await login({ email: "admin@demo.test", password: "demo1234" });
+  const { codes } = await call<{ codes: string[] }>(
+    "/admin/redemptionCode/create",
+    { kind: "points", value: points, count: 1, perUserLimit: 1, expiresAt: Date.now() + 86_400_000 },
+    admin,
+  );
+  await call("/userRedemptionCode/confirmRedemptionCode", { redemptionCode: codes[0] }, await login(user));
+}
+
+for (const js of [true, false]) {
+  const mode = js ? "with JavaScript" : "without JavaScript";
+  const tag = js ? "js" : "nojs";
+  describe(`membership ${mode}`, () => {
+    test("check in: the streak, Checked In, and the record in Vip Records", () =>
+      e2e.withPage(js, async (page) => {
+        const user = await newSeller(e2e.server.url, "checkin");
+        // The home page's "Daily check-in rewards" banner leads to the check-in page.
+        await signInAs(page, e2e.server.url, js, user, "/home?promo=closed");
+        const banner = page.locator('a:has(img[alt="Daily check-in rewards"])').first();
+        await page.goto(`${e2e.server.url}${await banner.getAttribute("href")}`);
+        await page.waitForURL((u) => u.pathname === "/memberShipCenter/dailyCheckIn");
+        await page.getByRole("heading", { name: "Daily Check-in", level: 1 }).waitFor();
+        expect(await page.getByTestId("day-streak").textContent()).toBe("0");
+        await page.getByText("Check-in once daily to earn rewards").waitFor();
+        await page.getByText("Trade gift cards for additional points").waitFor();
+        expect(await page.getByRole("link", { name: "Start Trading" }).getAttribute("href")).toBe("/home");
+        await page.getByRole("button", { name: "Check-in Now" }).click();
+        await toast(page, "Success");
+        await page.getByRole("button", { name: "Checked In" }).waitFor();
+        expect(await page.getByRole("button", { name: "Checked In" }).isDisabled()).toBe(true);
+        expect(await page.getByTestId("day-streak").textContent()).toBe("1");
+        expect(await page.locator('[data-testid="check-in-days"] li[data-checked="1"]').count()).toBe(1);
+        await shot(page, `membership-check-in-390-${tag}`);
+
+        await page.goto(`${e2e.server.url}/memberShipCenter/wealthRecord`);
+        await page.getByRole("heading", { name: "Vip Records", level: 1 }).waitFor();
+        const row = page.getByTestId("wealth-record").filter({ hasText: "Daily check-in" });
+        await row.waitFor();
+        expect(await row.textContent()).toContain("+1");
+        await page.getByText("- no more -", { exact: true }).waitFor();
+        await page.getByRole("link", { name: "Exchange" }).click();
+        await page.getByText("No records yet").waitFor();
+        await page.getByRole("link", { name: "Income" }).click();
+        await page.getByTestId("wealth-record").filter({ hasText: "Redemption code" }).or(row).first().waitFor();
+        await shot(page, `membership-wealth-record-390-${tag}`);
+      }));
+
+    test("redeem a point-mall item: the balance drops and the Point Order row appears", () =>
+      e2e.withPage(js, async (page) => {
+        const user = await newSeller(e2e.server.url, "mall");
+        await givePoints(user, 2_000_000);
+        await signInAs(page, e2e.server.url, js, user, "/memberShipCenter");
+        await page.getByRole("heading", { name: "Membership Center", level: 1 }).waitFor();
+        expect(await page.getByTestId("wealth-balance").textContent()).toBe("200");
+        if (js) {
+          // The level cards start at the user's level (v1 after 200 points): its card is in view.
+          await page.locator("[data-hydrated]").waitFor({ state: "attached" });
+          const card = await page.locator('[data-testid="level-cards"] [data-level="1"]').boundingBox();
+          expect(card && card.x >= 0 && card.x + card.width <= 390).toBe(true);
+        }
+        await page.getByRole("link", { name: "Membership rules" }).waitFor();
+        expect(await page.getByRole("link", { name: "Membership rules" }).getAttribute("target")).toBe("_blank");
+        await page.getByTestId("mall-item").filter({ hasText: "Bonus 5 Coins" }).click();
+        if (js) {
+          const dialog = page.getByRole("alertdialog", { name: "Redeem Bonus 5 Coins?" });
+          await dialog.getByText("5 coins added to your available balance at once.").waitFor();
+          await shot(page, `membership-redeem-dialog-390-${tag}`);
+          await dialog.getByRole("button", { name: "Confirm" }).click();
+        } else {
+          const step = page.getByTestId("redeem-confirm");
+          await step.getByText("5 coins added to your available balance at once.").waitFor();
+          await step.getByRole("button", { name: "Confirm" }).click();
+        }
+        await toast(page, "Success");
+        await page.getByTestId("wealth-balance").filter({ hasText: /^50$/ }).waitFor();
+        await shot(page, `membership-center-390-${tag}`);
+
+        await page.getByRole("link", { name: "Point Order" }).click();
+        await page.getByRole("heading", { name: "Point Order" }).waitFor();
+        const orderRow = page.getByTestId("point-orders").getByRole("row").filter({ hasText: "Bonus 5 Coins" });
+        await orderRow.waitFor();
+        expect(await orderRow.textContent()).toContain("-150");
+        await shot(page, `membership-point-order-390-${tag}`);
+
+        // Short of points: the spec's warning, nothing spent.
+        await page.goto(`${e2e.server.url}/memberShipCenter?tab=mall`);
+        await page.getByTestId("mall-item").filter({ hasText: "Gold avatar frame" }).click();
+        const confirm = js ? page.getByRole("alertdialog").getByRole("button", { name: "Confirm" }) : page.getByTestId("redeem-confirm").getByRole("button", { name: "Confirm" });
+        await confirm.click();
+        await toast(page, "Insufficient wealth, redeem failed.");
+        expect(await page.getByTestId("wealth-balance").textContent()).toBe("50");
+      }));
+
+    test("a guest gets Go To Login? on the three pages", () =>
+      e2e.withPage(js, async (page) => {
+        for (const path of ["/memberShipCenter", "/memberShipCenter/dailyCheckIn", "/memberShipCenter/wealthRecord"]) {
+          await page.goto(`${e2e.server.url}${path}`);
+          await page.getByText("Go To Login?").first().waitFor();
+          expect(await page.getByRole("button", { name: "Check-in Now" }).count()).toBe(0);
+        }
+      }));
+  });
+}
