@@ -10,6 +10,7 @@ import { noticeHandlers } from "./modules/notices/handlers";
 import { orderHandlers } from "./modules/orders/handlers";
 import { redemptionHandlers } from "./modules/redemption/handlers";
 import { kycHandlers } from "./modules/kyc/handlers";
+import { referralHandlers } from "./modules/referral/handlers";
 import { virtualCoinHandlers } from "./modules/virtual-coin/handlers";
 import { walletHandlers } from "./modules/wallet/handlers";
 import { withdrawalHandlers } from "./modules/withdrawals/handlers";
@@ -48,8 +49,7 @@ export const handlers: Handlers = {
   "/userRelationship/addTrust": later(),
   "/userRelationship/addBlock": later(),
   "/userRelationship/cancelRelationship": later(),
-  "/userShare/getShareStatistics": later(),
-  "/userShare/getShareUsers": later(),
+  ...referralHandlers,
   "/wealthRedemption/wealthRedemptionList": later(),
   "/wealthRedemption/wealthExchange": later(),
   "/wealthRecord/pageWealthRecord": later(),

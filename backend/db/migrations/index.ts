@@ -12,6 +12,7 @@ import * as m010tokenEndReason from "./010-token-end-reason";
 import * as m011tradePasswordLock from "./011-trade-password-lock";
 import * as m012redemptionCodes from "./012-redemption-codes";
 import * as m013kyc from "./013-kyc";
+import * as m016referral from "./016-referral";
 
 /** Every migration, in order. Listed by hand: no directory scanning at run time. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "011-trade-password-lock": m011tradePasswordLock,
   "012-redemption-codes": m012redemptionCodes,
   "013-kyc": m013kyc,
+  "016-referral": m016referral,
 };

@@ -7,6 +7,7 @@ import { notify } from "../notices/notify";
 import type { Insertable, Updateable } from "kysely";
 import { cardLabel, cardName, coins } from "./format";
 import { freezeForView, payOrder, refundOrder } from "./money";
+import { rewardInviter } from "../referral/rewards";
 import { mayTake, ruleFor, type MoveInput, type MoveRule } from "../transitions";
 import { ARBITRATION_MINUTES, minutesAfter, RELEASE_MINUTES } from "./timing";
 
@@ -279,6 +280,7 @@ export async function transition(trx: Trx, input: TransitionInput): Promise<Orde
           ? input.realTotalPrice
           : Number(order.calculate_total_price);
     await payOrder(trx, order, price);
+    await rewardInviter(trx, order, price, now);
   }
   if (rule.effect !== "none") order = await trx.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
 
