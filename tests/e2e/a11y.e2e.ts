@@ -95,7 +95,7 @@ for (const js of [true, false]) {
         const sellCard = await firstHref(page, 'a[href^="/sellCard/"]');
 
         await signInAs(page, e2e.server.url, js, SELLER, "/orderList");
-        for (const p of ["/orderList", sellCard, "/account", "/withdrawerList", "/withdrawList", "/sellVirtualCoin", "/security/bankAccount", "/message", "/profile", "/noticeList", "/security/tradePassword?step=form", "/security/loginPassword?step=form", "/security/bindMobile?step=form", "/security/bindEmail?step=form", "/security/redemptionCode", "/security/kycVerification?step=form"]) {
+        for (const p of ["/orderList", sellCard, "/account", "/withdrawerList", "/withdrawList", "/sellVirtualCoin", "/security/bankAccount", "/message", "/profile", "/noticeList", "/referral", "/security/tradePassword?step=form", "/security/loginPassword?step=form", "/security/bindMobile?step=form", "/security/bindEmail?step=form", "/security/redemptionCode", "/security/kycVerification?step=form"]) {
           await check(p);
         }
         // A dialog (with JS) or its page section (without), open and showing its errors.
@@ -161,7 +161,7 @@ async function tabRings(page: Page, stops: number) {
 for (const js of [true, false]) {
   test(`JavaScript ${js ? "on" : "off"}: every element reached with Tab shows a focus ring`, async () => {
     await e2e.withPage(js, async (page) => {
-      for (const path of ["/home?promo=closed", "/login", "/register", "/security/bankAccount", "/orderList", "/profile", "/noticeList", "/security/tradePassword?step=form"]) {
+      for (const path of ["/home?promo=closed", "/login", "/register", "/security/bankAccount", "/orderList", "/profile", "/noticeList", "/referral", "/security/tradePassword?step=form"]) {
         await open(page, js, path);
         const seen = await tabRings(page, 25);
         expect(seen.length, path).toBeGreaterThan(5);
