@@ -132,4 +132,15 @@ describe("old hash links", () => {
       await ready(page, true);
       expect(await page.getByLabel("Invitation Code (optional)").inputValue()).toBe("DSELLA");
     }));
+
+  test("/#/message/C2C{id} opens the chat path; a hash naming another host stays a hash", () =>
+    e2e.withPage(true, async (page) => {
+      await signInAs(page, e2e.server.url, true, await newSeller(e2e.server.url, "hash"), "/home?promo=closed");
+      await page.goto(`${e2e.server.url}/#/message/C2C88888888`);
+      await page.waitForURL((u) => u.pathname === "/message/C2C88888888" && u.hash === "");
+      await page.goto(`${e2e.server.url}/home?promo=closed#//example.com/x`);
+      await ready(page, true);
+      expect(new URL(page.url()).host).toBe(new URL(e2e.server.url).host);
+      expect(new URL(page.url()).pathname).toBe("/home");
+    }));
 });

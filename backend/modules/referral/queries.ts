@@ -22,29 +22,24 @@ export async function shareStatistics(db: Executor, inviterId: number): Promise<
 function friendsQuery(db: Executor, inviterId: number) {
   return db
     .selectFrom("users as u")
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom("orders as o")
+          .select((o) => [o.fn.countAll<number>().as("n"), o.fn.sum<number>("o.real_total_price").as("amount"), o.fn.max("o.completed_at").as("last")])
+          .whereRef("o.seller_id", "=", "u.id")
+          .where("o.status", "=", OrderStatus.Completed)
+          .as("sold"),
+      (join) => join.onTrue(),
+    )
     .select((eb) => [
       "u.id",
       "u.created_at",
       "u.avatar",
       "u.nickname",
-      eb
-        .selectFrom("orders as o")
-        .select((o) => o.fn.countAll<number>().as("n"))
-        .whereRef("o.seller_id", "=", "u.id")
-        .where("o.status", "=", OrderStatus.Completed)
-        .as("sell_trade_num"),
-      eb
-        .selectFrom("orders as o")
-        .select((o) => o.fn.sum<number>("o.real_total_price").as("s"))
-        .whereRef("o.seller_id", "=", "u.id")
-        .where("o.status", "=", OrderStatus.Completed)
-        .as("sell_trade_amount"),
-      eb
-        .selectFrom("orders as o")
-        .select((o) => o.fn.max("o.completed_at").as("t"))
-        .whereRef("o.seller_id", "=", "u.id")
-        .where("o.status", "=", OrderStatus.Completed)
-        .as("last_trade_time"),
+      "sold.n as sell_trade_num",
+      "sold.amount as sell_trade_amount",
+      "sold.last as last_trade_time",
       eb
         .selectFrom("referral_rewards as r")
         .select((r) => r.fn.sum<number>("r.amount").as("s"))
