@@ -11,7 +11,7 @@ import { requireApi } from "~/services/kit/api.server";
 import { posIntParam } from "~/components/wallet/dates";
 import { qrSvg } from "~/components/wallet/qr.server";
 import { useMainLayoutData } from "~/components/layout/layout-data";
-import { EmptyState } from "~/components/ui";
+import { EmptyState, ErrorState } from "~/components/ui";
 import { InfiniteFeed, type FeedPage } from "~/components/ui/InfiniteFeed";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { FriendItem, InviteLink, RulesText, ShareStats } from "~/components/referral/ReferralParts";
@@ -67,7 +67,7 @@ export default function ReferralPage() {
         </p>
       ) : (
         <>
-          {data.invite ? <InviteLink {...data.invite} /> : <p className="text-sm text-money-out-700">{LOAD_FAIL}</p>}
+          {data.invite ? <InviteLink {...data.invite} /> : <ErrorState message={LOAD_FAIL} retryTo="/referral" className="rounded-xl bg-white" />}
           <ShareStats stats={data.stats as ShareStatistics | null} coinName={coinName} ngnRate={ngnRate} />
         </>
       )}

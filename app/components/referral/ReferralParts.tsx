@@ -7,7 +7,7 @@ import { ClientOnly } from "remix-utils/client-only";
 import type { ReferralUser, ShareStatistics } from "../../../contract/entities";
 import { REFERRAL_BONUS, REFERRAL_BONUS_TRADE, REFERRAL_PER_MILLE } from "../../../contract/constants";
 import { Avatar } from "~/components/layout/UserMenu";
-import { DateTime } from "~/components/ui";
+import { DateTime, ErrorState } from "~/components/ui";
 import { QrCode } from "~/components/wallet/QrCode";
 import type { QrSvg } from "~/components/wallet/qr.server";
 import { formatCoins, formatNgn } from "~/services/format";
@@ -86,7 +86,7 @@ export function ShareStats({ stats, coinName, ngnRate }: { stats: ShareStatistic
           </div>
         </dl>
       ) : (
-        <p className="text-sm text-money-out-700">load fail</p>
+        <ErrorState message="load fail" retryTo="/referral" />
       )}
     </section>
   );
