@@ -1,5 +1,6 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { HASH_ROUTE_SCRIPT } from "./services/hash-route";
 import { TIME_ZONE_SCRIPT, timeZoneOf } from "./services/time-zone";
 import stylesheet from "./tailwind.css?url";
 
@@ -17,12 +18,6 @@ export const meta: MetaFunction = () => [
 export function loader({ request }: LoaderFunctionArgs) {
   return json({ timeZone: timeZoneOf(request) });
 }
-
-/**
- * Old share links look like {host}/#/register/CODE (hash routing). The server never
- * sees a hash, so a tiny inline script moves such a path into the real URL.
- */
-const HASH_ROUTE_SCRIPT = `(function(){var h=location.hash;if(h&&h.indexOf("#/")===0){location.replace(h.slice(1));}})();`;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (

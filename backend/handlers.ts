@@ -1,6 +1,4 @@
-import type { ClientPath } from "../contract/index";
-import type { Handler, Handlers } from "./http/handler-types";
-import { notImplemented } from "./http/errors";
+import type { Handlers } from "./http/handler-types";
 import { authHandlers } from "./modules/auth/handlers";
 import { catalogHandlers } from "./modules/catalog/handlers";
 import { chatHandlers } from "./modules/chat/handlers";
@@ -12,14 +10,10 @@ import { redemptionHandlers } from "./modules/redemption/handlers";
 import { kycHandlers } from "./modules/kyc/handlers";
 import { relationshipHandlers } from "./modules/relationships/handlers";
 import { membershipHandlers } from "./modules/membership/handlers";
+import { referralHandlers } from "./modules/referral/handlers";
 import { virtualCoinHandlers } from "./modules/virtual-coin/handlers";
 import { walletHandlers } from "./modules/wallet/handlers";
 import { withdrawalHandlers } from "./modules/withdrawals/handlers";
-
-/** A call whose domain lands in a later issue: answers "Service not implemented" in the envelope. */
-const later = <P extends ClientPath>(): Handler<P> => async () => {
-  throw notImplemented();
-};
 
 /**
  * Every call of the contract, each with its handler. This object is typed
@@ -46,9 +40,8 @@ export const handlers: Handlers = {
   ...kycHandlers,
   // Partners: trust and block (issue 11)
   ...relationshipHandlers,
-  // Referral, membership (later issues)
-  "/userShare/getShareStatistics": later(),
-  "/userShare/getShareUsers": later(),
+  // Referral: rewards and the friends list (issue 11)
+  ...referralHandlers,
   // Membership: point mall, Vip Records, daily check-in (issue 11)
   ...membershipHandlers,
 };

@@ -182,9 +182,11 @@ export const NoticeType = {
   Withdrawal: 2,
   /** Designed addition: about the account itself (identity verification); refId is the user's id. */
   Account: 3,
+  /** Designed addition: a referral reward earned from a friend's order; refId is the friend's user id (ADR 0024). */
+  Referral: 4,
 } as const;
 export type NoticeType = ValueOf<typeof NoticeType>;
-export const noticeTypeLabels: Record<NoticeType, string> = { 1: "Order", 2: "Withdrawal", 3: "Account" };
+export const noticeTypeLabels: Record<NoticeType, string> = { 1: "Order", 2: "Withdrawal", 3: "Account", 4: "Referral" };
 
 export const NoticeStatus = {
   Unread: 0,

@@ -5,6 +5,7 @@ import { NoticeType } from "../../contract/enums";
 /** The detail page of what the notice is about. */
 export function noticeTarget(n: Pick<Notice, "type" | "refId">): string {
   if (n.type === NoticeType.Account) return "/security/kycVerification";
+  if (n.type === NoticeType.Referral) return "/referral";
   return n.type === NoticeType.Withdrawal ? `/withdrawDetails/${n.refId}` : `/orderDetails/${n.refId}`;
 }
 

@@ -388,6 +388,17 @@ export interface UserRelationshipsTable {
   updated_at: Timestamp;
 }
 
+/** Referral rewards paid (migration 016): one per (order, kind); one "bonus" per friend. */
+export interface ReferralRewardsTable {
+  id: Generated<number>;
+  inviter_id: number;
+  friend_id: number;
+  order_id: number;
+  kind: "share" | "bonus";
+  amount: number;
+  created_at: Timestamp;
+}
+
 /** Redemption codes (migration 012). */
 export interface RedemptionBatchesTable {
   id: Generated<number>;
@@ -519,6 +530,7 @@ export interface Database extends ChatTables {
   redemption_codes: RedemptionCodesTable;
   kyc_certs: KycCertsTable;
   user_relationships: UserRelationshipsTable;
+  referral_rewards: ReferralRewardsTable;
   payment_types: PaymentTypesTable;
   user_payments: UserPaymentsTable;
   withdrawals: WithdrawalsTable;

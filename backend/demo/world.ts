@@ -367,6 +367,8 @@ const ADVERT_ROWS: Row[] = [
   [2, "apple", 0, "CAD", 8200, 25, 300, 2500, "", 30, "Physical|Canada", 176],
   [4, "apple", 1, "AUD", 8100, 25, 300, 1800, "", 25, "E-code|Australia", 93],
   [1, "steam", 0, "GBP", 8000, 25, 250, 1100, "", 30, "Physical|UK only", 150],
+  // Big e-codes: one sale pays over 1000 coins, so the referral bonus can be seen in the demo (ADR 0024).
+  [3, "vanilla-visa", 1, "USD", 8800, 200, 2000, 40000, "", 30, "E-code|Big cards", 64],
 ];
 
 export const DEMO_ADVERTS: DemoAdvert[] = ADVERT_ROWS.map(

@@ -96,7 +96,7 @@ for (const js of [true, false]) {
         const sellCard = await firstHref(page, 'a[href^="/sellCard/"]');
 
         await signInAs(page, e2e.server.url, js, SELLER, "/orderList");
-        for (const p of ["/orderList", sellCard, "/account", "/withdrawerList", "/withdrawList", "/sellVirtualCoin", "/security/bankAccount", "/message", "/profile", "/noticeList", "/security/tradePassword?step=form", "/security/loginPassword?step=form", "/security/bindMobile?step=form", "/security/bindEmail?step=form", "/security/redemptionCode", "/security/kycVerification?step=form", "/partnerList", "/partnerList?type=2", `/userInfo/${merchantId}`, "/memberShipCenter", "/memberShipCenter?tab=order", "/memberShipCenter/dailyCheckIn", "/memberShipCenter/wealthRecord"]) {
+        for (const p of ["/orderList", sellCard, "/account", "/withdrawerList", "/withdrawList", "/sellVirtualCoin", "/security/bankAccount", "/message", "/profile", "/noticeList", "/security/tradePassword?step=form", "/security/loginPassword?step=form", "/security/bindMobile?step=form", "/security/bindEmail?step=form", "/security/redemptionCode", "/security/kycVerification?step=form", "/partnerList", "/partnerList?type=2", `/userInfo/${merchantId}`, "/memberShipCenter", "/memberShipCenter?tab=order", "/memberShipCenter/dailyCheckIn", "/memberShipCenter/wealthRecord", "/referral"]) {
           await check(p);
         }
         // A dialog (with JS) or its page section (without), open and showing its errors.
@@ -161,7 +161,7 @@ async function tabRings(page: Page, stops: number) {
 for (const js of [true, false]) {
   test(`JavaScript ${js ? "on" : "off"}: every element reached with Tab shows a focus ring`, async () => {
     await e2e.withPage(js, async (page) => {
-      for (const path of ["/home?promo=closed", "/login", "/register", "/security/bankAccount", "/orderList", "/profile", "/noticeList", "/security/tradePassword?step=form", "/partnerList", "/memberShipCenter", "/memberShipCenter/dailyCheckIn"]) {
+      for (const path of ["/home?promo=closed", "/login", "/register", "/security/bankAccount", "/orderList", "/profile", "/noticeList", "/security/tradePassword?step=form", "/partnerList", "/memberShipCenter", "/memberShipCenter/dailyCheckIn", "/referral"]) {
         await open(page, js, path);
         const seen = await tabRings(page, 25);
         expect(seen.length, path).toBeGreaterThan(5);

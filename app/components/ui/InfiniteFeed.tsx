@@ -20,7 +20,7 @@ export interface InfiniteFeedProps<T> {
   page: FeedPage<T>;
   /** The route path the next pages are loaded from ("/account"). */
   path: string;
-  getKey: (item: T) => number;
+  getKey: (item: T) => number | string;
   renderItem: (item: T) => ReactNode;
   errorText: string;
   /** Shown when the first page is empty. */

@@ -17,7 +17,12 @@ export interface FeedPage<T> {
  * its last id); a short one is the end. A failed call is an empty page with `errorText`.
  */
 export function feedPage<T extends { id: number }>(result: ApiResult<{ list: T[] }>, nextQuery: (lastId: number) => string, errorText: string): FeedPage<T> {
+  return feedPageBy(result, (item) => item.id, nextQuery, errorText);
+}
+
+/** The same for a list paged by another cursor of its last item (the friends list: registerTime). */
+export function feedPageBy<T>(result: ApiResult<{ list: T[] }>, cursorOf: (item: T) => number, nextQuery: (cursor: number) => string, errorText: string): FeedPage<T> {
   if (!result.ok) return { items: [], nextQuery: null, error: errorText };
   const list = result.data.list;
-  return { items: list, nextQuery: list.length >= LIST_PAGE_SIZE ? nextQuery(list[list.length - 1].id) : null, error: null };
+  return { items: list, nextQuery: list.length >= LIST_PAGE_SIZE ? nextQuery(cursorOf(list[list.length - 1])) : null, error: null };
 }

@@ -14,6 +14,7 @@ import * as m012redemptionCodes from "./012-redemption-codes";
 import * as m013kyc from "./013-kyc";
 import * as m014relationships from "./014-relationships";
 import * as m015membership from "./015-membership";
+import * as m016referral from "./016-referral";
 
 /** Every migration, in order. Listed by hand: no directory scanning at run time. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "013-kyc": m013kyc,
   "014-relationships": m014relationships,
   "015-membership": m015membership,
+  "016-referral": m016referral,
 };

@@ -8,6 +8,7 @@ import type { Insertable, Updateable } from "kysely";
 import { cardLabel, cardName, coins } from "./format";
 import { freezeForView, payOrder, refundOrder } from "./money";
 import { creditOrderPoints } from "../membership/earn";
+import { rewardInviter } from "../referral/rewards";
 import { mayTake, ruleFor, type MoveInput, type MoveRule } from "../transitions";
 import { ARBITRATION_MINUTES, minutesAfter, RELEASE_MINUTES } from "./timing";
 
@@ -281,6 +282,7 @@ export async function transition(trx: Trx, input: TransitionInput): Promise<Orde
           : Number(order.calculate_total_price);
     await payOrder(trx, order, price);
     await creditOrderPoints(trx, order, price, now);
+    await rewardInviter(trx, order, price, now);
   }
   if (rule.effect !== "none") order = await trx.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
 

@@ -3,10 +3,12 @@ import type { Trx } from "../../db/index";
 import type { BalancePart } from "../../db/schema";
 import { fail } from "../../http/errors";
 import { raiseLevel } from "../membership/levels";
+import { mayOverdraw } from "./platform";
 
 /**
  * The only way a balance changes. Inside the caller's transaction it locks the
- * account row, applies each delta, refuses to go below zero, writes one ledger
+ * account row, applies each delta, refuses to go below zero (but for the platform's
+ * available coins, ADR 0024), writes one ledger
  * entry per part and, when asked, the bill the user sees.
  */
 export const PART_COLUMN = {
@@ -91,7 +93,7 @@ async function writeBalanceChanges(trx: Trx, userId: number, changes: BalanceCha
     if (!Number.isSafeInteger(c.delta)) throw new Error("ledger deltas are integers in minor units");
     const col = PART_COLUMN[c.part];
     next[col] = next[col] + c.delta;
-    if (next[col] < 0) throw new InsufficientBalance(c.part);
+    if (next[col] < 0 && !mayOverdraw(userId, c.part)) throw new InsufficientBalance(c.part);
   }
   await trx
     .updateTable("accounts")
