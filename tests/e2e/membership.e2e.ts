@@ -192,6 +192,8 @@ describe("membership on a touch phone with JavaScript", () => {
       const y = box.y + box.height / 2;
       await touchDrag(page, { x: 300, y }, { x: 90, y });
       await centred(1);
+      // A sideways swipe is not a pull: nothing reloads.
+      expect(await page.getByTestId("pull-indicator").getAttribute("data-phase")).toBe("idle");
       await touchDrag(page, { x: 90, y }, { x: 300, y });
       await touchDrag(page, { x: 90, y }, { x: 300, y });
       await centred(7);

@@ -40,6 +40,7 @@ export function usePullToRefresh(onRefresh: () => void, threshold = PULL_THRESHO
   latest.current = onRefresh;
   useEffect(() => {
     let startY: number | null = null;
+    let startX = 0;
     let pulled = 0;
     const reset = () => {
       startY = null;
@@ -49,10 +50,14 @@ export function usePullToRefresh(onRefresh: () => void, threshold = PULL_THRESHO
     const onStart = (e: TouchEvent) => {
       const inDialog = e.target instanceof Element && e.target.closest('[role="dialog"],[role="alertdialog"]');
       startY = e.touches.length === 1 && window.scrollY <= 0 && !inDialog ? e.touches[0].clientY : null;
+      startX = e.touches[0]?.clientX ?? 0;
     };
     const onMove = (e: TouchEvent) => {
       if (startY === null) return;
-      pulled = pullDistance(e.touches[0].clientY - startY);
+      const dy = e.touches[0].clientY - startY;
+      // A sideways swipe (a carousel) that drifts down is not a pull.
+      if (pulled === 0 && Math.abs(e.touches[0].clientX - startX) > Math.max(dy, 8)) return reset();
+      pulled = pullDistance(dy);
       // Ours, not the browser's: its own pull-to-refresh would reload the whole page.
       if (pulled > 0 && e.cancelable) e.preventDefault();
       setDistance(pulled);
