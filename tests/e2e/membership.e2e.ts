@@ -2,6 +2,8 @@
  * The membership centre (spec §2, §4, §5), with JavaScript on and off: a daily check-in shows the
  * streak and its record in Vip Records; a point-mall item redeemed (after the confirm dialog, or the
  * confirm step without JavaScript) drops the balance and shows in Point Order; guests get Go To Login?.
+ * The level cards: a looping coverflow with JavaScript (buttons, arrow keys, swipe), a plain list
+ * without. The Point Mall reloads in place by pulling down on a touch phone, or by its Refresh link.
  * One fresh user per test, its points from a points redemption code.
  */
 import type { Page } from "playwright-core";
@@ -13,6 +15,20 @@ import { newSeller, type TestUser } from "./support/users";
 
 const e2e = useServerAndBrowser({ failureShots: "membership" });
 const { call, login } = apiClient(() => e2e.server.url);
+
+/** A one-finger drag from `from` to `to` in `steps` moves, as a touch screen sends it (CDP touch events). */
+async function touchDrag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, opts: { steps?: number; beforeRelease?: () => Promise<void> } = {}) {
+  const cdp = await page.context().newCDPSession(page);
+  const steps = opts.steps ?? 10;
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [from] });
+  for (let i = 1; i <= steps; i++) {
+    const p = { x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps };
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [p] });
+  }
+  await opts.beforeRelease?.();
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+}
 
 const toast = (page: Page, text: string) => page.locator('[role="status"][aria-live="polite"]').getByText(text, { exact: true }).first().waitFor();
 
@@ -118,6 +134,124 @@ for (const js of [true, false]) {
           await page.getByText("Go To Login?").first().waitFor();
           expect(await page.getByRole("button", { name: "Check-in Now" }).count()).toBe(0);
         }
+      }));
+  });
+}
+
+/** A fresh seller signed in on `to` on a touch phone with JavaScript. */
+const onTouchPhone = (name: string, to: string, fn: (page: Page, user: TestUser) => Promise<void>) =>
+  e2e.withPage(
+    true,
+    async (page) => {
+      const user = await newSeller(e2e.server.url, name);
+      await signInAs(page, e2e.server.url, true, user, to);
+      await fn(page, user);
+    },
+    { touch: true },
+  );
+
+describe("membership on a touch phone with JavaScript", () => {
+  test("the level coverflow starts at the user's level and loops: buttons, arrow keys, swipe", () =>
+    onTouchPhone("coverflow", "/memberShipCenter", async (page) => {
+      const flow = page.locator('[data-testid="level-cards"][data-coverflow]');
+      const centred = (level: number) => flow.locator(`[data-offset="0"][data-level="${level}"]`).waitFor();
+      const current = flow.getByTestId("level-current");
+      // A fresh user is V0: V0 in front, V7 on its left (the loop), V1 on its right; three showing.
+      await centred(0);
+      expect(await flow.locator('[data-offset="-1"]').getAttribute("data-level")).toBe("7");
+      expect(await flow.locator('[data-offset="1"]').getAttribute("data-level")).toBe("1");
+      expect(await current.textContent()).toContain("V0");
+      expect(await flow.getAttribute("aria-roledescription")).toBe("carousel");
+      expect(await current.getAttribute("aria-live")).toBe("polite");
+      const front = await flow.locator('[data-offset="0"]').boundingBox();
+      const left = await flow.locator('[data-offset="-1"]').boundingBox();
+      expect(front && left && left.width < front.width && left.x < front.x && front.x >= 0 && front.x + front.width <= 390).toBe(true);
+      await shot(page, "membership-coverflow-390-js");
+
+      await flow.getByRole("button", { name: "Next level" }).click();
+      await centred(1);
+      await flow.getByRole("button", { name: "Previous level" }).click();
+      await centred(0);
+      await flow.getByRole("button", { name: "Previous level" }).click();
+      await centred(7);
+      expect(await current.textContent()).toContain("V7");
+      expect(await flow.locator('[data-offset="1"]').getAttribute("data-level")).toBe("0");
+
+      // The arrow keys while it has focus.
+      await flow.focus();
+      await page.keyboard.press("ArrowRight");
+      await centred(0);
+      await page.keyboard.press("ArrowRight");
+      await centred(1);
+      await page.keyboard.press("ArrowLeft");
+      await centred(0);
+
+      // A swipe to the left brings the next card; to the right the previous one.
+      const box = await flow.locator('[data-offset="0"]').boundingBox();
+      if (!box) throw new Error("no centre card");
+      const y = box.y + box.height / 2;
+      await touchDrag(page, { x: 300, y }, { x: 90, y });
+      await centred(1);
+      // A sideways swipe is not a pull: nothing reloads.
+      expect(await page.getByTestId("pull-indicator").getAttribute("data-phase")).toBe("idle");
+      await touchDrag(page, { x: 90, y }, { x: 300, y });
+      await touchDrag(page, { x: 90, y }, { x: 300, y });
+      await centred(7);
+      await page.waitForTimeout(400); // the slide animation, for the picture
+      await shot(page, "membership-coverflow-v7-390-js");
+    }));
+
+  test("pull to refresh: the new balance shows without a page load", () =>
+    onTouchPhone("pull", "/memberShipCenter?tab=mall", async (page, user) => {
+      expect(await page.getByTestId("wealth-balance").textContent()).toBe("0");
+      await page.evaluate(() => Object.assign(window, { __samePage: true }));
+      await givePoints(user, 2_000_000);
+
+      const indicator = page.getByTestId("pull-indicator");
+      await touchDrag(
+        page,
+        { x: 195, y: 120 },
+        { x: 195, y: 420 },
+        {
+          beforeRelease: async () => {
+            expect(await indicator.getAttribute("data-phase")).toBe("armed");
+            expect(await indicator.textContent()).toBe("Release to refresh");
+            await shot(page, "membership-pull-to-refresh-390-js");
+          },
+        },
+      );
+      await page.getByTestId("wealth-balance").filter({ hasText: /^200$/ }).waitFor();
+      await page.locator('[data-testid="pull-indicator"][data-phase="idle"]').waitFor({ state: "attached" });
+      expect(
+        await page.evaluate(() => ({ same: "__samePage" in window, loads: performance.getEntriesByType("navigation").length })),
+      ).toEqual({ same: true, loads: 1 });
+      expect(await page.getByTestId("member-level").textContent()).toBe("V1");
+    }));
+});
+
+for (const js of [true, false]) {
+  describe(`membership level cards and Refresh ${js ? "with" : "without"} JavaScript`, () => {
+    test("the Refresh link reloads the Point Mall and the balance", () =>
+      e2e.withPage(js, async (page) => {
+        const user = await newSeller(e2e.server.url, "refresh");
+        await signInAs(page, e2e.server.url, js, user, "/memberShipCenter?tab=mall");
+        if (!js) {
+          // Without JavaScript the cards are a plain list of all eight, no carousel buttons.
+          const list = page.getByRole("list", { name: "Membership levels" });
+          expect(await list.getByRole("listitem").count()).toBe(8);
+          expect(await page.getByRole("button", { name: "Next level" }).count()).toBe(0);
+          await shot(page, "membership-level-list-390-nojs");
+        } else {
+          await page.evaluate(() => Object.assign(window, { __samePage: true }));
+        }
+        expect(await page.getByTestId("wealth-balance").textContent()).toBe("0");
+        await givePoints(user, 2_000_000);
+        const refresh = page.getByRole("link", { name: "Refresh" });
+        expect(await refresh.getAttribute("href")).toBe("/memberShipCenter?tab=mall");
+        await refresh.click();
+        await page.getByTestId("wealth-balance").filter({ hasText: /^200$/ }).waitFor();
+        await page.getByTestId("mall-item").first().waitFor();
+        if (js) expect(await page.evaluate(() => "__samePage" in window)).toBe(true);
       }));
   });
 }

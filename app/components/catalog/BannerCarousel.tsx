@@ -12,7 +12,7 @@ import { readKept, writeKept } from "~/components/ui/kept-alive";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Banner } from "../../../contract/entities";
 import { cx } from "~/components/ui/cx";
-import { ChevronLeftIcon, ChevronRightIcon } from "../ui";
+import { CarouselButton, wrapIndex } from "~/components/ui/Carousel";
 
 export const AUTO_ADVANCE_MS = 5_000;
 
@@ -45,8 +45,7 @@ export function BannerCarousel({ banners, width, height, id, label, className }:
     (i: number) => {
       const el = scroller.current;
       if (!el || count === 0) return;
-      const target = ((i % count) + count) % count;
-      el.scrollTo({ left: target * el.clientWidth, behavior: "smooth" });
+      el.scrollTo({ left: wrapIndex(i, count) * el.clientWidth, behavior: "smooth" });
     },
     [count],
   );
@@ -93,8 +92,7 @@ export function BannerCarousel({ banners, width, height, id, label, className }:
 
   if (count === 0) return null;
 
-  const navButton =
-    "absolute top-1/2 z-10 hidden h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-gray-900 shadow-md ring-1 ring-gray-200 hover:bg-white sm:inline-flex";
+  const navButton = "absolute top-1/2 z-10 hidden -translate-y-1/2 sm:inline-flex";
 
   return (
     <section
@@ -138,14 +136,8 @@ export function BannerCarousel({ banners, width, height, id, label, className }:
         <>
           {hydrated ? (
             <>
-              <button type="button" onClick={() => goTo(index - 1)} className={cx(navButton, "left-3")}>
-                <ChevronLeftIcon className="h-5 w-5" />
-                <span className="sr-only">Previous banner</span>
-              </button>
-              <button type="button" onClick={() => goTo(index + 1)} className={cx(navButton, "right-3")}>
-                <ChevronRightIcon className="h-5 w-5" />
-                <span className="sr-only">Next banner</span>
-              </button>
+              <CarouselButton dir={-1} label="Previous banner" onClick={() => goTo(index - 1)} className={cx(navButton, "left-3")} />
+              <CarouselButton dir={1} label="Next banner" onClick={() => goTo(index + 1)} className={cx(navButton, "right-3")} />
             </>
           ) : null}
           <ol className="mt-2 flex justify-center gap-1" aria-label="Choose a banner">

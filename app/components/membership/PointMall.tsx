@@ -2,7 +2,8 @@
  * The Point Mall tab (spec §2, §4, §5): items with their price and what is left of the user's
  * limit. An unavailable item (showType 0) does nothing; another opens a confirm dialog with its
  * detail whose Confirm posts wealthExchange. Without JavaScript the item is a link to a confirm
- * step on the same page (?redeem=id) with the same form.
+ * step on the same page (?redeem=id) with the same form. The list reloads by pulling down on a
+ * touch screen, or by its Refresh link.
  */
 import { Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
@@ -12,6 +13,7 @@ import { RestrictType, ShowType, restrictTypeLabels } from "../../../contract/en
 import { Button, ButtonLink, ConfirmDialog, EmptyState } from "~/components/ui";
 import { Form } from "~/components/ui/Form";
 import { cx } from "~/components/ui/cx";
+import { PullToRefresh, RefreshLink } from "~/components/ui/PullToRefresh";
 import { EXCHANGE_INTENT } from "~/services/forms/membership";
 import { points } from "./WealthAmount";
 
@@ -86,10 +88,14 @@ export function PointMall({ items, confirming }: { items: RedemptionItem[]; conf
         <h2 id="mall-title" className="text-base font-semibold text-gray-900">
           Point Mall
         </h2>
-        <Link to="/memberShipCenter/wealthRecord" className="text-sm font-medium text-brand-700 underline underline-offset-2">
-          Vip Records
-        </Link>
+        <div className="flex items-center gap-4">
+          <RefreshLink to="?tab=mall" />
+          <Link to="/memberShipCenter/wealthRecord" className="text-sm font-medium text-brand-700 underline underline-offset-2">
+            Vip Records
+          </Link>
+        </div>
       </div>
+      <PullToRefresh />
       <Form method="post" id={FORM_ID}>
         <input type="hidden" name="intent" value={EXCHANGE_INTENT} />
         <input type="hidden" name="id" value={chosen?.id ?? ""} />

@@ -36,10 +36,12 @@ export function launchBrowser(): Promise<Browser> {
 
 /**
  * A fresh, phone-sized context; `js: false` for the no-JavaScript runs (plain
- * form posts); `timezoneId` for the browser's zone (the machine's otherwise).
+ * form posts); `timezoneId` for the browser's zone (the machine's otherwise);
+ * `touch` for a touch phone (touch events, mobile viewport) for gestures.
  */
-export function newContext(browser: Browser, opts: { js: boolean; timezoneId?: string }): Promise<BrowserContext> {
-  return browser.newContext({ javaScriptEnabled: opts.js, viewport: { width: 390, height: 844 }, timezoneId: opts.timezoneId });
+export function newContext(browser: Browser, opts: { js: boolean; timezoneId?: string; touch?: boolean }): Promise<BrowserContext> {
+  const touch = opts.touch ? { hasTouch: true, isMobile: true } : {};
+  return browser.newContext({ javaScriptEnabled: opts.js, viewport: { width: 390, height: 844 }, timezoneId: opts.timezoneId, ...touch });
 }
 
 /**

@@ -19,8 +19,11 @@ import { startServer, type StartServerOptions, type StartedServer } from "./serv
 export interface ServerAndBrowser {
   readonly server: StartedServer;
   readonly browser: Browser;
-  /** Runs `fn` with a fresh page in a fresh context (own cookies), then closes the context. */
-  withPage(js: boolean, fn: (page: Page, context: BrowserContext) => Promise<void>): Promise<void>;
+  /**
+   * Runs `fn` with a fresh page in a fresh context (own cookies), then closes the context;
+   * `{ touch: true }` makes it a touch phone.
+   */
+  withPage(js: boolean, fn: (page: Page, context: BrowserContext) => Promise<void>, opts?: { touch?: boolean }): Promise<void>;
 }
 
 export interface ServerAndBrowserOptions {
@@ -55,8 +58,8 @@ export function useServerAndBrowser(opts: ServerAndBrowserOptions = {}): ServerA
       if (!browser) throw new Error("the e2e browser is not launched yet (use it inside tests or hooks)");
       return browser;
     },
-    async withPage(js, fn) {
-      const context = await newContext(suite.browser, { js });
+    async withPage(js, fn, ctx) {
+      const context = await newContext(suite.browser, { js, touch: ctx?.touch });
       try {
         await fn(await context.newPage(), context);
       } catch (err) {
