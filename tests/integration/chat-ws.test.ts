@@ -66,7 +66,10 @@ describe("sign-in", () => {
   it("a tampered signature, another user's, or a first frame that is not auth: error 'auth' and the socket closes", async () => {
     const doc = decodeUserSig(seller.userSig)!;
     expect(doc["TLS.identifier"]).toBe(seller.userId);
-    const tampered = seller.userSig.slice(0, -6) + (seller.userSig.endsWith("A") ? "B" : "A") + seller.userSig.slice(-5);
+    // One character changed (to another: the same one would be no tampering at all, 1 run in 64).
+    const at = seller.userSig.length - 6;
+    const tampered = seller.userSig.slice(0, at) + (seller.userSig[at] === "A" ? "B" : "A") + seller.userSig.slice(at + 1);
+    expect(tampered).not.toBe(seller.userSig);
     for (const frame of [
       { op: "auth", userId: seller.userId, userSig: tampered },
       { op: "auth", userId: seller.userId, userSig: merchant.userSig },
