@@ -26,10 +26,15 @@ export function defineCall<Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(d
 export const noBody = z.object({}).passthrough().optional().default({});
 
 /** Integer id as the spec sends it: JSON number, or a numeric string from a form. */
-export const id = z.coerce.number({ invalid_type_error: "The id must be a number." }).int().positive({ message: "The id must be a number." });
+export const id = z.coerce
+  .number({ invalid_type_error: "The id must be a number." })
+  .int()
+  .positive({ message: "The id must be a number." })
+  // Beyond this no id exists, and a database would refuse the number (a 500, not a message).
+  .max(Number.MAX_SAFE_INTEGER, { message: "The id must be a number." });
 
 /** Cursor of "paged by the id of the last item": absent, null or 0 means the first page. */
-export const lastId = z.coerce.number().int().nonnegative().nullish();
+export const lastId = z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).nullish();
 
 /** Millisecond timestamp filters (start/end) as the client sends them; empty means no filter. */
 export const optionalTimestamp = z

@@ -33,7 +33,7 @@ export const membershipCalls = {
       page: z
         .object({
           /** 1-based. */
-          pageIndex: z.number({ invalid_type_error: "Invalid page." }).int().positive("Invalid page.").default(1),
+          pageIndex: z.number({ invalid_type_error: "Invalid page." }).int().positive("Invalid page.").max(1_000_000, "Invalid page.").default(1),
           pageSize: z
             .number({ invalid_type_error: "Invalid page size." })
             .int()

@@ -17,7 +17,7 @@ export const referralCalls = {
     auth: "user",
     request: z.object({
       /** Cursor: registerTime of the last item; absent, null or 0 for the first page. */
-      registerTime: z.number().int().nonnegative().nullish(),
+      registerTime: z.number().int().nonnegative().max(8_640_000_000_000_000, "Invalid cursor.").nullish(),
     }),
     response: listOf(referralUserSchema),
     doc: "Invited friends, newest first, paged by registerTime.",

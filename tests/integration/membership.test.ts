@@ -152,6 +152,8 @@ describe("daily check-in", () => {
     expect(await info(tokyo.token, TOKYO)).toEqual({ checkInCount: 1, isCheckIn: false });
     expect((await checkIn(tokyo.token, TOKYO)).data).toEqual({ checkInCount: 2, reward: 10_000 });
     expect(await info(tokyo.token, TOKYO)).toEqual({ checkInCount: 2, isCheckIn: true });
+    // A zone's name in any letter case is the same zone (and the same day).
+    expect(await info(tokyo.token, "aSiA/tOkYo")).toEqual({ checkInCount: 2, isCheckIn: true });
   });
 
   it("the streak resets after a missed day; beyond the reward list every day earns its last reward", async () => {
@@ -244,6 +246,11 @@ describe("point mall", () => {
     await givePoints(user.id, 50_000_000);
     expect((await exchange(user.token, await itemId("Power bank 10000 mAh"))).msg).toBe(ITEM_UNAVAILABLE);
     expect((await exchange(user.token, 999_999)).code).toBe(Code.NOT_FOUND);
+    // Past the items' int4 ids, and past any id at all: a message, never a server error.
+    expect((await exchange(user.token, 3_000_000_000)).code).toBe(Code.NOT_FOUND);
+    expect((await exchange(user.token, 2 ** 60)).code).toBe(2);
+    const page = await t.b.call("/wealthRecord/pageWealthRecord", { page: { pageIndex: 2 ** 52, pageSize: 10 } }, { token: user.token });
+    expect(page).toMatchObject({ code: 2, msg: "Invalid page." });
     expect(await wealthOf(user.id)).toBe(50_000_000);
   });
 });

@@ -19,6 +19,14 @@ export async function up(db: Kysely<any>) {
       ref_id bigint,
       created_at timestamptz not null default now()
     )`.execute(db);
+  // Points credited before this table (redemption codes of migration 012) get their records from
+  // the ledger, so every balance equals the sum of its records from the first day.
+  await sql`
+    insert into wealth_records (user_id, type, description_en, amount, balance_after, ref_type, ref_id, created_at)
+    select user_id, case when delta > 0 then 1 else 3 end,
+           case when ref_type = 'redemption_code' then 'Redemption code' else 'Points' end,
+           delta, balance_after, ref_type, ref_id, created_at
+    from ledger_entries where part = 'wealth' and delta <> 0 order by id`.execute(db);
   await sql`create index wealth_records_by_user on wealth_records (user_id, id desc)`.execute(db);
   await sql`create index wealth_records_by_user_type on wealth_records (user_id, type, id desc)`.execute(db);
 

@@ -32,5 +32,7 @@ export async function raiseLevel(trx: Trx, userId: number) {
     .where("amount", ">", 0)
     .executeTakeFirstOrThrow();
   const level = levelFor(Number(earned.s), await upgradeThresholds(trx));
-  await trx.updateTable("users").set({ level: sql<number>`greatest(level, ${level}::int)` }).where("id", "=", userId).execute();
+  // Only a real level-up touches (and locks) the users row: a credit that changes nothing takes no
+  // row lock, so crediting points never waits on a user's cash-out or redemption.
+  await trx.updateTable("users").set({ level }).where("id", "=", userId).where("level", "<", level).execute();
 }

@@ -67,7 +67,8 @@ export async function redeemItem(trx: Trx, userId: number, itemId: number, now: 
   // Serialises this user's redemptions: the limit count below then sees every earlier one.
   await ensureAccount(trx, userId);
   const account = await trx.selectFrom("accounts").select("wealth_amount").where("user_id", "=", userId).forUpdate().executeTakeFirstOrThrow();
-  const item = await trx.selectFrom("redemption_items").selectAll().where("id", "=", itemId).executeTakeFirst();
+  // The items' ids are int4 (serial): a larger one is simply not an item.
+  const item = itemId <= 2_147_483_647 ? await trx.selectFrom("redemption_items").selectAll().where("id", "=", itemId).executeTakeFirst() : undefined;
   if (!item) throw notFound("Item");
   if (item.show_type === ShowType.Unavailable) throw fail(ITEM_UNAVAILABLE);
   const month = localMonth(now, zone);

@@ -7,17 +7,23 @@ import type { CallContext } from "../../http/context";
 export const DEFAULT_ZONE = "Africa/Lagos";
 export const TIME_ZONE_HEADER = "time-zone";
 
+/** One formatter per real zone, keyed by its canonical name: the header's spelling cannot grow the cache. */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
-function dayFormat(zone: string): Intl.DateTimeFormat | null {
+/** The zone's canonical name ("aFrIcA/LaGoS" is Africa/Lagos), or null when Intl does not know it. */
+function canonicalZone(zone: string): string | null {
+  try {
+    return new Intl.DateTimeFormat("en-CA", { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+function dayFormat(zone: string): Intl.DateTimeFormat {
   let f = dayFormats.get(zone);
   if (!f) {
-    try {
-      // en-CA writes yyyy-mm-dd.
-      f = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" });
-    } catch {
-      return null;
-    }
+    // en-CA writes yyyy-mm-dd.
+    f = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" });
     dayFormats.set(zone, f);
   }
   return f;
@@ -25,12 +31,12 @@ function dayFormat(zone: string): Intl.DateTimeFormat | null {
 
 export function zoneOf(ctx: Pick<CallContext, "headers">): string {
   const name = ctx.headers.get(TIME_ZONE_HEADER);
-  return name && name.length <= 64 && dayFormat(name) ? name : DEFAULT_ZONE;
+  return (name && name.length <= 64 && canonicalZone(name)) || DEFAULT_ZONE;
 }
 
 /** "yyyy-mm-dd" of the instant in the zone. */
 export function localDay(at: Date, zone: string): string {
-  return (dayFormat(zone) ?? (dayFormat(DEFAULT_ZONE) as Intl.DateTimeFormat)).format(at);
+  return dayFormat(canonicalZone(zone) ?? DEFAULT_ZONE).format(at);
 }
 
 /** "yyyy-mm" of the instant in the zone. */

@@ -45,14 +45,15 @@ export async function freezeForView(trx: Trx, order: OrderRow): Promise<void> {
   await trx.updateTable("orders").set({ frozen_amount: amount }).where("id", "=", order.id).execute();
 }
 
-export async function payOrder(trx: Trx, order: OrderRow, price: number): Promise<void> {
+/** `alsoLock`: other accounts the completion pays (the seller's inviter), locked in the same id order. */
+export async function payOrder(trx: Trx, order: OrderRow, price: number, alsoLock: number[] = []): Promise<void> {
   if (!Number.isSafeInteger(price) || price < 0) throw new Error("the price is a non-negative integer");
   const frozen = Number(order.frozen_amount);
   const fromFrozen = Math.min(frozen, price);
   const fromAvailable = price - fromFrozen;
   const refund = frozen - fromFrozen;
   const label = cardLabel(order);
-  await lockAccounts(trx, [order.buyer_id, order.seller_id]);
+  await lockAccounts(trx, [order.buyer_id, order.seller_id, ...alsoLock]);
   await applyBalanceChanges(
     trx,
     order.buyer_id,

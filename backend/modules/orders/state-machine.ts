@@ -8,7 +8,7 @@ import type { Insertable, Updateable } from "kysely";
 import { cardLabel, cardName, coins } from "./format";
 import { freezeForView, payOrder, refundOrder } from "./money";
 import { creditOrderPoints } from "../membership/earn";
-import { rewardInviter } from "../referral/rewards";
+import { inviterToReward, rewardInviter } from "../referral/rewards";
 import { mayTake, ruleFor, type MoveInput, type MoveRule } from "../transitions";
 import { ARBITRATION_MINUTES, minutesAfter, RELEASE_MINUTES } from "./timing";
 
@@ -280,7 +280,8 @@ export async function transition(trx: Trx, input: TransitionInput): Promise<Orde
         : rule.price === "given" && input.realTotalPrice !== undefined
           ? input.realTotalPrice
           : Number(order.calculate_total_price);
-    await payOrder(trx, order, price);
+    const inviter = await inviterToReward(trx, order);
+    await payOrder(trx, order, price, inviter === null ? [] : [inviter]);
     await creditOrderPoints(trx, order, price, now);
     await rewardInviter(trx, order, price, now);
   }

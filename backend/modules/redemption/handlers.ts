@@ -1,5 +1,6 @@
 import { BillType, WealthRecordType } from "../../../contract/enums";
 import { transaction, type Trx } from "../../db/index";
+import { lockUser, USER_LOCK } from "../../db/user-locks";
 import { isUniqueViolation } from "../../db/errors";
 import { requireRole, requireUser, type CallContext } from "../../http/context";
 import { fail, invalid, tooMany } from "../../http/errors";
@@ -31,14 +32,14 @@ const buckets = (ctx: CallContext, userId: number) => [
 type Outcome = { refused: string; locked?: boolean } | { amount: number; kind: "coins" | "points" };
 
 /**
- * One attempt, in one transaction that first locks the user's row: a user's attempts run one at a
+ * One attempt, in one transaction that first takes the user's redemption lock: their attempts run one at a
  * time, so the wrong-code count read at the start includes every earlier guess (a burst of parallel
  * guesses cannot all pass it), and a wrong one is counted in the same transaction that answers it.
  * Only an unknown code is a guess; a used or expired one says nothing new.
  */
 async function redeemOnce(ctx: CallContext, trx: Trx, userId: number, code: string): Promise<Outcome> {
   const w = ctx.config.RATE_WINDOW_SECONDS;
-  await trx.selectFrom("users").select("id").where("id", "=", userId).forNoKeyUpdate().executeTakeFirstOrThrow();
+  await lockUser(trx, USER_LOCK.redemption, userId);
   const counted = await Promise.all(buckets(ctx, userId).map((b) => peek(trx, b.bucket, b.key, w, ctx.now).then((n) => n >= b.limit)));
   if (counted.some(Boolean)) return { refused: CODE_NOT_VALID, locked: true };
   const found = await trx
@@ -53,7 +54,7 @@ async function redeemOnce(ctx: CallContext, trx: Trx, userId: number, code: stri
   }
   if (found.redeemed_by !== null) return { refused: CODE_USED };
   if (new Date(found.expires_at) <= ctx.now) return { refused: CODE_EXPIRED };
-  // The per-user count of this batch is read under the user's row lock taken above.
+  // The per-user count of this batch is read under the user's redemption lock taken above.
   const mine = await trx
     .selectFrom("redemption_codes")
     .select((eb) => eb.fn.countAll().as("n"))

@@ -27,11 +27,22 @@ const BILL_TEXT: Record<Kind, (friend: string) => string> = {
   bonus: (friend) => `Invite bonus: ${friend}'s first 1000-coin order`,
 };
 
+/**
+ * Who is rewarded for `order`, or null: the seller's inviter, unless that is the platform or the
+ * order's own buyer (a merchant buying from a friend it invited would pay itself from the platform).
+ * The completion locks this account with the buyer's and the seller's, in id order (no deadlock).
+ */
+export async function inviterToReward(trx: Trx, order: OrderRow): Promise<number | null> {
+  const seller = await trx.selectFrom("users").select("invited_by").where("id", "=", order.seller_id).executeTakeFirstOrThrow();
+  const inviterId = seller.invited_by === null ? null : Number(seller.invited_by);
+  return inviterId === null || inviterId === PLATFORM_USER_ID || inviterId === Number(order.buyer_id) ? null : inviterId;
+}
+
 /** Pays the inviter of `order`'s seller for the order just completed at `price` (hundredths). */
 export async function rewardInviter(trx: Trx, order: OrderRow, price: number, at: Date): Promise<void> {
-  const friend = await trx.selectFrom("users").select(["id", "nickname", "invited_by"]).where("id", "=", order.seller_id).executeTakeFirstOrThrow();
-  const inviterId = friend.invited_by;
-  if (inviterId === null || inviterId === PLATFORM_USER_ID) return;
+  const inviterId = await inviterToReward(trx, order);
+  if (inviterId === null) return;
+  const friend = await trx.selectFrom("users").select(["id", "nickname"]).where("id", "=", order.seller_id).executeTakeFirstOrThrow();
 
   const due: { kind: Kind; amount: number }[] = [{ kind: "share", amount: shareOf(price) }];
   if (price >= REFERRAL_BONUS_TRADE) due.push({ kind: "bonus", amount: REFERRAL_BONUS });

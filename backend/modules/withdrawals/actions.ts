@@ -1,3 +1,4 @@
+import { lockUser, USER_LOCK } from "../../db/user-locks";
 import { KycReview, WithdrawalStatus } from "../../../contract/enums";
 import { MESSAGES } from "../../../contract/fields";
 import { transaction, type DB, type Trx } from "../../db/index";
@@ -45,15 +46,15 @@ export const unverifiedCapMessage = (left: number) =>
 
 /**
  * Without an approved KYC certificate, what was sold in the last 24 hours (not cancelled) plus
- * this amount must stay within UNVERIFIED_CASH_OUT_PER_DAY. The user's row is locked first, so two
- * parallel withdrawals cannot both read the old total.
+ * this amount must stay within UNVERIFIED_CASH_OUT_PER_DAY. The user's cash-out lock is taken
+ * first, so two parallel withdrawals cannot both read the old total.
  */
 async function withinUnverifiedCap(trx: Trx, userId: number, amount: number, now: Date) {
   const verified = await trx.selectFrom("kyc_certs").select("id").where("user_id", "=", userId).where("status", "=", KycReview.Approved).executeTakeFirst();
   if (verified) return;
-  // NO KEY UPDATE: it serializes this user's sales but lets other transactions insert rows that
-  // reference the user (bills, ledger entries, notices take KEY SHARE), so no deadlock with a cancel.
-  await trx.selectFrom("users").select("id").where("id", "=", userId).forNoKeyUpdate().executeTakeFirstOrThrow();
+  // A per-user advisory lock, not a row lock: it serializes this user's sales and holds no row
+  // that a cancel or a completion (which raises levels on the users row) waits for.
+  await lockUser(trx, USER_LOCK.cashOutCap, userId);
   const sold = await trx
     .selectFrom("withdrawals")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount"), eb.lit(0)).as("total"))

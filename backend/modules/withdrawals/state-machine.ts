@@ -28,8 +28,8 @@ import { findWithdrawal, type JoinedWithdrawal } from "./queries";
  *
  * Lock order, everywhere: the withdrawal row (the compare-and-set), then the withdrawer row, then
  * the account row. applyWithdraw has no withdrawal row yet: for an unverified user it first takes
- * the users row FOR NO KEY UPDATE (the 24-hour cap, ADR 0020), which no move here locks that way
- * (their bills and ledger rows take only KEY SHARE on it), then the withdrawer row, then the account.
+ * the user's cash-out advisory lock (the 24-hour cap, ADR 0020; no row, so no move here waits on
+ * it), then the withdrawer row, then the account.
  */
 
 export type WithdrawalActor = "withdrawer" | "admin" | "timer";
