@@ -10,6 +10,7 @@ import express from "express";
 import { CROSS_SITE_REFUSED, isMutating, originVerdict } from "./app/services/kit/csrf";
 import { bodyVerdict } from "./backend/http/body-limit";
 import { toNodeHandler } from "./backend/http/node-adapter";
+import { precompressedAssets } from "./backend/http/static-assets";
 import { exitIfInUse } from "./backend/db/data-dir-lock";
 import { startBackend } from "./backend/start";
 import { keptSecret } from "./backend/security/secret-box";
@@ -45,7 +46,10 @@ app.use(compression());
 app.get("/healthz", (_req, res) => {
   res.type("text/plain").send("ok");
 });
-app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+// Hashed build files: their brotli or gzip copy made at build time (never compressed per request),
+// else the file itself; a year in every cache either way.
+app.use("/build", precompressedAssets("public/build"));
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", setHeaders: (res) => res.setHeader("Vary", "Accept-Encoding") }));
 app.use(express.static("public", { maxAge: "1h" }));
 
 if (backend) {

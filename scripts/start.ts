@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { precompressDir } from "./precompress";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const buildFile = join(root, "build", "index.js");
@@ -35,6 +36,7 @@ if (needsBuild()) {
   const cli = join(root, "node_modules", "@remix-run", "dev", "dist", "cli.js");
   const r = spawnSync(process.execPath, [cli, "build"], { cwd: root, stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
+  precompressDir(join(root, "public", "build"));
 }
 
 await import("../server");

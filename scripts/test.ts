@@ -3,7 +3,7 @@
  *
  *   1. make sure Debian's Chromium is installed (only when the e2e part runs);
  *   2. unit + integration suite  (vitest.config.ts);
- *   3. build the web tier         (remix build);
+ *   3. build the web tier         (npm run build: remix build, then precompress);
  *   4. end-to-end suite           (vitest.e2e.config.ts);
  *   5. read both vitest JSON reports and print one closing line:
  *        tests: 123 passed, 0 failed[, 4 skipped]
@@ -161,7 +161,8 @@ async function main(): Promise<number> {
       if (chromiumProblem) {
         parts.push({ name: "e2e", passed: 0, failed: 0, skipped: 0, problems: [chromiumProblem], failures: [] });
       } else {
-        const buildCode = await run("npx", ["remix", "build"]);
+        // The same build as `npm run build`: remix, then the precompressed copies the server sends.
+        const buildCode = await run("npm", ["run", "build"]);
         if (buildCode !== 0) {
           parts.push({
             name: "e2e",

@@ -1,0 +1,78 @@
+/**
+ * Static files on a slow connection (issue 12): the hashed build is compressed once, at build time
+ * (scripts/precompress.ts), and the server sends the brotli or gzip copy the browser accepts,
+ * byte for byte the file once decoded, cached for a year. No request compresses it again: the
+ * response's length is the stored copy's (a response compressed on the fly has none).
+ */
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { request } from "node:http";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startServer, type StartedServer } from "./support/server";
+
+let server: StartedServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** A raw GET (Node's fetch would decode the body itself and hide what was sent). */
+function get(path: string, acceptEncoding: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${server.url}${path}`, { headers: { "Accept-Encoding": acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("the hashed build, precompressed", () => {
+  test("every script /home loads comes as its stored brotli copy, gzip, or plain, each the same bytes decoded", async () => {
+    const html = await (await fetch(`${server.url}/home`)).text();
+    const scripts = [...new Set([...html.matchAll(/\/build\/[^"']+\.js/g)].map((m) => m[0]))];
+    expect(scripts.length).toBeGreaterThan(3);
+    let checked = 0;
+    for (const path of scripts) {
+      const onDisk = join(process.cwd(), "public", path);
+      const original = readFileSync(onDisk);
+      if (original.length < 1024) continue; // too small to be worth a copy: sent as it is
+      checked += 1;
+
+      const br = await get(path, "gzip, deflate, br");
+      expect(br.headers["content-encoding"], path).toBe("br");
+      expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(br.headers["vary"]).toContain("Accept-Encoding");
+      expect(Number(br.headers["content-length"])).toBe(statSync(`${onDisk}.br`).size);
+      expect(brotliDecompressSync(br.body).equals(original)).toBe(true);
+
+      const gz = await get(path, "gzip");
+      expect(gz.headers["content-encoding"]).toBe("gzip");
+      expect(Number(gz.headers["content-length"])).toBe(statSync(`${onDisk}.gz`).size);
+      expect(gunzipSync(gz.body).equals(original)).toBe(true);
+
+      const plain = await get(path, "identity");
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(plain.body.equals(original)).toBe(true);
+
+      // br refused with q=0: the next best.
+      expect((await get(path, "br;q=0, gzip")).headers["content-encoding"]).toBe("gzip");
+    }
+    expect(checked).toBeGreaterThan(2);
+  });
+
+  test("a path outside the build or a missing file is not served from the copies (unknown paths go home)", async () => {
+    for (const path of ["/build/../../package.json", "/build/%2e%2e/%2e%2e/package.json", "/build/nothing-here-ABC123.js"]) {
+      const res = await get(path, "br");
+      expect(res.status, path).toBe(302);
+      expect(res.headers["content-encoding"], path).toBeUndefined();
+      expect(res.body.toString()).not.toContain('"name"');
+    }
+  });
+});
