@@ -1,16 +1,22 @@
 /**
  * The one place the web tier takes Remix's runtime from (docs/decisions/0015-route-kit.md):
- * responses, cookies, session storage and the route types. Routes and services import these,
- * never a runtime package, so moving the web tier to another runtime (an edge worker) swaps
- * this file's adapter and touches no route. The import-guard test keeps it that way.
+ * responses, cookies, session storage and the route types, all from the runtime-neutral
+ * @remix-run/server-runtime with cookies signed by WebCrypto (cookie-signing.ts). Routes and
+ * services import these, never a runtime package, so the same app/ runs on Node and on an edge
+ * runtime. The import-guard test keeps it that way.
  */
-export { createCookie, createCookieSessionStorage, json, redirect } from "@remix-run/node";
+import { createCookieFactory, createCookieSessionStorageFactory } from "@remix-run/server-runtime";
+import { sign, unsign } from "./cookie-signing";
+
+export { json, redirect } from "@remix-run/server-runtime";
+export const createCookie = createCookieFactory({ sign, unsign });
+export const createCookieSessionStorage = createCookieSessionStorageFactory(createCookie);
 export type {
   ActionFunctionArgs,
   AppLoadContext,
   LinksFunction,
   LoaderFunctionArgs,
-  MetaFunction,
+  ServerRuntimeMetaFunction as MetaFunction,
   SerializeFrom,
   Session,
-} from "@remix-run/node";
+} from "@remix-run/server-runtime";

@@ -24,9 +24,10 @@ const offenders = (test: (file: string, spec: string) => boolean) =>
   sources.flatMap(({ path, text }) => importsOf(text).filter((spec) => test(path, spec)).map((spec) => `${path} → ${spec}`));
 
 describe("app/ imports", () => {
-  test("the runtime comes only through services/kit/http.server.ts", () => {
+  test("the runtime comes only through services/kit/http.server.ts, and is no Node adapter", () => {
     expect(sources.length).toBeGreaterThan(50);
-    expect(offenders((file, spec) => spec.startsWith("@remix-run/node") && file !== "services/kit/http.server.ts")).toEqual([]);
+    expect(offenders((_file, spec) => /^@remix-run\/(node|express|cloudflare)/.test(spec))).toEqual([]);
+    expect(offenders((file, spec) => spec.startsWith("@remix-run/server-runtime") && file !== "services/kit/http.server.ts")).toEqual([]);
   });
 
   test("no Node module and nothing from backend/", () => {
