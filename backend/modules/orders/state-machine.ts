@@ -283,7 +283,7 @@ export async function transition(trx: Trx, input: TransitionInput): Promise<Orde
     const inviter = await inviterToReward(trx, order);
     await payOrder(trx, order, price, inviter === null ? [] : [inviter]);
     await creditOrderPoints(trx, order, price, now);
-    await rewardInviter(trx, order, price, now);
+    await rewardInviter(trx, order, inviter, price, now);
   }
   if (rule.effect !== "none") order = await trx.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
 

@@ -38,9 +38,11 @@ export async function inviterToReward(trx: Trx, order: OrderRow): Promise<number
   return inviterId === null || inviterId === PLATFORM_USER_ID || inviterId === Number(order.buyer_id) ? null : inviterId;
 }
 
-/** Pays the inviter of `order`'s seller for the order just completed at `price` (hundredths). */
-export async function rewardInviter(trx: Trx, order: OrderRow, price: number, at: Date): Promise<void> {
-  const inviterId = await inviterToReward(trx, order);
+/**
+ * Pays `inviterId` (inviterToReward's answer, which the completion already read to lock its
+ * account) for `order`, just completed at `price` (hundredths).
+ */
+export async function rewardInviter(trx: Trx, order: OrderRow, inviterId: number | null, price: number, at: Date): Promise<void> {
   if (inviterId === null) return;
   const friend = await trx.selectFrom("users").select(["id", "nickname"]).where("id", "=", order.seller_id).executeTakeFirstOrThrow();
 
