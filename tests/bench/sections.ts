@@ -1,0 +1,15 @@
+/** The sections of `npm run bench`, in the order they run (see run.ts). */
+import { pages } from "./pages";
+import { server } from "./server";
+
+export interface BenchSection {
+  name: string;
+  title: string;
+  /** Measures, prints its own tables, and returns the figures for last-run.json. */
+  run(): Promise<unknown>;
+}
+
+export const sections: BenchSection[] = [
+  pages,
+  server,
+];
