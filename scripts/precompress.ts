@@ -13,8 +13,8 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 /** What compresses: text. Images and fonts in the build are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|map|json|svg|txt)$/;
-/** Below this a compressed copy saves less than its headers cost. */
-const MIN_BYTES = 1024;
+/** A compressed copy is kept only when it saves more than its Content-Encoding header costs. */
+const MIN_SAVING = 32;
 
 export function precompressDir(dir: string): { files: number; bytes: number; br: number; gz: number } {
   const total = { files: 0, bytes: 0, br: 0, gz: 0 };
@@ -27,11 +27,12 @@ export function precompressDir(dir: string): { files: number; bytes: number; br:
     }
     if (!COMPRESSIBLE.test(name)) continue;
     const raw = readFileSync(path);
-    if (raw.length < MIN_BYTES) continue;
     const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
     const gz = gzipSync(raw, { level: 9 });
+    // Small scripts are most of a page's files (esbuild's shared chunks): compress them too.
+    if (raw.length - br.length < MIN_SAVING) continue;
     writeFileSync(`${path}.br`, br);
-    writeFileSync(`${path}.gz`, gz);
+    if (raw.length - gz.length >= MIN_SAVING) writeFileSync(`${path}.gz`, gz);
     total.files += 1;
     total.bytes += raw.length;
     total.br += br.length;

@@ -2,11 +2,10 @@
  * `npm start`: builds the web tier when the build is missing or older than the
  * sources, then runs server.ts (migrating and seeding the database on first start).
  */
-import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { precompressDir } from "./precompress";
+import { buildWebTier } from "./build";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const buildFile = join(root, "build", "index.js");
@@ -33,10 +32,8 @@ function needsBuild(): boolean {
 
 if (needsBuild()) {
   console.log("Building the web tier…");
-  const cli = join(root, "node_modules", "@remix-run", "dev", "dist", "cli.js");
-  const r = spawnSync(process.execPath, [cli, "build"], { cwd: root, stdio: "inherit" });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-  precompressDir(join(root, "public", "build"));
+  const code = buildWebTier();
+  if (code !== 0) process.exit(code);
 }
 
 await import("../server");

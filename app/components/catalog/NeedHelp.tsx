@@ -1,11 +1,11 @@
 /**
  * "Need Help?" (spec §2, home): a popover with the contact chat links
- * (WhatsApp, Telegram, e-mail). A Headless UI Popover with JavaScript, a
- * <details> without. Renders nothing when no contact is configured.
+ * (WhatsApp, Telegram, e-mail). A <details> without JavaScript and until it has
+ * been used once, then a Headless UI Popover (ADR 0028). Renders nothing when no
+ * contact is configured.
  */
 import type { ReactNode } from "react";
-import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHeadlessOnTouch } from "~/components/ui/headless";
 import { HelpIcon, MailIcon, TelegramIcon, WhatsAppIcon } from "../ui";
 import { withContactHrefs, type Contact } from "~/services/contact";
 import { cx } from "~/components/ui/cx";
@@ -21,7 +21,8 @@ const trigger =
 const panel = "absolute bottom-full right-0 mb-2 w-64 rounded-xl bg-white p-2 shadow-xl ring-1 ring-gray-200";
 
 export function NeedHelp({ contact }: { contact: Contact }) {
-  const hydrated = useHydrated();
+  const popover = useHeadlessOnTouch();
+  const { hl } = popover;
   const links = withContactHrefs(contact, CHANNELS);
   if (links.length === 0) return null;
 
@@ -56,14 +57,18 @@ export function NeedHelp({ contact }: { contact: Contact }) {
 
   return (
     <div className="fixed bottom-4 right-4 z-30" data-testid="need-help">
-      {hydrated ? (
-        <Popover className="relative">
-          <PopoverButton className={trigger}>{face}</PopoverButton>
-          <PopoverPanel className={panel}>{body}</PopoverPanel>
-        </Popover>
+      {hl ? (
+        <hl.Popover className="relative">
+          <hl.PopoverButton className={trigger}>
+            {face}
+          </hl.PopoverButton>
+          <hl.PopoverPanel className={panel}>{body}</hl.PopoverPanel>
+        </hl.Popover>
       ) : (
-        <details className="relative">
-          <summary className={cx(trigger, "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>{face}</summary>
+        <details className="relative" {...popover.standIn}>
+          <summary {...popover.trigger} className={cx(trigger, "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>
+            {face}
+          </summary>
           <div className={panel}>{body}</div>
         </details>
       )}

@@ -7,7 +7,9 @@ import { useLocation, useSubmit } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { AdvertWithMerchant } from "../../../contract/entities";
 import { AdvertCardType, isOnline } from "../../../contract/enums";
-import { coinsPerUnit, faceUnits, fixedFaces, ngnPerUnit } from "~/services/money/offers";
+import { coinsPerUnit, faceUnits, ngnPerUnit } from "~/services/money/offers";
+// Not through offers.ts: a re-export there made /home load the sell rules (ADR 0028).
+import { fixedFaces } from "../../../contract/sell-rules";
 import { MerchantIdentity } from "~/components/catalog/MerchantIdentity";
 import { cx } from "~/components/ui/cx";
 import { ButtonLink } from "~/components/ui";

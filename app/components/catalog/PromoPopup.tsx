@@ -1,14 +1,15 @@
 /**
  * The home promo popup (a home_pop banner), shown once per browser session;
- * the loader decides (cookie promo_seen). With JavaScript a Headless UI
- * Dialog, open at first; before hydration and without JavaScript a fixed
- * overlay section whose Close is a link to ?promo=closed.
+ * the loader decides (cookie promo_seen). A fixed overlay section rendered by
+ * the server, whose Close is a link to ?promo=closed without JavaScript. With
+ * it, Close and Escape hide it at once and focus starts on it; it does not
+ * fetch Headless UI, because it opens with the page and /home must stay light
+ * (ADR 0028): the page under it is only an image link away.
  */
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "@remix-run/react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import type { Banner } from "../../../contract/entities";
-import { buttonClasses, CloseIcon, Dialog } from "../ui";
+import { buttonClasses, CloseIcon } from "../ui";
 import { bannerLinkProps } from "./BannerCarousel";
 
 export const PROMO_SIZE = { width: 600, height: 800 } as const;
@@ -27,28 +28,36 @@ function Picture({ banner }: { banner: Banner }) {
   );
 }
 
+/** Tab and Shift+Tab cycle through the links of the modal instead of leaving it. */
+function keepFocusIn(container: HTMLElement | null, e: KeyboardEvent) {
+  const links = container ? [...container.querySelectorAll<HTMLElement>("a[href], button")] : [];
+  if (links.length === 0) return;
+  const at = links.indexOf(document.activeElement as HTMLElement);
+  const next = e.shiftKey ? (at <= 0 ? links.length - 1 : at - 1) : (at + 1) % links.length;
+  e.preventDefault();
+  links[next]!.focus();
+}
+
 export function PromoPopup({ banner }: { banner: Banner }) {
-  const hydrated = useHydrated();
   const [open, setOpen] = useState(true);
+  const close = useRef<HTMLAnchorElement>(null);
+  const box = useRef<HTMLElement>(null);
 
-  if (hydrated) {
-    return (
-      <Dialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title={banner.nameEn}
-        size="sm"
-        className="sm:max-w-sm"
-      >
-        <div data-testid="promo">
-          <Picture banner={banner} />
-        </div>
-      </Dialog>
-    );
-  }
+  useEffect(() => {
+    if (!open) return;
+    close.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setOpen(false);
+      if (e.key === "Tab") keepFocusIn(box.current, e);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
 
+  if (!open) return null;
   return (
     <section
+      ref={box}
       role="dialog"
       aria-modal="true"
       aria-labelledby="promo-title"
@@ -60,9 +69,14 @@ export function PromoPopup({ banner }: { banner: Banner }) {
           {banner.nameEn}
         </h2>
         <Link
+          ref={close}
           to="?promo=closed"
           replace
           preventScrollReset
+          onClick={(e) => {
+            e.preventDefault();
+            setOpen(false);
+          }}
           className={buttonClasses({ variant: "ghost", size: "sm", className: "absolute right-3 top-3" })}
         >
           <CloseIcon className="h-4 w-4" />

@@ -2,7 +2,9 @@ import { describe, expect, test } from "vitest";
 import { bannerTarget } from "../../routes/banner.$id";
 import { applyFilters, parseFilters, takesFace } from "../../services/adverts.server";
 import { contactHref } from "~/services/contact";
-import { coinsPerUnit, faceUnits, fixedFaces, ngnPerUnit } from "~/services/money/offers";
+import { coinsPerUnit, faceUnits, ngnPerUnit } from "~/services/money/offers";
+// Not through offers.ts: a re-export there made /home load the sell rules (ADR 0028).
+import { fixedFaces } from "../../../contract/sell-rules";
 
 describe("money", () => {
   test("NGN per unit of currency: maxDiscount/10000 × ngnRate/100, 2 decimals", () => {

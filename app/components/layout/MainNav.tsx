@@ -1,11 +1,11 @@
 /**
  * The signed-in main links: Orders, Withdrawal, Message (with badges),
  * Account and Blog. Inline on desktop; on phones they collapse into a menu
- * button (a Headless UI Popover with JavaScript, a <details> without).
+ * button: a <details> without JavaScript and until it has been used once, then a
+ * Headless UI Popover (ADR 0028).
  */
-import { CloseButton, Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { Link, NavLink, useLocation } from "@remix-run/react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHeadlessOnTouch, type Headless } from "~/components/ui/headless";
 import { CloseIcon, CountBadge, ExternalLink, MenuIcon } from "../ui";
 import { cx } from "~/components/ui/cx";
 import { MAIN_NAV, type CountKey } from "./nav";
@@ -53,7 +53,8 @@ export function MainNavInline({ counts, blogUrl }: MainNavProps) {
   );
 }
 
-function MobileLinks({ counts, blogUrl, closeOnClick }: MainNavProps & { closeOnClick: boolean }) {
+/** `hl` given: each link also closes the popover it is in. */
+function MobileLinks({ counts, blogUrl, hl }: MainNavProps & { hl?: Headless }) {
   const { pathname } = useLocation();
   return (
     <ul className="flex flex-col gap-1 p-2">
@@ -68,10 +69,10 @@ function MobileLinks({ counts, blogUrl, closeOnClick }: MainNavProps & { closeOn
         const props = { to: i.to, className: mobileLink(active), "aria-current": active ? ("page" as const) : undefined };
         return (
           <li key={i.to}>
-            {closeOnClick ? (
-              <CloseButton as={Link} {...props}>
+            {hl ? (
+              <hl.CloseButton as={Link} {...props}>
                 {content}
-              </CloseButton>
+              </hl.CloseButton>
             ) : (
               <Link {...props}>{content}</Link>
             )}
@@ -96,42 +97,42 @@ const sheet =
 
 /** Phones: a menu button that opens the links under the top bar. */
 export function MainNavMobile({ counts, blogUrl }: MainNavProps) {
-  const hydrated = useHydrated();
+  const { hl, trigger, standIn } = useHeadlessOnTouch();
   const pending = counts.orders + counts.withdrawals + counts.messages > 0;
   const dot = pending ? (
     <span aria-hidden="true" className="absolute right-1.5 top-1.5 h-2.5 w-2.5 rounded-full bg-money-out-700 ring-2 ring-white" />
   ) : null;
 
-  if (!hydrated) {
+  if (!hl) {
     return (
-      <details className="group md:hidden" data-menu="main">
-        <summary className={cx(toggle, "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>
+      <details className="group md:hidden" data-menu="main" {...standIn}>
+        <summary {...trigger} className={cx(toggle, "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>
           <MenuIcon className="h-6 w-6 group-open:hidden" />
           <CloseIcon className="hidden h-6 w-6 group-open:block" />
           <span className="sr-only">Menu</span>
           {dot}
         </summary>
         <nav aria-label="Main" className={sheet}>
-          <MobileLinks counts={counts} blogUrl={blogUrl} closeOnClick={false} />
+          <MobileLinks counts={counts} blogUrl={blogUrl} />
         </nav>
       </details>
     );
   }
 
   return (
-    <Popover className="md:hidden" data-menu="main">
+    <hl.Popover className="md:hidden" data-menu="main">
       {({ open }) => (
         <>
-          <PopoverButton className={toggle}>
+          <hl.PopoverButton className={toggle}>
             {open ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
             <span className="sr-only">Menu</span>
             {dot}
-          </PopoverButton>
-          <PopoverPanel as="nav" aria-label="Main" className={sheet}>
-            <MobileLinks counts={counts} blogUrl={blogUrl} closeOnClick />
-          </PopoverPanel>
+          </hl.PopoverButton>
+          <hl.PopoverPanel as="nav" aria-label="Main" className={sheet}>
+            <MobileLinks counts={counts} blogUrl={blogUrl} hl={hl} />
+          </hl.PopoverPanel>
         </>
       )}
-    </Popover>
+    </hl.Popover>
   );
 }

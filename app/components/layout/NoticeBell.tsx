@@ -1,12 +1,12 @@
 /**
  * The notification bell (spec §2): a popover with the latest notices,
- * "Mark all as read" and "View all". With JavaScript a Headless UI Popover;
- * without it the bell is a plain link to /noticeList. Opening a notice goes
- * through /notices/{id}, which marks it read.
+ * "Mark all as read" and "View all". Without JavaScript, and with it until the
+ * bell is first touched, the bell is a plain link to /noticeList; then a
+ * Headless UI Popover (ADR 0028). Opening a notice goes through /notices/{id},
+ * which marks it read.
  */
-import { CloseButton, Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { Link, useLocation, useNavigation } from "@remix-run/react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHeadlessOnTouch, useOpenAtOnce } from "~/components/ui/headless";
 import type { Notice } from "../../../contract/entities";
 import { BellIcon, Button, CountBadge } from "../ui";
 import { NoticeSummary } from "~/components/notices/NoticeSummary";
@@ -32,23 +32,25 @@ function BellFace({ unread }: { unread: number }) {
 }
 
 export function NoticeBell({ notices, unread }: NoticeBellProps) {
-  const hydrated = useHydrated();
+  const { hl, trigger, openAtOnce } = useHeadlessOnTouch();
+  const buttonRef = useOpenAtOnce<HTMLButtonElement>(openAtOnce);
   const location = useLocation();
   const navigation = useNavigation();
   const marking = navigation.state === "submitting" && navigation.formAction === "/notices/read-all";
 
-  if (!hydrated) {
+  if (!hl) {
     return (
-      <Link to="/noticeList" className={iconButton}>
+      <Link to="/noticeList" className={iconButton} {...trigger}>
         <BellFace unread={unread} />
       </Link>
     );
   }
 
   const shown = notices.slice(0, 6);
+  const { Popover, PopoverButton, PopoverPanel, CloseButton } = hl;
   return (
     <Popover className="md:relative">
-      <PopoverButton className={iconButton}>
+      <PopoverButton ref={buttonRef} className={iconButton}>
         <BellFace unread={unread} />
       </PopoverButton>
       <PopoverPanel

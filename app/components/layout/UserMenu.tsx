@@ -3,14 +3,15 @@
  * Check-in, Wealth Record, Bank Account, Verify ID, Settings, Partners, and
  * Sign out behind the confirmation 'Confirm to Sign out ?'.
  *
- * With JavaScript: a Headless UI Menu, and Sign out opens a dialog whose
- * Confirm submits a POST form to /logout. Without it: a <details> menu, and
- * Sign out is a link to the /logout confirmation page.
+ * A <details> menu without JavaScript, and with it until the menu has been used
+ * once (ADR 0028); then a Headless UI Menu. Sign out is a link to the /logout
+ * confirmation page without JavaScript; with it, a dialog whose Confirm submits
+ * a POST form to /logout.
  */
 import { useState } from "react";
-import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { Link, useNavigation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { useHeadlessOnTouch } from "~/components/ui/headless";
 import { ChevronDownIcon, ConfirmDialog, LogoutIcon, UserIcon } from "../ui";
 import { cx } from "~/components/ui/cx";
 import { USER_MENU } from "./nav";
@@ -73,39 +74,68 @@ function Header({ user }: UserMenuProps) {
 }
 
 export function UserMenu({ user }: UserMenuProps) {
-  const hydrated = useHydrated();
   const navigation = useNavigation();
+  const hydrated = useHydrated();
   const [confirming, setConfirming] = useState(false);
   const signingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
+  const menu = useHeadlessOnTouch();
+  const confirm = (
+    <>
+      <Form id="logout-form" method="post" action="/logout" className="hidden" />
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={SIGN_OUT_QUESTION}
+        confirmLabel="Confirm"
+        tone="danger"
+        form="logout-form"
+        busy={signingOut}
+      />
+    </>
+  );
 
-  if (!hydrated) {
+  if (!menu.hl) {
     return (
-      <details className="group md:relative" data-menu="user">
-        <summary className={cx(trigger, "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>
-          <Face user={user} />
-        </summary>
-        <div className={panel}>
-          <Header user={user} />
-          <ul>
-            {USER_MENU.map((i) => (
-              <li key={i.to}>
-                <Link to={i.to} className={cx(item, "hover:bg-gray-50")}>
-                  {i.label}
+      <>
+        <details className="group md:relative" data-menu="user" {...menu.standIn}>
+          <summary {...menu.trigger} className={cx(trigger, "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>
+            <Face user={user} />
+          </summary>
+          <div className={panel}>
+            <Header user={user} />
+            <ul>
+              {USER_MENU.map((i) => (
+                <li key={i.to}>
+                  <Link to={i.to} className={cx(item, "hover:bg-gray-50")}>
+                    {i.label}
+                  </Link>
+                </li>
+              ))}
+              <li className="border-t border-gray-100">
+                <Link
+                  to="/logout"
+                  // With JavaScript the question is a dialog here too, as in the real menu.
+                  onClick={(e) => {
+                    if (!hydrated) return;
+                    e.preventDefault();
+                    e.currentTarget.closest("details")?.removeAttribute("open");
+                    setConfirming(true);
+                  }}
+                  className={cx(item, "text-money-out-700 hover:bg-gray-50")}
+                >
+                  <LogoutIcon className="h-4 w-4" />
+                  Sign out
                 </Link>
               </li>
-            ))}
-            <li className="border-t border-gray-100">
-              <Link to="/logout" className={cx(item, "text-money-out-700 hover:bg-gray-50")}>
-                <LogoutIcon className="h-4 w-4" />
-                Sign out
-              </Link>
-            </li>
-          </ul>
-        </div>
-      </details>
+            </ul>
+          </div>
+        </details>
+        {confirm}
+      </>
     );
   }
 
+  const { Menu, MenuButton, MenuItem, MenuItems } = menu.hl;
   return (
     <>
       <Menu as="div" className="md:relative" data-menu="user">
@@ -131,16 +161,7 @@ export function UserMenu({ user }: UserMenuProps) {
           </MenuItem>
         </MenuItems>
       </Menu>
-      <Form id="logout-form" method="post" action="/logout" className="hidden" />
-      <ConfirmDialog
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        title={SIGN_OUT_QUESTION}
-        confirmLabel="Confirm"
-        tone="danger"
-        form="logout-form"
-        busy={signingOut}
-      />
+      {confirm}
     </>
   );
 }

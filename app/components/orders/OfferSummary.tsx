@@ -5,7 +5,9 @@
  */
 import { DetailRow } from "~/components/ui/DetailPanel";
 import type { AdvertWithMerchant } from "../../../contract/entities";
-import { coinsPerUnit, faceUnits, fixedFaces, ngnPerUnit } from "~/services/money/offers";
+import { coinsPerUnit, faceUnits, ngnPerUnit } from "~/services/money/offers";
+// Not through offers.ts: a re-export there made /home load the sell rules (ADR 0028).
+import { fixedFaces } from "../../../contract/sell-rules";
 import { MerchantIdentity } from "~/components/catalog/MerchantIdentity";
 import { OfferTags } from "~/components/catalog/OfferTags";
 

@@ -36,12 +36,14 @@
  * The action must do the real work and re-check everything: a dialog only asks.
  * Dialogs render nothing on the server while closed, so they are safe to keep
  * in the tree. Use the exact spec texts for titles and buttons.
+ *
+ * Headless UI arrives when a dialog first opens (ADR 0028); until it has, the
+ * open dialog is a dimmed page with a spinner, so a tap shows at once.
  */
-import type { MutableRefObject, ReactNode, RefObject } from "react";
-import { Description, Dialog as HeadlessDialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import type { ReactNode, RefObject } from "react";
 import { Button, type ButtonVariant } from "./Button";
-import { CloseIcon } from "./Icon";
-import { cx } from "./cx";
+import { Spinner } from "./Spinner";
+import { useHeadlessWhen } from "./headless";
 
 
 export interface DialogProps {
@@ -69,65 +71,17 @@ export interface DialogProps {
   className?: string;
 }
 
-const widths = { sm: "max-w-md", md: "max-w-lg", lg: "max-w-2xl" } as const;
-
 /** A modal dialog: backdrop, centred panel (a bottom sheet on phones), title, description, body, actions. */
-export function Dialog({
-  open,
-  onClose,
-  title,
-  description,
-  children,
-  actions,
-  showClose = true,
-  size = "sm",
-  role = "dialog",
-  initialFocus,
-  className,
-}: DialogProps) {
-  return (
-    <HeadlessDialog
-      open={open}
-      onClose={() => onClose()}
-      role={role}
-      initialFocus={initialFocus as MutableRefObject<HTMLElement | null> | undefined}
-      className="relative z-50"
-    >
-      {/* No enter/leave transitions: Headless UI 2.2 deadlocks a dialog closed during its
-          entrance, leaving an invisible panel over the page (ADR 0012). */}
-      <DialogBackdrop className="fixed inset-0 bg-gray-900/50" />
-      <div className="fixed inset-0 w-screen overflow-y-auto">
-        <div className="flex min-h-full items-end justify-center p-0 sm:items-center sm:p-4">
-          <DialogPanel
-            className={cx(
-              "relative w-full rounded-t-2xl bg-white p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-xl sm:rounded-2xl sm:p-6",
-              widths[size],
-              className,
-            )}
-          >
-            <DialogTitle as="h2" className={cx("text-lg font-semibold text-gray-900", showClose && "pr-8")}>
-              {title}
-            </DialogTitle>
-            {description ? <Description className="mt-2 text-sm text-gray-600">{description}</Description> : null}
-            {showClose ? (
-              <button
-                type="button"
-                onClick={() => onClose()}
-                className="absolute right-3 top-3 inline-flex h-10 w-10 items-center justify-center rounded-lg text-gray-600 hover:bg-gray-100 hover:text-gray-900"
-              >
-                <CloseIcon className="h-5 w-5" />
-                <span className="sr-only">Close</span>
-              </button>
-            ) : null}
-            {children ? <div className="mt-4 text-gray-900">{children}</div> : null}
-            {actions ? (
-              <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{actions}</div>
-            ) : null}
-          </DialogPanel>
-        </div>
+export function Dialog(props: DialogProps) {
+  const hl = useHeadlessWhen(props.open);
+  if (!hl) {
+    return props.open ? (
+      <div className="fixed inset-0 z-50 flex items-center justify-center bg-gray-900/50">
+        <Spinner className="h-8 w-8 text-white" label="Loading" />
       </div>
-    </HeadlessDialog>
-  );
+    ) : null;
+  }
+  return <hl.ModalDialog {...props} />;
 }
 
 export interface ConfirmDialogProps {

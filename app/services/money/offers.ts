@@ -51,5 +51,3 @@ export function faceUnits(hundredths: number): string {
   return s.endsWith(".00") ? s.slice(0, -3) : s;
 }
 
-/** The fixed faces of an offer (hundredths), from its pipe-separated fixTrade (one home: contract/sell-rules). */
-export { fixedFaces } from "../../../contract/sell-rules";

@@ -1,0 +1,107 @@
+/**
+ * Headless UI, loaded when first needed (ADR 0028): a dialog when it opens, a menu or
+ * popover when it is touched. Until then the server-rendered element stands in its
+ * place and works on its own: a <details> menu, or a link to the page that does the
+ * same (so nothing needs JavaScript, and nothing waits for this chunk to be usable).
+ *
+ *   const { hl, trigger, standIn, openAtOnce } = useHeadlessOnTouch();
+ *   if (!hl) return <details {...standIn}><summary {...trigger}>…</summary>…</details>;
+ *   return <hl.Menu>…<hl.MenuButton ref={useOpenAtOnce(openAtOnce)}>…</hl.Menu>;
+ */
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type SyntheticEvent } from "react";
+import { useLocation } from "@remix-run/react";
+import { lazyModule, useLazyModule } from "./lazy";
+
+export type Headless = typeof import("./headless.lazy");
+
+export const headless = lazyModule<Headless>(() => import("./headless.lazy"));
+
+/** Headless UI for a dialog: asks for it while `open`; undefined until it arrived. */
+export function useHeadlessWhen(open: boolean): Headless | undefined {
+  const [hl, load] = useLazyModule(headless);
+  useEffect(() => {
+    if (open && !hl) load().catch(() => {});
+  }, [open, hl, load]);
+  return hl;
+}
+
+/**
+ * Headless UI for a menu or popover whose stand-in is a <details> (spread `standIn` on it)
+ * or a link (spread `trigger` on it). Pointing at, focusing or touching the trigger starts
+ * the fetch. A <details> opens at once, natively, and behaves like a menu (Escape, a tap
+ * outside or a navigation closes it); the real one takes its place once it is closed, so
+ * nothing changes under the user's finger. A link waits for the chunk and then opens the
+ * real popover (`openAtOnce`), or goes where it points if the fetch fails.
+ */
+export function useHeadlessOnTouch() {
+  const [hl, load] = useLazyModule(headless);
+  const [openAtOnce, setOpenAtOnce] = useState(false);
+  const [standInOpen, setStandInOpen] = useState(false);
+  // The real one takes over only at a moment the user chose (the stand-in closed, or the link
+  // clicked), never because a pointer passed over the trigger (it would move under the click).
+  const [takeOver, setTakeOver] = useState(() => headless.loaded() !== undefined);
+  const details = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  const prime = useCallback(() => void load().catch(() => {}), [load]);
+
+  const close = useCallback((focusTrigger: boolean) => {
+    const el = details.current;
+    if (!el?.open) return;
+    el.open = false;
+    if (focusTrigger) el.querySelector("summary")?.focus();
+  }, []);
+  useEffect(() => close(false), [location.key, close]);
+  useEffect(() => {
+    if (!standInOpen) return;
+    const outside = (e: PointerEvent) => {
+      if (!details.current?.contains(e.target as Node)) close(false);
+    };
+    document.addEventListener("pointerdown", outside);
+    return () => document.removeEventListener("pointerdown", outside);
+  }, [standInOpen, close]);
+
+  const trigger = {
+    onPointerEnter: prime,
+    onFocus: prime,
+    onTouchStart: prime,
+    onClick(event: MouseEvent<HTMLElement>) {
+      const el = event.currentTarget;
+      prime();
+      if (!(el instanceof HTMLAnchorElement)) return; // a <summary>: the browser opens its <details>
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      load().then(
+        () => {
+          setTakeOver(true);
+          setOpenAtOnce(true);
+        },
+        () => window.location.assign(el.href),
+      );
+    },
+  };
+  const standIn = {
+    ref: details,
+    onToggle: (event: SyntheticEvent<HTMLDetailsElement>) => {
+      const open = event.currentTarget.open;
+      setStandInOpen(open);
+      if (!open) setTakeOver(true);
+    },
+    onKeyDown: (event: KeyboardEvent<HTMLDetailsElement>) => {
+      if (event.key === "Escape") close(true);
+    },
+  };
+  return { hl: takeOver && !standInOpen ? hl : undefined, trigger, standIn, openAtOnce };
+}
+
+/** A ref for the real trigger: clicks it once on mount when the stand-in was clicked. */
+export function useOpenAtOnce<T extends HTMLElement>(openAtOnce: boolean) {
+  const ref = useRef<T>(null);
+  const done = useRef(false);
+  useEffect(() => {
+    if (openAtOnce && !done.current) {
+      done.current = true;
+      ref.current?.click();
+    }
+  }, [openAtOnce]);
+  return ref;
+}

@@ -1,0 +1,60 @@
+/**
+ * Builds the web tier the one way every command uses (`npm run build`, `npm start`, `npm test`):
+ *   1. `remix build --sourcemap`;
+ *   2. the browser build's source maps move out of public/build into build/client-maps (the
+ *      server never serves them; the JavaScript budget test reads them to name the modules
+ *      a page's bytes come from), and the scripts lose their sourceMappingURL comment;
+ *   3. the hashed files are precompressed (precompress.ts).
+ *
+ *   node --import tsx scripts/build.ts
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { precompressDir } from "./precompress";
+
+export const ROOT = fileURLToPath(new URL("..", import.meta.url));
+export const CLIENT_BUILD = join(ROOT, "public", "build");
+export const CLIENT_MAPS = join(ROOT, "build", "client-maps");
+
+const MAP_COMMENT = /\n?\/\/# sourceMappingURL=[^\n]*\s*$/;
+
+function walk(dir: string, visit: (path: string) => void) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) walk(path, visit);
+    else visit(path);
+  }
+}
+
+/** Moves every `.map` of the browser build to CLIENT_MAPS (same relative path) and unlinks it from its script. */
+export function stashClientMaps(buildDir = CLIENT_BUILD, mapsDir = CLIENT_MAPS): number {
+  rmSync(mapsDir, { recursive: true, force: true });
+  let moved = 0;
+  walk(buildDir, (path) => {
+    if (path.endsWith(".map")) {
+      const to = join(mapsDir, relative(buildDir, path));
+      mkdirSync(dirname(to), { recursive: true });
+      renameSync(path, to);
+      moved += 1;
+    } else if (/\.(m?js|css)$/.test(path)) {
+      const text = readFileSync(path, "utf8");
+      if (MAP_COMMENT.test(text)) writeFileSync(path, text.replace(MAP_COMMENT, "\n"));
+    }
+  });
+  return moved;
+}
+
+/** Runs the whole build; returns the exit code (0 when built). */
+export function buildWebTier(): number {
+  const cli = join(ROOT, "node_modules", "@remix-run", "dev", "dist", "cli.js");
+  const r = spawnSync(process.execPath, [cli, "build", "--sourcemap"], { cwd: ROOT, stdio: "inherit" });
+  if (r.status !== 0) return r.status ?? 1;
+  const maps = stashClientMaps();
+  const t = precompressDir(CLIENT_BUILD);
+  console.log(`source maps kept out of public/build: ${maps}; precompressed ${t.files} files: ${t.bytes} bytes → brotli ${t.br}, gzip ${t.gz}`);
+  return 0;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) process.exit(buildWebTier());
