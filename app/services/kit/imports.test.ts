@@ -34,6 +34,14 @@ describe("app/ imports", () => {
     expect(offenders((_file, spec) => spec.startsWith("node:") || /(^|\/)backend\//.test(spec))).toEqual([]);
   });
 
+  test("no Node global or built-in either (the web tier must run on an edge runtime: issue 13)", () => {
+    const builtins = /^(assert|buffer|child_process|crypto|events|fs|http|https|net|os|path|stream|url|util|zlib)(\/|$)/;
+    expect(offenders((_file, spec) => builtins.test(spec))).toEqual([]);
+    const nodeGlobal = /\b(Buffer\b|process\.|__dirname|__filename|require\(|setImmediate\()/;
+    const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, "");
+    expect(sources.filter(({ text }) => nodeGlobal.test(code(text))).map(({ path, text }) => `${path}: ${code(text).match(nodeGlobal)![0]}`)).toEqual([]);
+  });
+
   test("services never import components", () => {
     expect(offenders((file, spec) => file.startsWith("services/") && /(^~\/components\/|\/components\/)/.test(spec))).toEqual([]);
   });
