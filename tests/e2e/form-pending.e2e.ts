@@ -37,6 +37,9 @@ describe("a form shows it is working and sends once", () => {
       await signInAs(page, e2e.server.url, true, user, "/profile");
       const posts = await slowPosts(page, "/profile");
 
+      // The sign-in's Success toast would cover the button in the screenshot.
+      const dismiss = page.getByRole("button", { name: "Dismiss" });
+      if (await dismiss.count()) await dismiss.click();
       await page.getByRole("link", { name: "Change nickname" }).click();
       const dialog = page.getByRole("dialog", { name: "Change nickname" });
       const renamed = `${user.nickname.slice(0, 16)}_new`;

@@ -101,3 +101,20 @@ describe("HTML within the first round trip", () => {
     }
   }
 });
+
+describe("images on a slow link", () => {
+  test("every image of the budgeted pages has its size, and /home's card icons past the first screen are lazy", async () => {
+    for (const page of PAGES) {
+      const res = await rawGet(page.path, "br", page.signedIn ? sellerCookie : "");
+      const html = decodedPrefix(res.body, "br", res.body.length);
+      for (const [img] of html.matchAll(/<img\b[^>]*>/g)) {
+        expect(img, `${page.path}: ${img}`).toMatch(/\bwidth="\d+"/);
+        expect(img, `${page.path}: ${img}`).toMatch(/\bheight="\d+"/);
+      }
+    }
+    const home = await rawGet("/home", "br", "");
+    const icons = [...decodedPrefix(home.body, "br", home.body.length).matchAll(/<a[^>]*data-testid="card-type"[^>]*>\s*(<img\b[^>]*>)/g)].map((m) => m[1]!);
+    expect(icons.length).toBeGreaterThan(6);
+    icons.forEach((img, i) => expect(img.includes('loading="lazy"'), `tile ${i + 1}`).toBe(i >= 6));
+  });
+});
