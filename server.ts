@@ -43,6 +43,24 @@ const app = express();
 app.disable("x-powered-by");
 // Sellers are on 2G/3G: every text response goes out gzip-compressed.
 app.use(compression());
+// Remix flushes after every chunk of a streamed page, and each flush closes a compressed block:
+// /home signed in went out as 15.5 KB of gzip for 8 KB of content. Chunks written in one turn of
+// the event loop share one flush; a chunk streamed later (deferred data) still leaves at once.
+app.use((_req, res, next) => {
+  const flush = (res as { flush?: () => void }).flush;
+  if (flush) {
+    let queued = false;
+    (res as { flush?: () => void }).flush = () => {
+      if (queued) return;
+      queued = true;
+      setImmediate(() => {
+        queued = false;
+        flush.call(res);
+      });
+    };
+  }
+  next();
+});
 app.get("/healthz", (_req, res) => {
   res.type("text/plain").send("ok");
 });

@@ -48,7 +48,7 @@ function KycView({ cert, status }: { cert: KycCert; status: number }) {
       <div className="mt-3 grid grid-cols-2 gap-2">
         {(["front", "back"] as const).map((side) => (
           <figure key={side}>
-            <img src={`/security/kycVerification/photo/${side}`} alt={`ID ${side}`} className="aspect-[3/2] w-full rounded-lg bg-gray-100 object-cover" />
+            <img src={`/security/kycVerification/photo/${side}`} alt={`ID ${side}`} width={300} height={200} className="aspect-[3/2] h-auto w-full rounded-lg bg-gray-100 object-cover" />
             <figcaption className="mt-1 text-center text-xs text-gray-600">{side === "front" ? "Front" : "Back"}</figcaption>
           </figure>
         ))}

@@ -41,7 +41,7 @@ function ItemCard({ item, onOpen }: { item: RedemptionItem; onOpen: (item: Redem
   const available = item.showType !== ShowType.Unavailable;
   const body = (
     <>
-      <img src={item.pic} alt="" width={240} height={240} className={cx("aspect-square w-full rounded-lg object-cover", !available && "opacity-50")} />
+      <img src={item.pic} alt="" width={240} height={240} loading="lazy" className={cx("aspect-square h-auto w-full rounded-lg object-cover", !available && "opacity-50")} />
       <span className="mt-2 block text-sm font-semibold text-gray-900">{item.name}</span>
       <span className="block text-sm tabular-nums text-brand-700">{points(item.wealthAmount)} points</span>
       {!available ? <span className="block text-xs font-medium text-gray-600">Unavailable</span> : isLimited(item) ? <span className="block text-xs text-gray-600">{item.remainNum} left</span> : null}

@@ -10,11 +10,14 @@
  *   works in a <Form> without JavaScript; pass type="button" for JS-only use).
  * - `busy`: shows an inline spinner, sets aria-busy and disables the button so
  *   it cannot be pressed twice. The label stays, so the width does not jump.
+ *   Inside a kit <Form> a submit button is busy by itself while that form is
+ *   pending (ui/Form.tsx): disabled, with the spinner on the button pressed.
  * - ButtonLink renders a Remix <Link> with the same look, for navigation
  *   (and for no-JS fallbacks of dialogs: a link to a page or section).
  */
-import { forwardRef, type ButtonHTMLAttributes } from "react";
+import { forwardRef, useRef, type ButtonHTMLAttributes } from "react";
 import { Link, type LinkProps } from "@remix-run/react";
+import { useFormPending } from "./Form";
 import { Spinner } from "./Spinner";
 import { cx } from "./cx";
 
@@ -70,16 +73,24 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   { variant = "primary", size = "md", fullWidth, busy = false, disabled, className, children, type = "submit", ...rest },
   ref,
 ) {
+  const self = useRef<HTMLButtonElement | null>(null);
+  const form = useFormPending();
+  const held = type === "submit" && form.pending;
+  const working = busy || (held && (form.submitter === null || form.submitter === self.current));
   return (
     <button
-      ref={ref}
+      ref={(node) => {
+        self.current = node;
+        if (typeof ref === "function") ref(node);
+        else if (ref) ref.current = node;
+      }}
       type={type}
-      disabled={disabled || busy}
-      aria-busy={busy || undefined}
+      disabled={disabled || busy || held}
+      aria-busy={working || undefined}
       className={buttonClasses({ variant, size, fullWidth, className })}
       {...rest}
     >
-      {busy ? <Spinner className={size === "lg" ? "h-5 w-5" : "h-4 w-4"} /> : null}
+      {working ? <Spinner className={size === "lg" ? "h-5 w-5" : "h-4 w-4"} /> : null}
       {children}
     </button>
   );
