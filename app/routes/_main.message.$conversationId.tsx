@@ -22,7 +22,7 @@ import type { StaticView } from "~/components/chat/ChatStatic";
 import { OrderBar, OrderPanel, type OrderPanelData } from "~/components/chat/OrderPanel";
 import { cx } from "~/components/ui/cx";
 import { useMainLayoutData } from "~/components/layout/layout-data";
-import { Avatar } from "~/components/layout/UserMenu";
+import { Avatar } from "~/components/ui/Avatar";
 import { UserLink } from "~/components/partners/UserLink";
 import { ArrowLeftIcon, BellIcon, VerifiedIcon } from "~/components/ui";
 import type { Api } from "~/services/api.server";

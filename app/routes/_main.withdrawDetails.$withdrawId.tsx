@@ -19,7 +19,7 @@ import { PRICE_REFRESH_MS } from "../../contract/constants";
 import type { Withdrawal } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
 import { useMainLayoutData } from "~/components/layout/layout-data";
-import { Avatar } from "~/components/layout/UserMenu";
+import { Avatar } from "~/components/ui/Avatar";
 import { ButtonLink, DetailPanel, DetailRow, RemarkLine, Spinner } from "~/components/ui";
 import { maskAccountNumber } from "~/components/wallet/bank-account";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";

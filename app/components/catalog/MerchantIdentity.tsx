@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import type { AdvertWithMerchant } from "../../../contract/entities";
 import { isOnline } from "../../../contract/enums";
-import { Avatar } from "~/components/layout/UserMenu";
+import { Avatar } from "~/components/ui/Avatar";
 import { cx } from "~/components/ui/cx";
 import { VerifiedIcon } from "~/components/ui";
 import { UserLink } from "~/components/partners/UserLink";

@@ -8,7 +8,7 @@ import { Link } from "@remix-run/react";
 import type { ChatConversation } from "../../../contract/chat-protocol";
 import { SYSTEM_CONVERSATION_ID, conversationTitle, messagePreview } from "~/chat/model";
 import { cx } from "~/components/ui/cx";
-import { Avatar } from "~/components/layout/UserMenu";
+import { Avatar } from "~/components/ui/Avatar";
 import { BellIcon, CountBadge, useTimeZone, VerifiedIcon } from "~/components/ui";
 import { statusLabel } from "~/services/orders";
 import { formatDayIn, formatTimeIn, sameDayIn } from "~/services/time-zone";

@@ -6,7 +6,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Statistics } from "../../../contract/entities";
-import { Avatar } from "~/components/layout/UserMenu";
+import { Avatar } from "~/components/ui/Avatar";
 import { cx } from "~/components/ui/cx";
 import { formatCoins } from "~/services/format";
 import { webViewHref } from "~/services/web-view";

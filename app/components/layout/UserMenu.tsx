@@ -12,7 +12,8 @@ import { useState } from "react";
 import { Link, useNavigation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useHeadlessOnTouch } from "~/components/ui/headless";
-import { ChevronDownIcon, ConfirmDialog, LogoutIcon, UserIcon } from "../ui";
+import { ChevronDownIcon, ConfirmDialog, LogoutIcon } from "../ui";
+import { Avatar } from "~/components/ui/Avatar";
 import { cx } from "~/components/ui/cx";
 import { USER_MENU } from "./nav";
 import { Form } from "~/components/ui/Form";
@@ -21,30 +22,6 @@ export const SIGN_OUT_QUESTION = "Confirm to Sign out ?";
 
 export interface UserMenuProps {
   user: { nickname: string; avatar: string };
-}
-
-export function Avatar({ src, size = 32, className }: { src?: string | null; size?: number; className?: string }) {
-  if (!src) {
-    return (
-      <span
-        className={cx("inline-flex shrink-0 items-center justify-center rounded-full bg-gray-200 text-gray-600", className)}
-        style={{ width: size, height: size }}
-        aria-hidden="true"
-      >
-        <UserIcon className="h-5 w-5" />
-      </span>
-    );
-  }
-  return (
-    <img
-      src={src}
-      alt=""
-      width={size}
-      height={size}
-      className={cx("shrink-0 rounded-full bg-gray-200 object-cover", className)}
-      style={{ width: size, height: size }}
-    />
-  );
 }
 
 const trigger =
@@ -56,7 +33,7 @@ const item = "flex w-full items-center gap-2 px-4 py-2.5 text-left text-sm text-
 function Face({ user }: UserMenuProps) {
   return (
     <>
-      <Avatar src={user.avatar} />
+      <Avatar src={user.avatar} loading="eager" />
       <span className="hidden max-w-[10rem] truncate lg:inline">{user.nickname}</span>
       <span className="sr-only lg:hidden">{user.nickname}: account menu</span>
       <ChevronDownIcon className="h-4 w-4 text-gray-600" />

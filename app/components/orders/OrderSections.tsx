@@ -9,7 +9,7 @@ import { ClientOnly } from "remix-utils/client-only";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { AdvertInfo, Order } from "../../../contract/entities";
 import { OrderStatus } from "../../../contract/enums";
-import { Avatar } from "~/components/layout/UserMenu";
+import { Avatar } from "~/components/ui/Avatar";
 import { UserLink } from "~/components/partners/UserLink";
 import { OrderImages } from "~/components/orders/OrderImages";
 import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";

@@ -1,7 +1,7 @@
 /** One feedback a user received, on their public page: who wrote it, then the comment as orders show it. */
 import type { Feedback } from "../../../contract/entities";
 import { FeedbackView } from "~/components/orders/FeedbackSection";
-import { Avatar } from "~/components/layout/UserMenu";
+import { Avatar } from "~/components/ui/Avatar";
 
 export function FeedbackItem({ feedback: f }: { feedback: Feedback }) {
   return (

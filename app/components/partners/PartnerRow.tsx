@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import type { RelationshipListItem } from "../../../contract/entities";
 import { isOnline } from "../../../contract/enums";
 import { OnlineStatus } from "~/components/catalog/MerchantIdentity";
-import { Avatar } from "~/components/layout/UserMenu";
+import { Avatar } from "~/components/ui/Avatar";
 import { formatCoins } from "~/services/format";
 import { PartnerForm } from "./PartnerButtons";
 import { userInfoHref } from "./UserLink";

@@ -6,7 +6,7 @@ import { lazy, Suspense } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import type { ReferralUser, ShareStatistics } from "../../../contract/entities";
 import { REFERRAL_BONUS, REFERRAL_BONUS_TRADE, REFERRAL_PER_MILLE } from "../../../contract/constants";
-import { Avatar } from "~/components/layout/UserMenu";
+import { Avatar } from "~/components/ui/Avatar";
 import { DateTime, ErrorState } from "~/components/ui";
 import { QrCode } from "~/components/wallet/QrCode";
 import type { QrSvg } from "~/components/wallet/qr.server";

@@ -1,7 +1,7 @@
 /** One withdrawal in /withdrawList: withdrawer, date, coins sold, payout, status. */
 import { Link } from "@remix-run/react";
 import type { Withdrawal } from "../../../contract/entities";
-import { Avatar } from "~/components/layout/UserMenu";
+import { Avatar } from "~/components/ui/Avatar";
 import { formatCoins } from "~/services/format";
 import { formatPayout } from "~/services/money/wallet";
 import { WithdrawalStatusBadge } from "~/components/withdrawals/WithdrawalStatusBadge";

@@ -1,7 +1,7 @@
 /** A withdrawer (spec §3): avatar, nickname, rate, limits, remaining balance, sales and feedback, tags. */
 import { Link } from "@remix-run/react";
 import type { Withdrawer } from "../../../contract/entities";
-import { Avatar } from "~/components/layout/UserMenu";
+import { Avatar } from "~/components/ui/Avatar";
 import { StatusBadge } from "~/components/ui";
 import { WithdrawerName, WithdrawerStats, WithdrawerTags } from "~/components/withdrawals/WithdrawerParts";
 import { formatCoins } from "~/services/format";

@@ -2,7 +2,7 @@
 import { DetailRow } from "~/components/ui/DetailPanel";
 import type { Withdrawer } from "../../../contract/entities";
 import { WITHDRAWER_DEPOSIT, WITHDRAWER_TIME_LIMIT_MINUTES } from "../../../contract/constants";
-import { Avatar } from "~/components/layout/UserMenu";
+import { Avatar } from "~/components/ui/Avatar";
 import { WithdrawerName, WithdrawerStats, WithdrawerTags } from "~/components/withdrawals/WithdrawerParts";
 import { formatCoins } from "~/services/format";
 import { splitTags } from "~/services/orders";
