@@ -12,6 +12,7 @@ import { handlers } from "./handlers";
 import { AVATAR_URL_PREFIX } from "./modules/images/keys";
 import { serveAvatar, serveBlob } from "./modules/images/serve";
 import type { ChatBus } from "./modules/chat/bus";
+import { uncachedCatalog, type CatalogCache } from "./modules/catalog/cache";
 import { createChatService, type ChatService } from "./modules/chat/service";
 import { ApiError, notLoggedIn } from "./http/errors";
 import { requireRole, systemClock, type CallContext, type Clock, type Services } from "./http/context";
@@ -42,6 +43,8 @@ export interface BackendOptions {
   log?: (line: string) => void;
   /** How the chat tells other processes of receipts and new messages; in-memory by default (one process). */
   chatBus?: ChatBus;
+  /** The catalogue cache (createCatalogCache on the database's notifications); none by default. */
+  catalog?: CatalogCache;
 }
 
 /** The first problem, in the words the spec gives for the field. */
@@ -64,6 +67,7 @@ export function createBackend(opts: BackendOptions): Backend {
     secrets: opts.secrets ?? createSecretBox(loadDataKey(opts.config.DATA_ENCRYPTION_KEY, opts.config.DATA_DIR)),
     blobs: opts.blobs ?? openBlobStore(opts.config),
     prices: opts.prices ?? openPriceFeed(opts.config),
+    catalog: opts.catalog ?? uncachedCatalog,
   };
   const log = opts.log ?? ((line: string) => console.error(line));
   const chat = createChatService(services, { log, bus: opts.chatBus });

@@ -2,11 +2,11 @@ import { DEFAULT_COIN_NAME, DEFAULT_NGN_RATE } from "../../../contract/constants
 import { TrackRecordType } from "../../../contract/enums";
 import { notFound } from "../../http/errors";
 import type { HandlerGroup } from "../../http/handler-types";
+import type { CallContext } from "../../http/context";
 import {
   activeAdverts,
   bannerExists,
   bannersAt,
-  cardTypeExists,
   cardTypesWithStats,
   checkInList,
   configGroup,
@@ -22,10 +22,16 @@ import {
 import { refuseTradeIfBlocked } from "../relationships/blocks";
 import { blockedEitherWay } from "../relationships/queries";
 
+/** One config group as a record, from the catalog cache. */
+const configOf = (ctx: CallContext, grp: string) => ctx.catalog.read(`config:${grp}`, () => configRecord(ctx.db, grp));
+
+/** Every card type with its offer summary, from the catalog cache. */
+const cardTypesOf = (ctx: CallContext) => ctx.catalog.read("card-types", () => cardTypesWithStats(ctx.db));
+
 /** Configuration, tracking and the public catalogue (banners, card types, currencies, countries, adverts). */
 export const catalogHandlers = {
   async "/systemConfig/getSystemConfig"(_input, ctx) {
-    const [system, contact] = await Promise.all([configRecord(ctx.db, "system"), configRecord(ctx.db, "contact")]);
+    const [system, contact] = await Promise.all([configOf(ctx, "system"), configOf(ctx, "contact")]);
     return {
       NGNRate: intValue(system.NGNRate, DEFAULT_NGN_RATE),
       CoinName: system.CoinName || DEFAULT_COIN_NAME,
@@ -34,7 +40,7 @@ export const catalogHandlers = {
   },
 
   async "/systemConfig/getBtcTradeConfig"(_input, ctx) {
-    const btc = await configRecord(ctx.db, "btc");
+    const btc = await configOf(ctx, "btc");
     return {
       btcTrade: {
         btcAddress: btc.btcAddress ?? "",
@@ -47,12 +53,12 @@ export const catalogHandlers = {
   },
 
   async "/systemConfig/getWealthConfig"(_input, ctx) {
-    const rows = await configGroup(ctx.db, "wealth");
+    const rows = await ctx.catalog.read("config-group:wealth", () => configGroup(ctx.db, "wealth"));
     return { wealth: rows.map((r) => ({ ckey: r.ckey, cvalue: r.cvalue })) };
   },
 
   async "/systemConfig/getUserCheckInConfig"(_input, ctx) {
-    return { checkInList: await checkInList(ctx.db) };
+    return { checkInList: await ctx.catalog.read("checkin", () => checkInList(ctx.db)) };
   },
 
   async "/trackRecord/addTrackRecord"(input, ctx) {
@@ -69,27 +75,32 @@ export const catalogHandlers = {
   },
 
   async "/banner/getBanners"(input, ctx) {
-    return { list: await bannersAt(ctx.db, input.location) };
+    return { list: await ctx.catalog.read(`banners:${input.location}`, () => bannersAt(ctx.db, input.location)) };
   },
 
   async "/cardType/getCardType"(_input, ctx) {
-    return { list: await cardTypesWithStats(ctx.db) };
+    return { list: await cardTypesOf(ctx) };
   },
 
   async "/currency/getCurrency"(_input, ctx) {
-    return { list: await currencies(ctx.db) };
+    return { list: await ctx.catalog.read("currencies", () => currencies(ctx.db)) };
   },
 
   async "/country/getCountryList"(_input, ctx) {
-    return { list: await countries(ctx.db) };
+    return { list: await ctx.catalog.read("countries", () => countries(ctx.db)) };
   },
 
   async "/advert/getAdvertList"(input, ctx) {
-    if (!(await cardTypeExists(ctx.db, input.cardTypeId))) throw notFound("Card type");
-    const all = await activeAdverts(ctx.db, input.cardTypeId, input.currency);
+    if (!(await cardTypesOf(ctx)).some((c) => c.id === input.cardTypeId)) throw notFound("Card type");
+    // The same for everyone, so cached; what depends on who asks is applied after.
+    const everyone = await ctx.catalog.read(`adverts:${input.cardTypeId}:${input.currency ?? ""}`, async () => {
+      const list = await activeAdverts(ctx.db, input.cardTypeId, input.currency);
+      return { list, businessList: merchantsOf(list) };
+    });
     // A signed-in seller does not see the offers of merchants it blocked or that blocked it (ADR 0021).
     const hidden = ctx.user ? await blockedEitherWay(ctx.db, ctx.user.id) : new Set<number>();
-    const list = hidden.size > 0 ? all.filter((a) => !hidden.has(a.userid)) : all;
+    if (hidden.size === 0) return everyone;
+    const list = everyone.list.filter((a) => !hidden.has(a.userid));
     return { list, businessList: merchantsOf(list) };
   },
 
