@@ -26,6 +26,13 @@ export interface CatalogCache {
   close(): Promise<void>;
 }
 
+/**
+ * Every value a cache has handed out: the same object until a write, never mutated, so the
+ * call layer may check it against the contract and serialize it once (app.ts).
+ */
+const sharedValues = new WeakSet<object>();
+export const isSharedCatalogValue = (value: unknown): value is object => typeof value === "object" && value !== null && sharedValues.has(value);
+
 /** No cache: every read loads (a backend built without a database's notifications). */
 export const uncachedCatalog: CatalogCache = {
   read: (_key, load) => load(),
@@ -82,8 +89,9 @@ export function createCatalogCache(notifications: Notifications, writes: WriteWa
       const drop = () => {
         if (entries.get(key) === loading) entries.delete(key);
       };
-      loading.then(() => {
+      loading.then((value) => {
         if (generation !== started) drop();
+        else if (typeof value === "object" && value !== null) sharedValues.add(value);
       }, drop);
       return loading;
     },

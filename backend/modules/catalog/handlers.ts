@@ -22,44 +22,45 @@ import {
 import { refuseTradeIfBlocked } from "../relationships/blocks";
 import { blockedEitherWay } from "../relationships/queries";
 
-/** One config group as a record, from the catalog cache. */
-const configOf = (ctx: CallContext, grp: string) => ctx.catalog.read(`config:${grp}`, () => configRecord(ctx.db, grp));
-
-/** Every card type with its offer summary, from the catalog cache. */
-const cardTypesOf = (ctx: CallContext) => ctx.catalog.read("card-types", () => cardTypesWithStats(ctx.db));
+/**
+ * Every card type with its offer summary, from the catalog cache. Calls answer the cached
+ * object itself (not a copy): the call layer then checks and serializes it once (app.ts).
+ */
+const cardTypesOf = (ctx: CallContext) => ctx.catalog.read("card-types", async () => ({ list: await cardTypesWithStats(ctx.db) }));
 
 /** Configuration, tracking and the public catalogue (banners, card types, currencies, countries, adverts). */
 export const catalogHandlers = {
-  async "/systemConfig/getSystemConfig"(_input, ctx) {
-    const [system, contact] = await Promise.all([configOf(ctx, "system"), configOf(ctx, "contact")]);
-    return {
-      NGNRate: intValue(system.NGNRate, DEFAULT_NGN_RATE),
-      CoinName: system.CoinName || DEFAULT_COIN_NAME,
-      contact,
-    };
-  },
+  "/systemConfig/getSystemConfig": (_input, ctx) =>
+    ctx.catalog.read("system-config", async () => {
+      const [system, contact] = await Promise.all([configRecord(ctx.db, "system"), configRecord(ctx.db, "contact")]);
+      return {
+        NGNRate: intValue(system.NGNRate, DEFAULT_NGN_RATE),
+        CoinName: system.CoinName || DEFAULT_COIN_NAME,
+        contact,
+      };
+    }),
 
-  async "/systemConfig/getBtcTradeConfig"(_input, ctx) {
-    const btc = await configOf(ctx, "btc");
-    return {
-      btcTrade: {
-        btcAddress: btc.btcAddress ?? "",
-        usdtAddress: btc.usdtAddress ?? "",
-        serviceUrl: btc.serviceUrl ?? "",
-        usdRate: intValue(btc.usdRate, 0),
-        discount: intValue(btc.discount, 0),
-      },
-    };
-  },
+  "/systemConfig/getBtcTradeConfig": (_input, ctx) =>
+    ctx.catalog.read("btc-config", async () => {
+      const btc = await configRecord(ctx.db, "btc");
+      return {
+        btcTrade: {
+          btcAddress: btc.btcAddress ?? "",
+          usdtAddress: btc.usdtAddress ?? "",
+          serviceUrl: btc.serviceUrl ?? "",
+          usdRate: intValue(btc.usdRate, 0),
+          discount: intValue(btc.discount, 0),
+        },
+      };
+    }),
 
-  async "/systemConfig/getWealthConfig"(_input, ctx) {
-    const rows = await ctx.catalog.read("config-group:wealth", () => configGroup(ctx.db, "wealth"));
-    return { wealth: rows.map((r) => ({ ckey: r.ckey, cvalue: r.cvalue })) };
-  },
+  "/systemConfig/getWealthConfig": (_input, ctx) =>
+    ctx.catalog.read("wealth-config", async () => {
+      const rows = await configGroup(ctx.db, "wealth");
+      return { wealth: rows.map((r) => ({ ckey: r.ckey, cvalue: r.cvalue })) };
+    }),
 
-  async "/systemConfig/getUserCheckInConfig"(_input, ctx) {
-    return { checkInList: await ctx.catalog.read("checkin", () => checkInList(ctx.db)) };
-  },
+  "/systemConfig/getUserCheckInConfig": (_input, ctx) => ctx.catalog.read("checkin-config", async () => ({ checkInList: await checkInList(ctx.db) })),
 
   async "/trackRecord/addTrackRecord"(input, ctx) {
     if (input.type === TrackRecordType.BannerClick && !(await bannerExists(ctx.db, input.refId))) throw notFound("Banner");
@@ -74,24 +75,16 @@ export const catalogHandlers = {
     return null;
   },
 
-  async "/banner/getBanners"(input, ctx) {
-    return { list: await ctx.catalog.read(`banners:${input.location}`, () => bannersAt(ctx.db, input.location)) };
-  },
+  "/banner/getBanners": (input, ctx) => ctx.catalog.read(`banners:${input.location}`, async () => ({ list: await bannersAt(ctx.db, input.location) })),
 
-  async "/cardType/getCardType"(_input, ctx) {
-    return { list: await cardTypesOf(ctx) };
-  },
+  "/cardType/getCardType": (_input, ctx) => cardTypesOf(ctx),
 
-  async "/currency/getCurrency"(_input, ctx) {
-    return { list: await ctx.catalog.read("currencies", () => currencies(ctx.db)) };
-  },
+  "/currency/getCurrency": (_input, ctx) => ctx.catalog.read("currencies", async () => ({ list: await currencies(ctx.db) })),
 
-  async "/country/getCountryList"(_input, ctx) {
-    return { list: await ctx.catalog.read("countries", () => countries(ctx.db)) };
-  },
+  "/country/getCountryList": (_input, ctx) => ctx.catalog.read("countries", async () => ({ list: await countries(ctx.db) })),
 
   async "/advert/getAdvertList"(input, ctx) {
-    if (!(await cardTypesOf(ctx)).some((c) => c.id === input.cardTypeId)) throw notFound("Card type");
+    if (!(await cardTypesOf(ctx)).list.some((c) => c.id === input.cardTypeId)) throw notFound("Card type");
     // The same for everyone, so cached; what depends on who asks is applied after.
     const everyone = await ctx.catalog.read(`adverts:${input.cardTypeId}:${input.currency ?? ""}`, async () => {
       const list = await activeAdverts(ctx.db, input.cardTypeId, input.currency);
