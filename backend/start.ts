@@ -22,7 +22,7 @@ export async function startBackend(env: Record<string, string | undefined> = pro
   // On PostgreSQL several processes may serve one database: chat receipts and
   // new-message kicks travel between them by NOTIFY (modules/chat/bus.ts).
   const chatBus = database.kind === "postgres" ? createNotifyBus(database.notifications, (line) => console.error(line)) : undefined;
-  const catalog = createCatalogCache(database.notifications, database.writes, (line) => console.error(line));
+  const catalog = createCatalogCache(database.db, database.notifications, database.writes, (line) => console.error(line));
   const backend = createBackend({ db: database.db, config, chatBus, catalog });
   // Embedded PGlite belongs to this one process: a fixed holder takes its leases
   // back at once after a crash instead of waiting for them to expire (ADR 0013).

@@ -27,7 +27,7 @@ async function unheard(db: DB, statement: RawBuilder<unknown>) {
 /** A second backend process's view of the same PostgreSQL database: its own pool, cache and listener. */
 async function secondProcess(t: TestBackend) {
   const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, schema: t.schema });
-  const catalog = createCatalogCache(database.notifications, database.writes, () => {});
+  const catalog = createCatalogCache(database.db, database.notifications, database.writes, () => {});
   await catalog.ready;
   const backend = createBackend({ db: database.db, config: t.config, clock: t.clock, secrets: createSecretBox("test-key"), log: () => {}, catalog });
   const call: Call = async (path, body, token) => {
@@ -55,6 +55,7 @@ const here: Call = (path, body, token) => t.call(path as never, body as never, {
 
 beforeAll(async () => {
   t = await createTestBackend();
+  await t.backend.services.catalog.ready; // on once its start-up probe came back
   p = await parties(t);
   appleId = (await t.db.selectFrom("card_types").select("id").where("name_en", "=", "Apple Gift Card").executeTakeFirstOrThrow()).id;
   renamedId = (await t.db.selectFrom("card_types").select("id").where("id", "<>", appleId).orderBy("id").executeTakeFirstOrThrow()).id;

@@ -55,7 +55,7 @@ export async function createTestBackend(opts: { env?: Record<string, string>; se
     ...opts.env,
   });
   // The catalog cache as the server runs it, so every integration test also checks it is never stale.
-  const catalog = createCatalogCache(database.notifications, database.writes, () => {});
+  const catalog = createCatalogCache(database.db, database.notifications, database.writes, () => {});
   const backend = createBackend({ db: database.db, config, clock, secrets: createSecretBox("test-key"), log: () => {}, catalog });
 
   async function raw(path: string, body?: unknown, init: { token?: string; ip?: string; method?: string; timeZone?: string } = {}): Promise<Response> {

@@ -10,10 +10,16 @@ import { sql, type Kysely } from "kysely";
  * (tests side by side on one server never hear each other).
  */
 export async function up(db: Kysely<any>) {
+  // One place for the channel's name: the trigger, and the cache's probe at start-up, which
+  // proves a notification sent by it reaches the cache's listener before anything is cached.
+  await sql`
+    create function catalog_channel() returns text language sql stable as $$
+      select case when current_schema() = 'public' then 'catalog' else 'catalog_' || current_schema() end
+    $$`.execute(db);
   await sql`
     create function catalog_changed() returns trigger language plpgsql as $$
     begin
-      perform pg_notify(case when current_schema() = 'public' then 'catalog' else 'catalog_' || current_schema() end, tg_table_name);
+      perform pg_notify(catalog_channel(), tg_table_name);
       return null;
     end $$`.execute(db);
   for (const table of ["card_types", "adverts", "config", "banners", "currencies", "countries"]) {
@@ -35,4 +41,5 @@ export async function down(db: Kysely<any>) {
     await sql`drop trigger ${sql.raw(`${table}_catalog_changed`)} on ${sql.table(table)}`.execute(db);
   }
   await sql`drop function catalog_changed()`.execute(db);
+  await sql`drop function catalog_channel()`.execute(db);
 }

@@ -1,4 +1,5 @@
-import type { Notifications } from "../../db/index";
+import { sql } from "kysely";
+import type { DB, Notifications } from "../../db/index";
 import type { WriteWatch } from "../../db/write-watch";
 
 /**
@@ -11,8 +12,9 @@ import type { WriteWatch } from "../../db/write-watch";
  * - at once, when this process's own statement writes one of those tables (db/write-watch.ts),
  *   so a process reads its own writes without waiting for the notification.
  * A read that was under way when the cache was emptied is not kept (generation check): it may
- * have read rows from before the write. Until the listener is up nothing is cached; when its
- * connection was lost and is back, everything is forgotten (what was sent meanwhile is gone).
+ * have read rows from before the write. Nothing is cached until the listener is up and has heard
+ * a probe sent on the triggers' channel; when its connection was lost and is back, everything is
+ * forgotten (what was sent meanwhile is gone).
  *
  * Only what is the same for everyone is cached; per-user filters (blocks) run after.
  * addOrder never reads from here: it reads the advert in the database and reserves it by
@@ -47,7 +49,12 @@ const MERCHANT_COLUMNS = new Set(["nickname", "avatar", "online_status"]);
 /** Keys include user input (a currency): a bound, far above what the catalogue really holds. */
 const MAX_KEYS = 2000;
 
-export function createCatalogCache(notifications: Notifications, writes: WriteWatch, log: (line: string) => void): CatalogCache {
+const PROBE = "probe";
+
+/** How long the start-up probe may take to come back before the cache stays off. */
+const PROBE_TIMEOUT_MS = 10_000;
+
+export function createCatalogCache(db: DB, notifications: Notifications, writes: WriteWatch, log: (line: string) => void): CatalogCache {
   const entries = new Map<string, Promise<unknown>>();
   let generation = 0;
   let listening = false;
@@ -58,17 +65,27 @@ export function createCatalogCache(notifications: Notifications, writes: WriteWa
   const unwatch = writes.subscribe((table, columns) => {
     if (CATALOG_TABLES.has(table) || (table === "users" && columns?.some((c) => MERCHANT_COLUMNS.has(c)))) forget();
   });
+  // The cache turns on only once a probe sent on the triggers' channel (catalog_channel(), in
+  // SQL) came back to this listener: a database whose schema names another channel than the
+  // one listened to would otherwise leave every other process's writes unheard.
+  let probed: () => void = () => undefined;
+  const probe = new Promise<void>((resolve) => (probed = resolve));
   const stopListening = notifications
     .listen(
       "catalog",
-      () => forget(),
-      () => {
+      (payload) => {
+        if (payload === PROBE) probed();
         forget();
-        listening = true;
       },
+      () => forget(),
     )
-    .then((stop) => {
-      listening = true;
+    .then(async (stop) => {
+      await sql`select pg_notify(catalog_channel(), ${PROBE})`.execute(db);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const heard = await Promise.race([probe.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), PROBE_TIMEOUT_MS)))]);
+      clearTimeout(timer);
+      if (heard) listening = true;
+      else log("[catalog] cache off: the triggers' notifications do not reach this listener");
       return stop;
     });
   stopListening.catch((err: unknown) => log(`[catalog] cache off, cannot listen: ${err instanceof Error ? err.message : String(err)}`));
