@@ -12,11 +12,12 @@ import { handlers } from "./handlers";
 import { AVATAR_URL_PREFIX } from "./modules/images/keys";
 import { serveAvatar, serveBlob } from "./modules/images/serve";
 import type { ChatBus } from "./modules/chat/bus";
+import { isSharedCatalogValue, uncachedCatalog, type CatalogCache } from "./modules/catalog/cache";
 import { createChatService, type ChatService } from "./modules/chat/service";
 import { ApiError, notLoggedIn } from "./http/errors";
 import { requireRole, systemClock, type CallContext, type Clock, type Services } from "./http/context";
 import { encryptData } from "./http/response-crypto";
-import { jsonResponse as json } from "./http/json-response";
+import { jsonResponse as json, jsonTextResponse as jsonText } from "./http/json-response";
 import { clientIp, type Peer } from "./http/ip";
 import { createSecretBox, loadDataKey, type SecretBox } from "./security/secret-box";
 import { tokenFromHeader, tokenState } from "./security/tokens";
@@ -42,6 +43,8 @@ export interface BackendOptions {
   log?: (line: string) => void;
   /** How the chat tells other processes of receipts and new messages; in-memory by default (one process). */
   chatBus?: ChatBus;
+  /** The catalogue cache (createCatalogCache on the database's notifications); none by default. */
+  catalog?: CatalogCache;
 }
 
 /** The first problem, in the words the spec gives for the field. */
@@ -64,15 +67,21 @@ export function createBackend(opts: BackendOptions): Backend {
     secrets: opts.secrets ?? createSecretBox(loadDataKey(opts.config.DATA_ENCRYPTION_KEY, opts.config.DATA_DIR)),
     blobs: opts.blobs ?? openBlobStore(opts.config),
     prices: opts.prices ?? openPriceFeed(opts.config),
+    catalog: opts.catalog ?? uncachedCatalog,
   };
   const log = opts.log ?? ((line: string) => console.error(line));
   const chat = createChatService(services, { log, bus: opts.chatBus });
   // One table keyed by the path each call is served at: /client calls under /client,
   // staff calls (/merchant/*, /admin/*) at exactly their own path.
   const byPath = handlers as unknown as Record<string, (input: unknown, ctx: CallContext) => Promise<unknown>>;
-  const registry = new Map<string, { def: CallDef; handler: (input: unknown, ctx: CallContext) => Promise<unknown> }>();
-  for (const [path, def] of Object.entries(calls) as [string, CallDef][]) registry.set(`/client${path}`, { def, handler: byPath[path]! });
-  for (const [path, def] of Object.entries(staffCalls) as [string, CallDef][]) registry.set(path, { def, handler: byPath[path]! });
+  // sharedBodies: per call, the catalog cache's values it answered (the same object until a write,
+  // then a new one) with their envelope checked and serialized once. Not when responses are
+  // encrypted (a fresh IV each time).
+  type Entry = { def: CallDef; handler: (input: unknown, ctx: CallContext) => Promise<unknown>; sharedBodies: WeakMap<object, string> };
+  const registry = new Map<string, Entry>();
+  const entry = (def: CallDef, path: string): Entry => ({ def, handler: byPath[path]!, sharedBodies: new WeakMap() });
+  for (const [path, def] of Object.entries(calls) as [string, CallDef][]) registry.set(`/client${path}`, entry(def, path));
+  for (const [path, def] of Object.entries(staffCalls) as [string, CallDef][]) registry.set(path, entry(def, path));
 
   function envelope(data: unknown) {
     const key = services.config.RESPONSE_ENCRYPTION_KEY;
@@ -102,7 +111,7 @@ export function createBackend(opts: BackendOptions): Backend {
     const entry = registry.get(path);
     if (!entry) return json({ code: Code.NOT_FOUND, msg: `Error in request address: ${path}` }, 404);
     if (request.method !== "POST") return json({ code: Code.INVALID, msg: "Use POST." }, 405);
-    const { def, handler } = entry;
+    const { def, handler, sharedBodies } = entry;
     const now = services.clock.now();
     const token = tokenFromHeader(request.headers.get("authorization"));
     const ctx: CallContext = { ...services, now, ip: clientIp(request, peer, services.config), headers: request.headers, token };
@@ -118,13 +127,18 @@ export function createBackend(opts: BackendOptions): Backend {
       const parsed = (def.request as z.ZodTypeAny).safeParse(raw ?? {});
       if (!parsed.success) throw new ApiError(Code.INVALID, firstIssue(parsed.error));
       const result = await handler(parsed.data, ctx);
+      const shared = !services.config.RESPONSE_ENCRYPTION_KEY && isSharedCatalogValue(result) ? result : undefined;
+      const known = shared && sharedBodies.get(shared);
+      if (known) return jsonText(known);
       // The response schema is the contract: it also strips anything a query selected by mistake.
       const out = (def.response as z.ZodTypeAny).safeParse(result);
       if (!out.success) {
         log(`[backend] ${path}: response does not match the contract: ${out.error.issues.slice(0, 3).map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
         return json({ code: Code.INTERNAL, msg: "Server internal error" });
       }
-      return json(envelope(out.data));
+      const body = JSON.stringify(envelope(out.data));
+      if (shared) sharedBodies.set(shared, body);
+      return jsonText(body);
     } catch (err) {
       if (err instanceof ApiError) return json({ code: err.code, msg: err.message });
       const ref = randomUUID().slice(0, 8);

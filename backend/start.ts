@@ -4,6 +4,7 @@ import { migrate, openConfiguredDatabase } from "./db/index";
 import { seedDemoWorld } from "./demo/seed";
 import { startJobs } from "./jobs/index";
 import { createNotifyBus } from "./modules/chat/bus";
+import { createCatalogCache } from "./modules/catalog/cache";
 
 /**
  * Opens the database, migrates it, seeds the demo world into an empty one and
@@ -21,7 +22,8 @@ export async function startBackend(env: Record<string, string | undefined> = pro
   // On PostgreSQL several processes may serve one database: chat receipts and
   // new-message kicks travel between them by NOTIFY (modules/chat/bus.ts).
   const chatBus = database.kind === "postgres" ? createNotifyBus(database.notifications, (line) => console.error(line)) : undefined;
-  const backend = createBackend({ db: database.db, config, chatBus });
+  const catalog = createCatalogCache(database.db, database.notifications, database.writes, (line) => console.error(line));
+  const backend = createBackend({ db: database.db, config, chatBus, catalog });
   // Embedded PGlite belongs to this one process: a fixed holder takes its leases
   // back at once after a crash instead of waiting for them to expire (ADR 0013).
   const jobs = startJobs(backend.services, config.DATABASE_URL ? undefined : "embedded");
@@ -31,6 +33,7 @@ export async function startBackend(env: Record<string, string | undefined> = pro
     async stop() {
       await jobs.stop();
       await backend.chat.close();
+      await catalog.close();
       await database.close();
     },
   };

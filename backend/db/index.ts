@@ -8,6 +8,7 @@ import type { BackendConfig } from "../config";
 import { lockDataDir } from "./data-dir-lock";
 import { PGliteDialect } from "./pglite-dialect";
 import type { Database } from "./schema";
+import { createWriteWatch, type WriteWatch } from "./write-watch";
 
 export type DB = Kysely<Database>;
 export type Trx = Transaction<Database>;
@@ -49,12 +50,15 @@ export interface Database_ {
   db: DB;
   kind: "pglite" | "postgres";
   notifications: Notifications;
+  /** The tables this process's own statements write, as they run (the catalog cache's read-your-writes). */
+  writes: WriteWatch;
   /** The raw PGlite (for dumps in tests); undefined on PostgreSQL. */
   pglite?: PGlite;
   close(): Promise<void>;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database_> {
+  const writes = createWriteWatch();
   if (opts.databaseUrl) {
     pg.types.setTypeParser(INT8, (v) => Number(v));
     pg.types.setTypeParser(NUMERIC, (v) => Number(v));
@@ -63,8 +67,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database_> {
       max: 10,
       ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: "postgres", notifications: pgNotifications(db, opts.databaseUrl, opts.schema), close: () => db.destroy() };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes.plugin] });
+    return { db, kind: "postgres", writes, notifications: pgNotifications(db, opts.databaseUrl, opts.schema), close: () => db.destroy() };
   }
   let dataDir = opts.dataDir ?? "memory://";
   let unlock = () => {};
@@ -84,10 +88,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database_> {
     unlock();
     throw err;
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [writes.plugin] });
   return {
     db,
     kind: "pglite",
+    writes,
     pglite,
     notifications: {
       async listen(channel, onPayload) {

@@ -2,6 +2,7 @@ import type { BlobStore } from "../adapters/blob-store";
 import type { PriceFeed } from "../adapters/price-feed";
 import type { BackendConfig } from "../config";
 import type { DB } from "../db/index";
+import type { CatalogCache } from "../modules/catalog/cache";
 import type { User } from "../db/schema";
 import type { SecretBox } from "../security/secret-box";
 import { forbidden, notLoggedIn } from "./errors";
@@ -22,6 +23,8 @@ export interface Services {
   blobs: BlobStore;
   /** BTC/USDT prices (offline indicative feed, or a Binance-shaped ticker). */
   prices: PriceFeed;
+  /** The public catalogue in memory (modules/catalog/cache.ts); never for what a trade decides. */
+  catalog: CatalogCache;
 }
 
 /** One call: the services plus who is calling, from where. */

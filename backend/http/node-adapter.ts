@@ -3,6 +3,18 @@ import { Readable } from "node:stream";
 import { bodyVerdict } from "./body-limit";
 import type { Peer } from "./ip";
 
+const SMALL_BODY_BYTES = 64 * 1024;
+
+async function readSmall(req: IncomingMessage): Promise<Uint8Array | null> {
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+  } catch {
+    return null;
+  }
+  return Buffer.concat(chunks);
+}
+
 /** Serves a Fetch-style handler on Node's http objects (for /client, /dev). */
 export function toNodeHandler(handle: (request: Request, peer?: Peer) => Promise<Response>, maxBodyBytes = 12 * 1024 * 1024) {
   return async (req: IncomingMessage, res: ServerResponse) => {
@@ -19,10 +31,15 @@ export function toNodeHandler(handle: (request: Request, peer?: Peer) => Promise
       else if (v !== undefined) headers.set(k, v);
     }
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
+    const length = Number(req.headers["content-length"] ?? NaN);
+    // A small body of known length (every JSON call) is read at once: a web stream over the
+    // socket costs more per call than the call itself once the catalog is in memory.
+    const body = !hasBody ? undefined : length <= SMALL_BODY_BYTES ? await readSmall(req) : (Readable.toWeb(req) as ReadableStream);
+    if (body === null) return void res.destroy(); // the client went away mid-body
     const request = new Request(url, {
       method: req.method,
       headers,
-      body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+      body,
       duplex: "half", // Node's fetch needs this for a streamed body
     } as RequestInit);
     const response = await handle(request, { remoteAddress: req.socket.remoteAddress });

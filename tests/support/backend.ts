@@ -8,6 +8,7 @@ import { createBackend } from "../../backend/app";
 import { readBackendConfig } from "../../backend/config";
 import { migrate, openDatabase } from "../../backend/db/index";
 import { seedDemoWorld } from "../../backend/demo/seed";
+import { createCatalogCache } from "../../backend/modules/catalog/cache";
 import type { Clock } from "../../backend/http/context";
 import { createSecretBox } from "../../backend/security/secret-box";
 
@@ -53,7 +54,9 @@ export async function createTestBackend(opts: { env?: Record<string, string>; se
     DEMO_BOTS: "off",
     ...opts.env,
   });
-  const backend = createBackend({ db: database.db, config, clock, secrets: createSecretBox("test-key"), log: () => {} });
+  // The catalog cache as the server runs it, so every integration test also checks it is never stale.
+  const catalog = createCatalogCache(database.db, database.notifications, database.writes, () => {});
+  const backend = createBackend({ db: database.db, config, clock, secrets: createSecretBox("test-key"), log: () => {}, catalog });
 
   async function raw(path: string, body?: unknown, init: { token?: string; ip?: string; method?: string; timeZone?: string } = {}): Promise<Response> {
     const headers = new Headers({ "content-type": "application/json" });
@@ -103,6 +106,7 @@ export async function createTestBackend(opts: { env?: Record<string, string>; se
     login,
     latestCode,
     async close() {
+      await catalog.close();
       await database.close();
       if (databaseUrl && schema) {
         const admin = new pg.Client({ connectionString: databaseUrl });

@@ -2,11 +2,11 @@ import { DEFAULT_COIN_NAME, DEFAULT_NGN_RATE } from "../../../contract/constants
 import { TrackRecordType } from "../../../contract/enums";
 import { notFound } from "../../http/errors";
 import type { HandlerGroup } from "../../http/handler-types";
+import type { CallContext } from "../../http/context";
 import {
   activeAdverts,
   bannerExists,
   bannersAt,
-  cardTypeExists,
   cardTypesWithStats,
   checkInList,
   configGroup,
@@ -22,38 +22,45 @@ import {
 import { refuseTradeIfBlocked } from "../relationships/blocks";
 import { blockedEitherWay } from "../relationships/queries";
 
+/**
+ * Every card type with its offer summary, from the catalog cache. Calls answer the cached
+ * object itself (not a copy): the call layer then checks and serializes it once (app.ts).
+ */
+const cardTypesOf = (ctx: CallContext) => ctx.catalog.read("card-types", async () => ({ list: await cardTypesWithStats(ctx.db) }));
+
 /** Configuration, tracking and the public catalogue (banners, card types, currencies, countries, adverts). */
 export const catalogHandlers = {
-  async "/systemConfig/getSystemConfig"(_input, ctx) {
-    const [system, contact] = await Promise.all([configRecord(ctx.db, "system"), configRecord(ctx.db, "contact")]);
-    return {
-      NGNRate: intValue(system.NGNRate, DEFAULT_NGN_RATE),
-      CoinName: system.CoinName || DEFAULT_COIN_NAME,
-      contact,
-    };
-  },
+  "/systemConfig/getSystemConfig": (_input, ctx) =>
+    ctx.catalog.read("system-config", async () => {
+      const [system, contact] = await Promise.all([configRecord(ctx.db, "system"), configRecord(ctx.db, "contact")]);
+      return {
+        NGNRate: intValue(system.NGNRate, DEFAULT_NGN_RATE),
+        CoinName: system.CoinName || DEFAULT_COIN_NAME,
+        contact,
+      };
+    }),
 
-  async "/systemConfig/getBtcTradeConfig"(_input, ctx) {
-    const btc = await configRecord(ctx.db, "btc");
-    return {
-      btcTrade: {
-        btcAddress: btc.btcAddress ?? "",
-        usdtAddress: btc.usdtAddress ?? "",
-        serviceUrl: btc.serviceUrl ?? "",
-        usdRate: intValue(btc.usdRate, 0),
-        discount: intValue(btc.discount, 0),
-      },
-    };
-  },
+  "/systemConfig/getBtcTradeConfig": (_input, ctx) =>
+    ctx.catalog.read("btc-config", async () => {
+      const btc = await configRecord(ctx.db, "btc");
+      return {
+        btcTrade: {
+          btcAddress: btc.btcAddress ?? "",
+          usdtAddress: btc.usdtAddress ?? "",
+          serviceUrl: btc.serviceUrl ?? "",
+          usdRate: intValue(btc.usdRate, 0),
+          discount: intValue(btc.discount, 0),
+        },
+      };
+    }),
 
-  async "/systemConfig/getWealthConfig"(_input, ctx) {
-    const rows = await configGroup(ctx.db, "wealth");
-    return { wealth: rows.map((r) => ({ ckey: r.ckey, cvalue: r.cvalue })) };
-  },
+  "/systemConfig/getWealthConfig": (_input, ctx) =>
+    ctx.catalog.read("wealth-config", async () => {
+      const rows = await configGroup(ctx.db, "wealth");
+      return { wealth: rows.map((r) => ({ ckey: r.ckey, cvalue: r.cvalue })) };
+    }),
 
-  async "/systemConfig/getUserCheckInConfig"(_input, ctx) {
-    return { checkInList: await checkInList(ctx.db) };
-  },
+  "/systemConfig/getUserCheckInConfig": (_input, ctx) => ctx.catalog.read("checkin-config", async () => ({ checkInList: await checkInList(ctx.db) })),
 
   async "/trackRecord/addTrackRecord"(input, ctx) {
     if (input.type === TrackRecordType.BannerClick && !(await bannerExists(ctx.db, input.refId))) throw notFound("Banner");
@@ -68,28 +75,25 @@ export const catalogHandlers = {
     return null;
   },
 
-  async "/banner/getBanners"(input, ctx) {
-    return { list: await bannersAt(ctx.db, input.location) };
-  },
+  "/banner/getBanners": (input, ctx) => ctx.catalog.read(`banners:${input.location}`, async () => ({ list: await bannersAt(ctx.db, input.location) })),
 
-  async "/cardType/getCardType"(_input, ctx) {
-    return { list: await cardTypesWithStats(ctx.db) };
-  },
+  "/cardType/getCardType": (_input, ctx) => cardTypesOf(ctx),
 
-  async "/currency/getCurrency"(_input, ctx) {
-    return { list: await currencies(ctx.db) };
-  },
+  "/currency/getCurrency": (_input, ctx) => ctx.catalog.read("currencies", async () => ({ list: await currencies(ctx.db) })),
 
-  async "/country/getCountryList"(_input, ctx) {
-    return { list: await countries(ctx.db) };
-  },
+  "/country/getCountryList": (_input, ctx) => ctx.catalog.read("countries", async () => ({ list: await countries(ctx.db) })),
 
   async "/advert/getAdvertList"(input, ctx) {
-    if (!(await cardTypeExists(ctx.db, input.cardTypeId))) throw notFound("Card type");
-    const all = await activeAdverts(ctx.db, input.cardTypeId, input.currency);
+    if (!(await cardTypesOf(ctx)).list.some((c) => c.id === input.cardTypeId)) throw notFound("Card type");
+    // The same for everyone, so cached; what depends on who asks is applied after.
+    const everyone = await ctx.catalog.read(`adverts:${input.cardTypeId}:${input.currency ?? ""}`, async () => {
+      const list = await activeAdverts(ctx.db, input.cardTypeId, input.currency);
+      return { list, businessList: merchantsOf(list) };
+    });
     // A signed-in seller does not see the offers of merchants it blocked or that blocked it (ADR 0021).
     const hidden = ctx.user ? await blockedEitherWay(ctx.db, ctx.user.id) : new Set<number>();
-    const list = hidden.size > 0 ? all.filter((a) => !hidden.has(a.userid)) : all;
+    if (hidden.size === 0) return everyone;
+    const list = everyone.list.filter((a) => !hidden.has(a.userid));
     return { list, businessList: merchantsOf(list) };
   },
 

@@ -134,10 +134,6 @@ export async function cardTypesWithStats(db: Executor): Promise<CardType[]> {
   }));
 }
 
-export function cardTypeExists(db: Executor, id: number) {
-  return db.selectFrom("card_types").select("id").where("id", "=", id).executeTakeFirst().then((r) => r !== undefined);
-}
-
 // ---------------------------------------------------------------- adverts
 
 /** An advert joined with its merchant and its card type: what the mapper needs. */

@@ -36,6 +36,10 @@ export interface StartedServer {
   dataDir: string;
   /** The last 64 KiB of the server's stdout and stderr, for debugging a failed test. */
   output(): string;
+  /** The PostgreSQL database this server runs on (undefined on PGlite): pass it as
+   * env.DATABASE_URL to start a second process on the same database (migrated and
+   * seeded already, so that start changes nothing; its stop leaves the database alone). */
+  databaseUrl?: string;
 }
 
 export interface StartServerOptions {
@@ -198,5 +202,5 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
     throw err;
   }
 
-  return { url, stop, dataDir, output: () => output };
+  return { url, stop, dataDir, output: () => output, databaseUrl: env.DATABASE_URL };
 }

@@ -1,0 +1,123 @@
+import { sql } from "kysely";
+import type { DB, Notifications } from "../../db/index";
+import type { WriteWatch } from "../../db/write-watch";
+
+/**
+ * The public catalogue (card types with their offer summary, adverts by card type, config
+ * groups, banners, currencies, countries) served from memory (docs/decisions/0026-catalog-cache.md).
+ *
+ * Everything is forgotten at once whenever anything it is made of changes:
+ * - NOTIFY "catalog", sent by triggers at the commit of any write to those tables, in any
+ *   process on this database (migration 017); on PGlite the same, within its one process;
+ * - at once, when this process's own statement writes one of those tables (db/write-watch.ts),
+ *   so a process reads its own writes without waiting for the notification.
+ * A read that was under way when the cache was emptied is not kept (generation check): it may
+ * have read rows from before the write. Nothing is cached until the listener is up and has heard
+ * a probe sent on the triggers' channel; when its connection was lost and is back, everything is
+ * forgotten (what was sent meanwhile is gone).
+ *
+ * Only what is the same for everyone is cached; per-user filters (blocks) run after.
+ * addOrder never reads from here: it reads the advert in the database and reserves it by
+ * compare-and-set, so a stale listing can show an offer but never sell it.
+ */
+export interface CatalogCache {
+  /** The value under `key`, loaded once (concurrent callers share the load) until the next change. */
+  read<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** Settles once the cache listens for changes (or could not, and stays off). */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Every value a cache has handed out: the same object until a write, never mutated, so the
+ * call layer may check it against the contract and serialize it once (app.ts).
+ */
+const sharedValues = new WeakSet<object>();
+export const isSharedCatalogValue = (value: unknown): value is object => typeof value === "object" && value !== null && sharedValues.has(value);
+
+/** No cache: every read loads (a backend built without a database's notifications). */
+export const uncachedCatalog: CatalogCache = {
+  read: (_key, load) => load(),
+  ready: Promise.resolve(),
+  close: async () => undefined,
+};
+
+/** The tables whose rows the cached values are made of (migration 017 triggers on the same). */
+const CATALOG_TABLES = new Set(["card_types", "adverts", "config", "banners", "currencies", "countries"]);
+/** What adverts show of their merchant; users change for many other reasons (logins, levels). */
+const MERCHANT_COLUMNS = new Set(["nickname", "avatar", "online_status"]);
+/** Keys include user input (a currency): a bound, far above what the catalogue really holds. */
+const MAX_KEYS = 2000;
+
+const PROBE = "probe";
+
+/** How long the start-up probe may take to come back before the cache stays off. */
+const PROBE_TIMEOUT_MS = 10_000;
+
+export function createCatalogCache(db: DB, notifications: Notifications, writes: WriteWatch, log: (line: string) => void): CatalogCache {
+  const entries = new Map<string, Promise<unknown>>();
+  let generation = 0;
+  let listening = false;
+  const forget = () => {
+    generation++;
+    entries.clear();
+  };
+  const unwatch = writes.subscribe((table, columns) => {
+    if (CATALOG_TABLES.has(table) || (table === "users" && columns?.some((c) => MERCHANT_COLUMNS.has(c)))) forget();
+  });
+  // The cache turns on only once a probe sent on the triggers' channel (catalog_channel(), in
+  // SQL) came back to this listener: a database whose schema names another channel than the
+  // one listened to would otherwise leave every other process's writes unheard.
+  let probed: () => void = () => undefined;
+  const probe = new Promise<void>((resolve) => (probed = resolve));
+  const stopListening = notifications
+    .listen(
+      "catalog",
+      (payload) => {
+        if (payload === PROBE) probed();
+        forget();
+      },
+      () => forget(),
+    )
+    .then(async (stop) => {
+      await sql`select pg_notify(catalog_channel(), ${PROBE})`.execute(db);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const heard = await Promise.race([probe.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), PROBE_TIMEOUT_MS)))]);
+      clearTimeout(timer);
+      if (heard) listening = true;
+      else log("[catalog] cache off: the triggers' notifications do not reach this listener");
+      return stop;
+    });
+  stopListening.catch((err: unknown) => log(`[catalog] cache off, cannot listen: ${err instanceof Error ? err.message : String(err)}`));
+
+  return {
+    ready: stopListening.then(
+      () => undefined,
+      () => undefined,
+    ),
+    read<T>(key: string, load: () => Promise<T>): Promise<T> {
+      if (!listening) return load();
+      const hit = entries.get(key);
+      if (hit) return hit as Promise<T>;
+      if (entries.size >= MAX_KEYS) entries.clear();
+      const started = generation;
+      const loading = load();
+      entries.set(key, loading);
+      const drop = () => {
+        if (entries.get(key) === loading) entries.delete(key);
+      };
+      loading.then((value) => {
+        if (generation !== started) drop();
+        else if (typeof value === "object" && value !== null) sharedValues.add(value);
+      }, drop);
+      return loading;
+    },
+    async close() {
+      unwatch();
+      listening = false;
+      entries.clear();
+      const stop = await stopListening.catch(() => undefined);
+      await stop?.();
+    },
+  };
+}
