@@ -15,6 +15,7 @@ import * as m013kyc from "./013-kyc";
 import * as m014relationships from "./014-relationships";
 import * as m015membership from "./015-membership";
 import * as m016referral from "./016-referral";
+import * as m017listIndexes from "./017-list-indexes";
 
 /** Every migration, in order. Listed by hand: no directory scanning at run time. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "014-relationships": m014relationships,
   "015-membership": m015membership,
   "016-referral": m016referral,
+  "017-list-indexes": m017listIndexes,
 };
