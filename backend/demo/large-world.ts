@@ -55,6 +55,8 @@ export async function seedLargeWorld(db: DB, sizes: LargeSizes, log: (line: stri
       .returning("ckey")
       .executeTakeFirst();
     if (!claimed) throw new Error("This database already holds the large world: run npm run db:reset first.");
+    // The bills' running balances sort a million rows twice: in memory, not in temporary files.
+    await sql`set local work_mem = '256MB'`.execute(trx);
     await writeBulk(trx, sizes, (step, t) => log(`${step} (${((Date.now() - t) / 1000).toFixed(1)} s)`));
   });
   // Fresh statistics, so the planner sees the sizes it now has.
@@ -81,6 +83,15 @@ async function firstOfRun(trx: Trx, table: "users" | "advert_secrets" | "orders"
   return Number(lo);
 }
 
+/**
+ * Fresh statistics of a table just filled, before rows that reference it are written: the
+ * foreign-key checks' cached plans were made when it was nearly empty (a Seq Scan per checked
+ * row, quadratic in the bulk); ANALYZE invalidates them.
+ */
+async function analyze(trx: Trx, table: "users" | "advert_secrets" | "orders" | "bills") {
+  await sql`analyze ${sql.table(table)}`.execute(trx);
+}
+
 async function maxId(trx: Trx, table: "users" | "advert_secrets" | "orders" | "bills"): Promise<number> {
   const r = await sql<{ m: number }>`select coalesce(max(id), 0)::bigint as m from ${sql.table(table)}`.execute(trx);
   return Number(r.rows[0]!.m);
@@ -102,6 +113,7 @@ async function writeBulk(trx: Trx, sizes: LargeSizes, done: (step: string, since
     from generate_series(1, ${U}) g
   `.execute(trx);
   const firstUser = await firstOfRun(trx, "users", usersBefore, U);
+  await analyze(trx, "users");
   await sql`insert into accounts (user_id) select id from users where id >= ${firstUser} on conflict do nothing`.execute(trx);
   await sql`insert into accounts (user_id) values (${PLATFORM_USER_ID}) on conflict do nothing`.execute(trx);
   done(`${U} users and their accounts`, t);
@@ -122,6 +134,7 @@ async function writeBulk(trx: Trx, sizes: LargeSizes, done: (step: string, since
     from generate_series(1, ${N}) g join ${offers} a on a.k = g % a.na
   `.execute(trx);
   const firstSecret = await firstOfRun(trx, "advert_secrets", secretsBefore, N);
+  await analyze(trx, "advert_secrets");
 
   // One in ten orders is cancelled (the merchant never viewed it: no coins moved); the rest completed.
   const ordersBefore = await maxId(trx, "orders");
@@ -145,6 +158,7 @@ async function writeBulk(trx: Trx, sizes: LargeSizes, done: (step: string, since
     order by g
   `.execute(trx);
   const firstOrder = await firstOfRun(trx, "orders", ordersBefore, N);
+  await analyze(trx, "orders");
   done(`${N} orders and their secrets`, t);
 
   // The seller's notice of each order, as the state machine words it; the newest 30 unread.
@@ -197,6 +211,7 @@ async function writeBulk(trx: Trx, sizes: LargeSizes, done: (step: string, since
     from m join accounts acc on acc.user_id = m.user_id
   `.execute(trx);
   await sql`select setval(pg_get_serial_sequence('bills', 'id'), (select max(id) from bills))`.execute(trx);
+  await analyze(trx, "bills");
   done(`${sizes.bills} bills`, t);
 
   // The books: one ledger row per bill, then the other side in one row per payer (each merchant
