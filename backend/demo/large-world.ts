@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
 import type { DB, Trx } from "../db/index";
 import { PLATFORM_USER_ID } from "../modules/wallet/platform";
-import { seedDemoWorld } from "./seed";
+import { claimMarker, seedDemoWorld } from "./seed";
 import { DEMO_LOGINS } from "./world";
 
 /**
@@ -48,13 +48,7 @@ export async function seedLargeWorld(db: DB, sizes: LargeSizes, log: (line: stri
   const started = Date.now();
   await seedDemoWorld(db);
   await db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .insertInto("config")
-      .values({ ...LARGE_MARKER, cvalue: new Date().toISOString() })
-      .onConflict((oc) => oc.columns(["grp", "ckey"]).doNothing())
-      .returning("ckey")
-      .executeTakeFirst();
-    if (!claimed) throw new Error("This database already holds the large world: run npm run db:reset first.");
+    if (!(await claimMarker(trx, LARGE_MARKER))) throw new Error("This database already holds the large world: run npm run db:reset first.");
     // The bills' running balances sort a million rows twice: in memory, not in temporary files.
     await sql`set local work_mem = '256MB'`.execute(trx);
     await writeBulk(trx, sizes, (step, t) => log(`${step} (${((Date.now() - t) / 1000).toFixed(1)} s)`));
