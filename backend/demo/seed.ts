@@ -1,4 +1,4 @@
-import type { DB } from "../db/index";
+import type { DB, Trx } from "../db/index";
 import { applyBalanceChanges, ensureAccount } from "../modules/wallet/ledger";
 import { hashPassword } from "../security/passwords";
 import {
@@ -29,6 +29,17 @@ async function isSeeded(db: DB) {
   return row !== undefined;
 }
 
+/** Writes a world's config marker in the caller's transaction; false when it was there already. */
+export async function claimMarker(trx: Trx, marker: { grp: string; ckey: string }): Promise<boolean> {
+  const claimed = await trx
+    .insertInto("config")
+    .values({ ...marker, cvalue: new Date().toISOString() })
+    .onConflict((oc) => oc.columns(["grp", "ckey"]).doNothing())
+    .returning("ckey")
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
 /**
  * Writes the demo world (world.ts) in one transaction, once: the config row
  * system/demoSeededAt marks it done. Balances go through the ledger only.
@@ -42,13 +53,7 @@ export async function seedDemoWorld(db: DB): Promise<{ seeded: boolean }> {
 
   return db.transaction().execute(async (trx) => {
     // Claim the marker first: a concurrent seeder waits on the primary key here and then finds it taken.
-    const claimed = await trx
-      .insertInto("config")
-      .values({ ...DEMO_MARKER, cvalue: new Date().toISOString() })
-      .onConflict((oc) => oc.columns(["grp", "ckey"]).doNothing())
-      .returning("ckey")
-      .executeTakeFirst();
-    if (!claimed) return { seeded: false };
+    if (!(await claimMarker(trx, DEMO_MARKER))) return { seeded: false };
 
     const sortIn: Record<string, number> = {};
     await trx

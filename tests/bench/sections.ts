@@ -1,4 +1,5 @@
 /** The sections of `npm run bench`, in the order they run (see run.ts). */
+import { large } from "./large";
 import { pages } from "./pages";
 import { server } from "./server";
 
@@ -12,4 +13,5 @@ export interface BenchSection {
 export const sections: BenchSection[] = [
   pages,
   server,
+  large,
 ];

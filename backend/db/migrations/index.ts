@@ -16,6 +16,7 @@ import * as m014relationships from "./014-relationships";
 import * as m015membership from "./015-membership";
 import * as m016referral from "./016-referral";
 import * as m017catalogNotify from "./017-catalog-notify";
+import * as m018listIndexes from "./018-list-indexes";
 
 /** Every migration, in order. Listed by hand: no directory scanning at run time. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "015-membership": m015membership,
   "016-referral": m016referral,
   "017-catalog-notify": m017catalogNotify,
+  "018-list-indexes": m018listIndexes,
 };

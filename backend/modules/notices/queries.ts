@@ -1,10 +1,10 @@
-import { LIST_PAGE_SIZE } from "../../../contract/constants";
+import { BADGE_CAP, LIST_PAGE_SIZE } from "../../../contract/constants";
 import type { Notice } from "../../../contract/entities";
 import { NoticeStatus, OrderListTab, orderListTabStatuses, type NoticeType } from "../../../contract/enums";
 import type { Executor } from "../../db/index";
 import { orderTotals } from "../orders/queries";
 import { countOpenWithdrawals } from "../withdrawals/queries";
-import { countRows } from "../../db/count";
+import { countRowsUpTo } from "../../db/count";
 
 /** Notices and the top-bar badge counts. Every query is scoped to one user id. */
 
@@ -21,8 +21,14 @@ export async function countPendingWithdrawals(db: Executor, userId: number): Pro
   return countOpenWithdrawals(db, userId);
 }
 
+/** Unread notices of the user, counted up to one past the badge's cap (it shows "99+" beyond). */
 export async function countUnread(db: Executor, userId: number): Promise<number> {
-  return countRows(db.selectFrom("notices").where("user_id", "=", userId).where("status", "=", NoticeStatus.Unread));
+  return countRowsUpTo(db, unreadQuery(db, userId), BADGE_CAP + 1);
+}
+
+/** The user's unread notices (index notices_user_unread). */
+export function unreadQuery(db: Executor, userId: number) {
+  return db.selectFrom("notices").where("user_id", "=", userId).where("status", "=", NoticeStatus.Unread);
 }
 
 function noticeRows(db: Executor, userId: number) {

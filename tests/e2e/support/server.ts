@@ -73,7 +73,7 @@ async function adminQuery(url: string, sql: string, params: unknown[] = []): Pro
 }
 
 /** Creates `e2e_<random>` on the DATABASE_URL server; returns its name and URL. */
-async function createTestDatabase(baseUrl: string): Promise<{ name: string; url: string }> {
+export async function createTestDatabase(baseUrl: string): Promise<{ name: string; url: string }> {
   const name = `e2e_${randomBytes(6).toString("hex")}`;
   // The name is ours (hex only), so quoting it directly is safe.
   await adminQuery(baseUrl, `CREATE DATABASE "${name}"`);
@@ -83,7 +83,7 @@ async function createTestDatabase(baseUrl: string): Promise<{ name: string; url:
 }
 
 /** Drops a test database, ending any connection the server left open first. */
-async function dropTestDatabase(baseUrl: string, name: string): Promise<void> {
+export async function dropTestDatabase(baseUrl: string, name: string): Promise<void> {
   await adminQuery(
     baseUrl,
     "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",

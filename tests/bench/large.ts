@@ -1,0 +1,135 @@
+/**
+ * Cost at scale (issue 12, ADR 0027): p99 of the hot lists on the demo world, then on the large
+ * world (backend/demo/large-world.ts, seeded into a fresh database: PGlite files, or a new
+ * database on the DATABASE_URL server), signed in as the demo seller, who owns a tenth of the
+ * large world's orders. Prints both and their ratio; the target is at most 1.5.
+ *
+ * The demo seller's lists are empty in the demo world and full pages in the large one, so that
+ * ratio also weighs 20 rows against none. The like-for-like figure is the ratio to a small large
+ * world (scale 0.01 of the full one, BENCH_SMALL_SCALE), whose pages are as full: it shows only
+ * what the size of the tables costs.
+ *
+ * BENCH_LARGE_SCALE shrinks the large world (default 1: 50,000 users, 200,000 orders, 1,000,000
+ * bills); BENCH_SECONDS sets autocannon's duration per target (default 5). BENCH_LARGE_FROM
+ * measures a database that already holds the large world instead of seeding one (a postgres://
+ * URL, or the DATA_DIR of a PGlite one; `npm run seed:large` makes either), and leaves it as it is.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { migrate, openDatabase, pgliteDir, type OpenOptions } from "../../backend/db/index";
+import { FULL_SIZES, scaledSizes, seedLargeWorld } from "../../backend/demo/large-world";
+import { DEMO_LOGINS } from "../../backend/demo/world";
+import { apiClient } from "../e2e/support/api";
+import { createTestDatabase, dropTestDatabase, startServer } from "../e2e/support/server";
+import type { BenchSection } from "./sections";
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+const SCALE = Number(process.env.BENCH_LARGE_SCALE ?? 1);
+const SMALL_SCALE = Number(process.env.BENCH_SMALL_SCALE ?? 0.01);
+const TARGET_RATIO = 1.5;
+
+const TARGETS = [
+  { name: "order list (Completed tab)", path: "/client/order/getOrderList", body: { status: 4 } },
+  { name: "bill list (all types)", path: "/client/userBill/getUserBillList", body: {} },
+  { name: "notice list", path: "/client/notice/getNoticeList", body: {} },
+  { name: "getAdvertList", path: "/client/advert/getAdvertList", body: { cardTypeId: 1 } },
+];
+
+function p99(url: string, token: string, body: unknown): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) =>
+    autocannon(
+      { url, method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", authorization: token }, connections: 10, duration: DURATION_S },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    ),
+  );
+}
+
+/** A server on that world, signed in as the demo seller. */
+async function signedInServer(env: Record<string, string>) {
+  const server = await startServer({ env: { LOGIN_LIMIT_PER_IP: "1000000", ...env } });
+  try {
+    const token = await apiClient(() => server.url).login({ email: DEMO_LOGINS.seller, password: DEMO_LOGINS.password });
+    return { server, token };
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
+}
+
+async function measure(s: Awaited<ReturnType<typeof signedInServer>>, t: (typeof TARGETS)[number]) {
+  const r = await p99(s.server.url + t.path, s.token, t.body);
+  return { p99ms: r.latency.p99, reqPerSec: Math.round(r.requests.average), non2xx: r.non2xx, errors: r.errors };
+}
+
+/** A fresh database holding the large world, the server's env to open it, and how to remove it. */
+async function largeWorld(scale: number, from?: string): Promise<{ env: Record<string, string>; seconds: number; rows: Record<string, number>; remove(): Promise<void> }> {
+  if (from) {
+    const env: Record<string, string> = from.startsWith("postgres") ? { DATABASE_URL: from } : { DATA_DIR: from };
+    return { env, seconds: 0, rows: {}, remove: async () => {} };
+  }
+  const sizes = scale === 1 ? FULL_SIZES : scaledSizes(scale);
+  const baseUrl = process.env.DATABASE_URL;
+  const created = baseUrl ? await createTestDatabase(baseUrl) : undefined;
+  const dataDir = created ? undefined : await mkdtemp(join(tmpdir(), "bench-large-"));
+  const opts: OpenOptions = created ? { databaseUrl: created.url } : { dataDir: pgliteDir(dataDir!) };
+  const database = await openDatabase(opts);
+  try {
+    await migrate(database.db);
+    const report = await seedLargeWorld(database.db, sizes, (line) => console.log(`  ${line}`));
+    return {
+      env: created ? { DATABASE_URL: created.url } : { DATA_DIR: dataDir! },
+      ...report,
+      remove: async () => {
+        if (created && baseUrl) await dropTestDatabase(baseUrl, created.name);
+        if (dataDir) await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+export const large: BenchSection = {
+  name: "large",
+  title: `p99 of the hot lists, demo world vs large world (scale ${SCALE}; target ratio ≤ ${TARGET_RATIO})`,
+  async run() {
+    const small = await largeWorld(SMALL_SCALE);
+    if (!process.env.BENCH_LARGE_FROM) console.log("Seeding the large world…");
+    const world = await largeWorld(SCALE, process.env.BENCH_LARGE_FROM);
+    if (world.seconds) console.log(`  seeded in ${world.seconds.toFixed(1)} s: ${JSON.stringify(world.rows)}`);
+    const rows = [];
+    const ratio = (a: number, b: number) => Math.round((a / Math.max(1, b)) * 100) / 100;
+    const servers: Awaited<ReturnType<typeof signedInServer>>[] = [];
+    try {
+      // All three servers up at once and each target measured on one after the other, so a busy
+      // machine weighs on the figures of a ratio alike.
+      for (const env of [{}, small.env, world.env]) servers.push(await signedInServer(env));
+      const [demo, smallServer, big] = servers as [typeof servers[number], typeof servers[number], typeof servers[number]];
+      for (const t of TARGETS) {
+        const d = await measure(demo, t);
+        const s = await measure(smallServer, t);
+        const l = await measure(big, t);
+        rows.push({
+          name: t.name,
+          demoP99ms: d.p99ms,
+          smallP99ms: s.p99ms,
+          largeP99ms: l.p99ms,
+          largeVsDemo: ratio(l.p99ms, d.p99ms),
+          largeVsSmall: ratio(l.p99ms, s.p99ms),
+          ok: ratio(l.p99ms, d.p99ms) <= TARGET_RATIO,
+          reqPerSec: `${d.reqPerSec} / ${s.reqPerSec} / ${l.reqPerSec}`,
+          non2xx: d.non2xx + s.non2xx + l.non2xx,
+          errors: d.errors + s.errors + l.errors,
+        });
+      }
+    } finally {
+      for (const s of servers) await s.server.stop();
+      await world.remove();
+      await small.remove();
+    }
+    console.table(rows);
+    return { scale: process.env.BENCH_LARGE_FROM ? "BENCH_LARGE_FROM" : SCALE, smallScale: SMALL_SCALE, seedSeconds: world.seconds, rows: world.rows, targets: rows };
+  },
+};

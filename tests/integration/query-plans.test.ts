@@ -1,0 +1,185 @@
+/**
+ * The plans of the hot lists (issue 12, ADR 0027), on PGlite and on PostgreSQL: each module's own
+ * function runs its query through a recording plugin, and that exact query (SQL and parameters)
+ * is EXPLAINed. A list must read its table through an index, never by a Seq Scan, and a deep
+ * page must come out of the index in order (no Sort of more than a page and a bit).
+ *
+ * The orders, bills and notices come from the large world at a small scale, ANALYZEd, so the
+ * planner chooses with real statistics. For a typical user (a handful of rows) it must pick one of
+ * the user's own indexes. For the demo seller and the merchants, who own a tenth or a sixth of a table
+ * spread evenly over time, walking the primary key backwards from the cursor and keeping their
+ * rows is as good (about ten rows read per row kept), and the planner may choose it: there the
+ * test asks only for an index read. Offers, withdrawals and chat memberships stay demo-sized
+ * here (a few rows, where a Seq Scan is the right plan), so their checks run with
+ * enable_seqscan off: that only asks whether the index matches the query, hence the index name
+ * is asserted too.
+ */
+import { CompiledQuery, createQueryId, type KyselyPlugin, type RootOperationNode } from "kysely";
+import { sql } from "kysely";
+import { beforeAll, describe, expect, it } from "vitest";
+import { OrderListTab } from "../../contract/enums";
+import type { DB } from "../../backend/db/index";
+import { scaledSizes, seedLargeWorld } from "../../backend/demo/large-world";
+import { DEMO_LOGINS } from "../../backend/demo/world";
+import { activeAdverts } from "../../backend/modules/catalog/queries";
+import { listConversations } from "../../backend/modules/chat/conversations";
+import { buyerOrderPage, sellerOrderPage } from "../../backend/modules/orders/queries";
+import { countTradingOrders, countUnread, latestUnread, noticePage } from "../../backend/modules/notices/queries";
+import { billPage } from "../../backend/modules/wallet/queries";
+import { ownerWithdrawalPage } from "../../backend/modules/withdrawals/queries";
+import { createSecretBox } from "../../backend/security/secret-box";
+import { useBackend } from "../support/use-backend";
+
+const t = useBackend();
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  "Plan Rows"?: number;
+  Plans?: PlanNode[];
+}
+
+/** Runs `fn` on a database whose queries are recorded; returns the first one (the list's own query). */
+async function firstQueryOf(db: DB, fn: (db: DB) => Promise<unknown>): Promise<RootOperationNode> {
+  const seen: RootOperationNode[] = [];
+  const recorder: KyselyPlugin = {
+    transformQuery: ({ node }) => (seen.push(node), node),
+    transformResult: async ({ result }) => result,
+  };
+  await fn(db.withPlugin(recorder));
+  expect(seen.length).toBeGreaterThan(0);
+  return seen[0]!;
+}
+
+/** EXPLAIN (json) of that query with its parameters; `forceIndex` turns Seq Scans off for this transaction only. */
+async function explain(db: DB, node: RootOperationNode, forceIndex: boolean): Promise<PlanNode> {
+  const compiled = db.getExecutor().compileQuery(node, createQueryId());
+  return db.transaction().execute(async (trx) => {
+    if (forceIndex) await sql`set local enable_seqscan = off`.execute(trx);
+    const r = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]));
+    const cell = Object.values(r.rows[0]!)[0];
+    const json = (typeof cell === "string" ? JSON.parse(cell) : cell) as Array<{ Plan: PlanNode }>;
+    return json[0]!.Plan;
+  });
+}
+
+function nodes(p: PlanNode): PlanNode[] {
+  return [p, ...(p.Plans ?? []).flatMap(nodes)];
+}
+
+/** Names the scans of `table` in the plan, as "Index Scan orders_seller" etc. (bitmap scans by their index). */
+function scansOf(plan: PlanNode, table: string): string[] {
+  const out: string[] = [];
+  for (const n of nodes(plan)) {
+    if (n["Relation Name"] !== table) continue;
+    if (n["Node Type"] === "Bitmap Heap Scan") for (const c of nodes(n).slice(1)) out.push(`${c["Node Type"]} ${c["Index Name"] ?? ""}`.trim());
+    else out.push(`${n["Node Type"]} ${n["Index Name"] ?? ""}`.trim());
+  }
+  return out;
+}
+
+/** More rows than a page and a bit: a Sort of more means the list's order does not come from an index. */
+const SORT_AT_MOST = 100;
+
+/** `index`: the index (or one of the indexes) the list's read must use; "any": any index. */
+async function expectIndex(
+  fn: (db: DB) => Promise<unknown>,
+  table: string,
+  index: string | string[],
+  opts: { forceIndex?: boolean } = {},
+) {
+  const plan = await explain(t.b.db, await firstQueryOf(t.b.db, fn), opts.forceIndex ?? false);
+  const scans = scansOf(plan, table);
+  const text = JSON.stringify(plan);
+  // Every read of the table goes through an index, and the list's own read through the expected one.
+  expect(scans.length, text).toBeGreaterThan(0);
+  for (const s of scans) expect(s, text).toMatch(/^(Index Scan|Index Only Scan|Bitmap Index Scan) /);
+  const used = scans.map((s) => s.replace(/^.* /, ""));
+  if (index !== "any") expect(used.some((u) => [index].flat().includes(u)), `${used.join(", ")} in ${text}`).toBe(true);
+  // A deep page comes out of the index in order: a Sort of many rows would mean every matching row
+  // is read first. Sorting a handful (a typical user's rows, a card type's few) is fine.
+  const sorts = nodes(plan).filter((n) => n["Node Type"] === "Sort" && (n["Plan Rows"] ?? 0) > SORT_AT_MOST);
+  expect(sorts, text).toEqual([]);
+}
+
+let seller = 0;
+let merchant = 0;
+/** A bulk user with a few orders, bills and notices. */
+let typical = 0;
+let deepOrder = 0;
+let deepBill = 0;
+let deepNotice = 0;
+
+describe("query plans of the hot lists", () => {
+  beforeAll(async () => {
+    // 1,000 users, 4,000 orders, 20,000 bills; the demo seller has a tenth of the orders.
+    await seedLargeWorld(t.b.db, scaledSizes(0.02));
+    const db = t.b.db;
+    seller = (await db.selectFrom("users").select("id").where("email", "=", DEMO_LOGINS.seller).executeTakeFirstOrThrow()).id;
+    typical = (await db.selectFrom("orders").select("seller_id").where("seller_id", "<>", seller).orderBy("id", "desc").executeTakeFirstOrThrow()).seller_id;
+    merchant = (await db.selectFrom("users").select("id").where("email", "=", DEMO_LOGINS.merchants[0]).executeTakeFirstOrThrow()).id;
+    // Cursors half way down the seller's lists: the pages a deep scroll asks for.
+    const middle = async (q: Promise<{ id: number }[]>) => {
+      const ids = await q;
+      return ids[Math.floor(ids.length / 2)]!.id;
+    };
+    deepOrder = await middle(db.selectFrom("orders").select("id").where("seller_id", "=", seller).where("status", "=", 4).orderBy("id").execute());
+    deepBill = await middle(db.selectFrom("bills").select("id").where("user_id", "=", seller).orderBy("id").execute());
+    deepNotice = await middle(db.selectFrom("notices").select("id").where("user_id", "=", seller).orderBy("id").execute());
+  }, 120_000);
+
+  it("seeds a world whose demo seller has deep lists", async () => {
+    expect(deepOrder).toBeGreaterThan(0);
+    expect(deepBill).toBeGreaterThan(0);
+    expect(deepNotice).toBeGreaterThan(0);
+  });
+
+  // A typical user's few rows come from one of its indexes; a heavy user's deep page from any, in order.
+  it("the order list reads the seller's orders by index, in id order, for every tab and filter", async () => {
+    const own = ["orders_seller", "orders_seller_card", "orders_seller_active"];
+    await expectIndex((db) => sellerOrderPage(db, typical, { tab: OrderListTab.Completed }), "orders", own);
+    await expectIndex((db) => sellerOrderPage(db, typical, { tab: OrderListTab.Completed, cardTypeId: 1 }), "orders", own);
+    await expectIndex((db) => sellerOrderPage(db, seller, { tab: OrderListTab.Completed, lastId: deepOrder }), "orders", "any");
+    await expectIndex((db) => sellerOrderPage(db, seller, { tab: OrderListTab.Completed, cardTypeId: 1, lastId: deepOrder }), "orders", "any");
+    // No bulk order is active: the partial index is the plan for everyone.
+    await expectIndex((db) => sellerOrderPage(db, seller, { tab: OrderListTab.Active, lastId: deepOrder }), "orders", "orders_seller_active");
+  });
+
+  it("the merchant's order list reads its orders by index, with and without a status", async () => {
+    const own = ["orders_buyer", "orders_buyer_recent"];
+    await expectIndex((db) => buyerOrderPage(db, typical, {}), "orders", own);
+    await expectIndex((db) => buyerOrderPage(db, typical, { status: 4 }), "orders", own);
+    await expectIndex((db) => buyerOrderPage(db, merchant, { lastId: deepOrder }), "orders", "any");
+    await expectIndex((db) => buyerOrderPage(db, merchant, { status: 4, lastId: deepOrder }), "orders", "any");
+  });
+
+  it("the bill list reads the user's bills by index, of every type or one", async () => {
+    const own = ["bills_user", "bills_user_type"];
+    await expectIndex((db) => billPage(db, typical, {}), "bills", own);
+    await expectIndex((db) => billPage(db, typical, { type: 1 }), "bills", own);
+    await expectIndex((db) => billPage(db, seller, { lastId: deepBill }), "bills", "any");
+    await expectIndex((db) => billPage(db, seller, { type: 1, lastId: deepBill }), "bills", "any");
+  });
+
+  it("the notice list and the bell read notices by index; the badges count only open things", async () => {
+    await expectIndex((db) => noticePage(db, typical), "notices", ["notices_user", "notices_user_unread"]);
+    await expectIndex((db) => noticePage(db, seller, deepNotice), "notices", "any");
+    await expectIndex((db) => latestUnread(db, seller), "notices", "notices_user_unread");
+    await expectIndex((db) => countUnread(db, seller), "notices", "notices_user_unread");
+    await expectIndex((db) => countTradingOrders(db, seller), "orders", "orders_seller_active");
+  });
+
+  it("getAdvertList, the withdrawal list and the conversation list match their indexes", async () => {
+    const force = { forceIndex: true };
+    await expectIndex((db) => activeAdverts(db, 1), "adverts", "adverts_card_type", force);
+    await expectIndex((db) => ownerWithdrawalPage(db, seller, { lastId: 1_000_000 }), "withdrawals", "withdrawals_user", force);
+    await expectIndex((db) => listConversations(db, seller, { now: new Date(), secrets: createSecretBox("test-key") }), "chat_members", "chat_members_user", force);
+  });
+
+  it("the count of unread notices stops at one past the badge's cap", async () => {
+    const db = t.b.db;
+    await db.updateTable("notices").set({ status: 0 }).where("user_id", "=", seller).execute();
+    expect(await countUnread(db, seller)).toBe(100);
+  });
+});
