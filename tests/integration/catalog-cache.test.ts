@@ -38,6 +38,7 @@ async function secondProcess(t: TestBackend) {
   };
   return {
     call,
+    settled: () => catalog.settled(),
     async close() {
       await catalog.close();
       await database.close();
@@ -134,6 +135,8 @@ describe("the catalog cache in this process", () => {
   for (const kind of kinds) {
     it(`serves from memory and forgets at once on ${kind.name}`, async () => {
       await kind.prepare?.();
+      // No notification of an earlier write still on its way (it would empty the cache below).
+      await t.backend.services.catalog.settled();
       const before = await kind.read(here);
       await kind.unheard("here");
       // Still what it was: this answer came from memory, not the database.
@@ -158,6 +161,7 @@ describe.skipIf(!process.env.DATABASE_URL)("the catalog cache in a second proces
       await kind.prepare?.();
       // The first backend's writes so far (the advert above) reached this one too.
       await expect.poll(() => kind.read(other), { timeout: 3000 }).toEqual(await kind.read(here));
+      await second!.settled();
       const before = await kind.read(other);
       await kind.unheard("there");
       expect(await kind.read(other)).toEqual(before);
@@ -170,6 +174,7 @@ describe.skipIf(!process.env.DATABASE_URL)("the catalog cache in a second proces
 describe("a stale listing never sells", () => {
   it("a paused advert still listed from memory is refused by addOrder", async () => {
     const advert = await makeAdvert(t, { merchantId: p.merchant.id });
+    await t.backend.services.catalog.settled(); // the advert\'s own notification is in: nothing empties the cache below
     expect(await advertIds(here)).toContain(advert);
     // The seller opened the offer (and got its secret) before the pause.
     const secret = await secretFor(t, p.seller.token, advert);
@@ -180,6 +185,7 @@ describe("a stale listing never sells", () => {
 
   it("a deleted advert still listed from memory is refused by addOrder", async () => {
     const advert = await makeAdvert(t, { merchantId: p.merchant.id });
+    await t.backend.services.catalog.settled(); // the advert\'s own notification is in: nothing empties the cache below
     expect(await advertIds(here)).toContain(advert);
     const secret = await secretFor(t, p.seller.token, advert);
     // Unheard, and past the secret's foreign key (replica mode skips it too): as if gone under the seller's feet.
@@ -190,6 +196,7 @@ describe("a stale listing never sells", () => {
 
   it("a changed price still listed from memory: the order takes the database's price, and the order's reservation refreshes the listing", async () => {
     const advert = await makeAdvert(t, { merchantId: p.merchant.id, discount: 8_000, tradeAmount: 1_000_000 });
+    await t.backend.services.catalog.settled(); // the advert\'s own notification is in: nothing empties the cache below
     const listed = async () => ((await here("/advert/getAdvertList", { cardTypeId: appleId })).data.list as { id: number; discount: number; tradeAmount: number }[]).find((a) => a.id === advert);
     expect(await listed()).toMatchObject({ discount: 8_000, tradeAmount: 1_000_000 });
     await unheard(t.db, sql`update adverts set discount = 9000, usd_discount = 9000 where id = ${advert}`);

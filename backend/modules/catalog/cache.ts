@@ -25,6 +25,12 @@ export interface CatalogCache {
   read<T>(key: string, load: () => Promise<T>): Promise<T>;
   /** Settles once the cache listens for changes (or could not, and stays off). */
   ready: Promise<void>;
+  /**
+   * Resolves once every change committed before the call has reached this cache: a notification
+   * sent now came back (one connection hears them in commit order). For tests that must know
+   * no late notification is still on its way.
+   */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,6 +45,7 @@ export const isSharedCatalogValue = (value: unknown): value is object => typeof 
 export const uncachedCatalog: CatalogCache = {
   read: (_key, load) => load(),
   ready: Promise.resolve(),
+  settled: () => Promise.resolve(),
   close: async () => undefined,
 };
 
@@ -50,6 +57,7 @@ const MERCHANT_COLUMNS = new Set(["nickname", "avatar", "online_status"]);
 const MAX_KEYS = 2000;
 
 const PROBE = "probe";
+const SETTLE = "settle:";
 
 /** How long the start-up probe may take to come back before the cache stays off. */
 const PROBE_TIMEOUT_MS = 10_000;
@@ -70,11 +78,15 @@ export function createCatalogCache(db: DB, notifications: Notifications, writes:
   // one listened to would otherwise leave every other process's writes unheard.
   let probed: () => void = () => undefined;
   const probe = new Promise<void>((resolve) => (probed = resolve));
+  const settling = new Map<string, () => void>();
+  let settles = 0;
   const stopListening = notifications
     .listen(
       "catalog",
       (payload) => {
         if (payload === PROBE) probed();
+        settling.get(payload)?.();
+        settling.delete(payload);
         forget();
       },
       () => forget(),
@@ -95,6 +107,13 @@ export function createCatalogCache(db: DB, notifications: Notifications, writes:
       () => undefined,
       () => undefined,
     ),
+    async settled() {
+      if (!listening) return;
+      const payload = `${SETTLE}${++settles}`;
+      const back = new Promise<void>((resolve) => settling.set(payload, resolve));
+      await sql`select pg_notify(catalog_channel(), ${payload})`.execute(db);
+      await back;
+    },
     read<T>(key: string, load: () => Promise<T>): Promise<T> {
       if (!listening) return load();
       const hit = entries.get(key);
