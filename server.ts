@@ -64,12 +64,9 @@ app.use((_req, res, next) => {
 app.get("/healthz", (_req, res) => {
   res.type("text/plain").send("ok");
 });
-// Hashed build files: their brotli or gzip copy made at build time (never compressed per request),
-// else the file itself; a year in every cache either way.
-app.use("/build", precompressedAssets("public/build"));
-app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", setHeaders: (res) => res.setHeader("Vary", "Accept-Encoding") }));
-app.use(express.static("public", { maxAge: "1h" }));
 
+// The backend's paths come before the static files: an API call is answered without a
+// file-system lookup in public/ first (no public file lives under these paths).
 if (backend) {
   const serveBackend = toNodeHandler(backend.backend.handle);
   // /chat/*: the built-in chat's HTTP API and signed files (its WebSocket is attached below).
@@ -77,6 +74,12 @@ if (backend) {
   // its own /files/avatar route).
   app.all(["/client/*", "/merchant/*", "/admin/*", "/blob/*", "/dev/*", "/chat/*", "/files/avatar/*"], (req, res) => void serveBackend(req, res));
 }
+
+// Hashed build files: their brotli or gzip copy made at build time (never compressed per request),
+// else the file itself; a year in every cache either way.
+app.use("/build", precompressedAssets("public/build"));
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", setHeaders: (res) => res.setHeader("Vary", "Accept-Encoding") }));
+app.use(express.static("public", { maxAge: "1h" }));
 
 // The web tier buffers form posts (request.formData()): cap what it will read. Plain forms
 // are small; the sell form without JavaScript posts up to 10 uncompressed photos.
