@@ -27,7 +27,7 @@ import { coinUnits, formatPayout, payoutFor } from "~/services/money/wallet";
 import { WithdrawerSummary } from "~/components/withdrawals/WithdrawerSummary";
 import { SELL_COINS_HIDDEN_FIELDS, SELL_COINS_REMARK_MAX, type SellCoinsRules } from "~/services/forms/withdrawals";
 import { parseWithZod, sellCoinsSchema } from "~/services/forms/schemas.server";
-import { schemaValidation, useOnFirstUse } from "~/components/ui/use-schema-form";
+import { schemaValidation, useOnFirstUse, useValidateBlurred } from "~/components/ui/use-schema-form";
 import type { Api } from "~/services/api.server";
 import { must, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { formatCoins, formatNgn, minorFromInput } from "~/services/format";
@@ -138,6 +138,7 @@ function SellCoinsForm({
     ...schemaValidation(schemas?.value.sellCoinsSchema(rules), schemas?.parseWithZod),
     defaultValue: { userPaymentId: paymentList.length === 1 ? String(paymentList[0].id) : "" },
   });
+  useValidateBlurred(schemas, form);
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const typed = fields.amount.value ?? fields.amount.initialValue;
   const coins = minorFromInput(typeof typed === "string" ? typed : "") ?? 0;

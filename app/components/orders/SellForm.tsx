@@ -16,7 +16,7 @@ import type { ImagePickerState } from "~/components/orders/ImagePicker.client";
 import { Button, Skeleton, TextAreaField } from "~/components/ui";
 import { LoginToSubmit } from "~/components/ui/LoginPrompt";
 import { REMARK_MAX } from "~/services/forms/sell";
-import { schemaValidation, useOnFirstUse } from "~/components/ui/use-schema-form";
+import { schemaValidation, useOnFirstUse, useValidateBlurred } from "~/components/ui/use-schema-form";
 import { Form } from "~/components/ui/Form";
 import type { SubmissionResult } from "@conform-to/react";
 import { lazy } from "react";
@@ -53,6 +53,7 @@ export function SellForm({
     lastResult: actionData?.result,
     ...schemaValidation(schemas?.value.sellSchema(rules), schemas?.parseWithZod),
   });
+  useValidateBlurred(schemas, form);
 
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const disabled = !signedIn;

@@ -20,6 +20,8 @@ export const conformZod = lazyModule(() => import("@conform-to/zod"));
 export interface Loaded<T> {
   value: T;
   parseWithZod: typeof parseWithZod;
+  /** Fields left (blurred) while the fetch was under way: validateBlurred checks them then. */
+  blurred: string[];
 }
 
 /** What makes a form "used": the first of these on it starts the fetch. */
@@ -37,6 +39,11 @@ export function useOnFirstUse<T>(id: string, load: () => Promise<T>): Loaded<T> 
     const form = document.getElementById(id);
     if (!form || loaded) return;
     let live = true;
+    const blurred = new Set<string>();
+    const onLeave = (event: Event) => {
+      const name = (event.target as { name?: unknown }).name;
+      if (typeof name === "string" && name) blurred.add(name);
+    };
     const listen = (on: boolean) => {
       for (const type of FIRST_USE) {
         if (on) form.addEventListener(type, start, { passive: true });
@@ -45,8 +52,9 @@ export function useOnFirstUse<T>(id: string, load: () => Promise<T>): Loaded<T> 
     };
     function start() {
       listen(false);
+      form!.addEventListener("focusout", onLeave);
       Promise.all([loadRef.current(), conformZod.load()]).then(
-        ([value, m]) => live && setLoaded({ value, parseWithZod: m.parseWithZod }),
+        ([value, m]) => live && setLoaded({ value, parseWithZod: m.parseWithZod, blurred: [...blurred] }),
         () => live && listen(true),
       );
     }
@@ -56,9 +64,22 @@ export function useOnFirstUse<T>(id: string, load: () => Promise<T>): Loaded<T> 
     return () => {
       live = false;
       listen(false);
+      form.removeEventListener("focusout", onLeave);
     };
   }, [id, loaded]);
   return loaded;
+}
+
+/**
+ * Once the schema has arrived, checks the fields the user left while it was on its way (a fast
+ * typist on a slow link), so their messages show as if it had been there from the start.
+ */
+export function useValidateBlurred(loaded: Loaded<unknown> | undefined, form: { validate(options: { name: string }): void }) {
+  useEffect(() => {
+    // After the render that gave conform its onValidate (its options update in a layout effect).
+    for (const name of loaded?.blurred ?? []) form.validate({ name });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per arrival
+  }, [loaded]);
 }
 
 /**
@@ -86,10 +107,12 @@ export function useSchemaForm<Schema extends FormSchema>(
   defaultValue?: DefaultValue<z.input<Schema>>,
 ) {
   const loaded = useOnFirstUse(id, loadSchema);
-  return useForm<z.input<Schema>, z.output<Schema>>({
+  const result = useForm<z.input<Schema>, z.output<Schema>>({
     id,
     lastResult: actionData?.result,
     defaultValue,
     ...schemaValidation(loaded?.value, loaded?.parseWithZod),
   });
+  useValidateBlurred(loaded, result[0]);
+  return result;
 }

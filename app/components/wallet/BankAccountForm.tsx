@@ -11,7 +11,7 @@ import type { PaymentType, UserPayment } from "../../../contract/entities";
 import { FormError, fieldProps } from "~/components/ui/FormParts";
 import { Button, Field, SelectField, TextAreaField, buttonClasses } from "~/components/ui";
 import { ACCOUNT_NUMBER_MAX, REAL_NAME_MAX } from "~/services/forms/wallet";
-import { schemaValidation, useOnFirstUse } from "~/components/ui/use-schema-form";
+import { schemaValidation, useOnFirstUse, useValidateBlurred } from "~/components/ui/use-schema-form";
 import { Form } from "~/components/ui/Form";
 
 export const SAVE_INTENT = "save";
@@ -47,6 +47,7 @@ export function BankAccountForm({
       : { paymentId: "" },
     ...schemaValidation(schemas?.value.bankAccountSchema, schemas?.parseWithZod),
   });
+  useValidateBlurred(schemas, form);
   const busy = navigation.state !== "idle" && navigation.formData?.get("formId") === id;
 
   return (

@@ -9,7 +9,7 @@ import { FormError, fieldProps } from "~/components/ui/FormParts";
 import { Button, ExternalLink, Field } from "~/components/ui";
 import { LoginToSubmit } from "~/components/ui/LoginPrompt";
 import { coinsForCrypto, cryptoFromInput, formatCrypto, type CryptoQuote } from "~/services/money/wallet";
-import { schemaValidation, useOnFirstUse } from "~/components/ui/use-schema-form";
+import { schemaValidation, useOnFirstUse, useValidateBlurred } from "~/components/ui/use-schema-form";
 import { formatCoins, formatNgn } from "~/services/format";
 import { Form } from "~/components/ui/Form";
 import type { SubmissionResult } from "@conform-to/react";
@@ -43,6 +43,7 @@ export function TransferForm({
     lastResult: actionData?.result ?? undefined,
     ...schemaValidation(schemas?.value.virtualCoinSchema(quote), schemas?.parseWithZod),
   });
+  useValidateBlurred(schemas, form);
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const typed = fields.amount.value ?? fields.amount.initialValue;
   const tradeAmount = cryptoFromInput(typeof typed === "string" ? typed : "");
