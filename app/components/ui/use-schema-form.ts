@@ -20,8 +20,11 @@ export const conformZod = lazyModule(() => import("@conform-to/zod"));
 export interface Loaded<T> {
   value: T;
   parseWithZod: typeof parseWithZod;
-  /** Fields left (blurred) while the fetch was under way: validateBlurred checks them then. */
-  blurred: string[];
+  /**
+   * Fields left (blurred) since the fetch started, kept live until useValidateBlurred has run (so
+   * one left between the arrival and conform getting its onValidate is not missed).
+   */
+  blurred: ReadonlySet<string>;
 }
 
 /** What makes a form "used": the first of these on it starts the fetch. */
@@ -37,7 +40,7 @@ export function useOnFirstUse<T>(id: string, load: () => Promise<T>): Loaded<T> 
   loadRef.current = load;
   useEffect(() => {
     const form = document.getElementById(id);
-    if (!form || loaded) return;
+    if (!form) return;
     let live = true;
     const blurred = new Set<string>();
     const onLeave = (event: Event) => {
@@ -54,7 +57,7 @@ export function useOnFirstUse<T>(id: string, load: () => Promise<T>): Loaded<T> 
       listen(false);
       form!.addEventListener("focusout", onLeave);
       Promise.all([loadRef.current(), conformZod.load()]).then(
-        ([value, m]) => live && setLoaded({ value, parseWithZod: m.parseWithZod, blurred: [...blurred] }),
+        ([value, m]) => live && setLoaded({ value, parseWithZod: m.parseWithZod, blurred }),
         () => live && listen(true),
       );
     }
@@ -66,7 +69,8 @@ export function useOnFirstUse<T>(id: string, load: () => Promise<T>): Loaded<T> 
       listen(false);
       form.removeEventListener("focusout", onLeave);
     };
-  }, [id, loaded]);
+    // Not on `loaded`: the listeners stay until the page leaves, so `blurred` stays live.
+  }, [id]);
   return loaded;
 }
 
