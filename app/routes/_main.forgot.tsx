@@ -8,7 +8,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useAuthForm } from "~/components/auth/AuthForm";
 import { ContactCodeCard } from "~/components/auth/ContactCodePasswordFields";
-import { LoginType, VerificationCodeType, contactForApi, forgotSchema, tabType } from "~/services/forms/auth";
+import { LoginType, VerificationCodeType, tabType } from "~/services/forms/auth";
+import { contactForApi, forgotSchema } from "~/services/forms/schemas.server";
 import { codeFormAction, codeFormLoaderData } from "~/services/forms/auth.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
@@ -33,7 +34,7 @@ export default function ForgotPage() {
 function ForgotForm({ type }: { type: LoginType }) {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useAuthForm(`forgot-${type}`, forgotSchema, actionData, { type });
+  const [form, fields] = useAuthForm(`forgot-${type}`, () => import("~/services/forms/auth.schema").then((m) => m.forgotSchema), actionData, { type });
   return <ContactCodeCard kind="forgot" form={form} fields={fields} type={type} data={data} sendCode={actionData?.sendCode} />;
 }
 

@@ -4,12 +4,12 @@
  * Success: token and profile snapshot into the session, the arrival channel
  * remarked, a 'Success' toast, then back to ?redirectTo (same-site) or /home.
  */
-import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthCard, AuthFooter, AuthFormFrame, ContactFields, ContactTabs, PasswordField, useAuthForm } from "~/components/auth/AuthForm";
 import { apiFor } from "~/services/api.server";
-import { LoginType, loginName, loginSchema, tabType } from "~/services/forms/auth";
+import { LoginType, tabType } from "~/services/forms/auth";
+import { parseWithZod, loginName, loginSchema } from "~/services/forms/schemas.server";
 import { SUCCESS, formReply, loadCountries, redirectSignedIn, sessionHeaders } from "~/services/forms/auth.server";
 import { flashToast, safeRedirect } from "~/session.server";
 import { readForm } from "~/services/kit/form.server";
@@ -65,7 +65,7 @@ function LoginForm({
   redirectTo: string | null;
 }) {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useAuthForm(`login-${type}`, loginSchema, actionData, { type });
+  const [form, fields] = useAuthForm(`login-${type}`, () => import("~/services/forms/auth.schema").then((m) => m.loginSchema), actionData, { type });
 
   return (
     <AuthCard title="Sign In" footer={<AuthFooter prompt="New here?" to="/register" label="Create Account" />}>

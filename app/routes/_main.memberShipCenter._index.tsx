@@ -4,7 +4,6 @@
  * (?tab=order&page=N). Redeeming posts intent "exchange" here (after a dialog, or the ?redeem=id
  * step without JavaScript). Signed-out visitors get Go To Login?.
  */
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { useLoaderData } from "@remix-run/react";
 import { POINT_ORDER_PAGE_SIZE } from "../../contract/constants";
@@ -13,7 +12,7 @@ import { ShowType, WealthRecordType } from "../../contract/enums";
 import { MESSAGES } from "../../contract/messages";
 import { must, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { readForm } from "~/services/kit/form.server";
-import { exchangeSchema } from "~/services/forms/membership";
+import { parseWithZod, exchangeSchema } from "~/services/forms/schemas.server";
 import { readWealthConfig } from "~/services/membership";
 import { posIntParam } from "~/components/wallet/dates";
 import { Tabs } from "~/components/ui";

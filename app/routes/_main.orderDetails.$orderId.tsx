@@ -15,12 +15,11 @@
  * - The order's chat (status below 4): #order-chat, server-rendered with a plain send
  *   form, then live (a lazy island); a message for this order refreshes the page's data.
  */
-import { parseWithZod } from "@conform-to/zod";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { Feedback, Order, OrderChange } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
 import { OrderAction, OrderStatus } from "../../contract/enums";
-import { MESSAGES } from "../../contract/fields";
+import { MESSAGES } from "../../contract/messages";
 import type { StaticView } from "~/components/chat/ChatStatic";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { DisputePanel } from "~/components/orders/DisputePanel";
@@ -32,7 +31,8 @@ import { ButtonLink, DetailPanel } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import type { Api } from "~/services/api.server";
 import { chatProvider, loadConversationView } from "~/services/chat.server";
-import { FEEDBACK_INTENT, feedbackSchema } from "~/services/forms/feedback";
+import { FEEDBACK_INTENT } from "~/services/forms/feedback";
+import { parseWithZod, feedbackSchema } from "~/services/forms/schemas.server";
 import { imagePaths } from "~/services/forms/sell";
 import { must, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { readForm } from "~/services/kit/form.server";

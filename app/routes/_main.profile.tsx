@@ -4,7 +4,6 @@
  * Actions: intent "nickname" (/userInfo/updateNickname) and "avatar" (a multipart file to
  * /image/uploadImage as an avatar, then /userInfo/updateAvatar).
  */
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { UploadImageType } from "../../contract/enums";
@@ -12,7 +11,8 @@ import { MESSAGES } from "../../contract/messages";
 import type { Profile, Statistics } from "../../contract/entities";
 import { must, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { readForm } from "~/services/kit/form.server";
-import { AVATAR_INTENT, NICKNAME_INTENT, nicknameSchema } from "~/services/forms/profile";
+import { AVATAR_INTENT, NICKNAME_INTENT } from "~/services/forms/profile";
+import { parseWithZod, nicknameSchema } from "~/services/forms/schemas.server";
 import { isSupportedImage } from "~/services/forms/sell";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { contactHref } from "~/services/contact";

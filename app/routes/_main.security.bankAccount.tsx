@@ -5,14 +5,13 @@
  * a confirmation, with the toast 'Removed !'. Guests (and code 3) see the page
  * with the Add button disabled (spec §6).
  */
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { PaymentType, UserPayment } from "../../contract/entities";
-import { MESSAGES } from "../../contract/fields";
+import { MESSAGES } from "../../contract/messages";
 import { BankAccountsTab, DELETE_INTENT, type BankActionData } from "~/components/wallet/BankAccountsTab";
 import { SAVE_INTENT } from "~/components/wallet/BankAccountForm";
-import { bankAccountSchema } from "~/services/forms/wallet";
+import { parseWithZod, bankAccountSchema } from "~/services/forms/schemas.server";
 import { securityTitle } from "~/components/identity/security-tabs";
 import { optionalApi, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { loginUrl } from "~/session.server";

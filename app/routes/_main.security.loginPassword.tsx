@@ -4,7 +4,6 @@
  * of the user; this device signs straight in again with the new password, so only the others are
  * signed out, and they are told why on their next page (docs/decisions/0017-signed-out-why.md).
  */
-import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { useActionData, useSearchParams } from "@remix-run/react";
 import { MESSAGES } from "../../contract/messages";
@@ -12,7 +11,8 @@ import { LoginType } from "../../contract/enums";
 import { redirectWithToast, requireApi, signedInPageLoader } from "~/services/kit/api.server";
 import { readForm } from "~/services/kit/form.server";
 import { clearSignIn } from "~/session.server";
-import { loginPasswordSchema, PASSWORD_FIELDS } from "~/services/forms/security";
+import { PASSWORD_FIELDS } from "~/services/forms/security";
+import { parseWithZod, loginPasswordSchema } from "~/services/forms/schemas.server";
 import { AuthFormFrame, PasswordField } from "~/components/auth/AuthForm";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { SecurityCard, SecurityIntro, onFormStep } from "~/components/identity/SecurityStep";
@@ -67,7 +67,7 @@ export default function LoginPasswordTab() {
 
 function LoginPasswordForm() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm("login-password", loginPasswordSchema, actionData ?? undefined);
+  const [form, fields] = useSchemaForm("login-password", () => import("~/services/forms/security.schema").then((m) => m.loginPasswordSchema), actionData ?? undefined);
   return (
     <SecurityCard title="Change Login Password">
       <AuthFormFrame form={form} submitLabel="Confirm" action={`${HERE}?step=${FORM_STEP}`}>

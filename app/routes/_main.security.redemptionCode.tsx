@@ -2,13 +2,12 @@
  * /security/redemptionCode: redeem a 10-character code (spec §5, ADR 0019). The credit (coins to
  * the available balance with an Income bill, or VIP points) is said in the toast on the way back.
  */
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { useActionData } from "@remix-run/react";
 import { REDEMPTION_CODE_LENGTH } from "../../contract/constants";
 import { redirectWithToast, requireApi, signedInPageLoader } from "~/services/kit/api.server";
 import { readForm } from "~/services/kit/form.server";
-import { redemptionSchema } from "~/services/forms/security";
+import { parseWithZod, redemptionSchema } from "~/services/forms/schemas.server";
 import { formatCoins, formatWealth } from "~/services/format";
 import { AuthFormFrame } from "~/components/auth/AuthForm";
 import { Field } from "~/components/ui";
@@ -37,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function RedemptionCodeTab() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm("redemption", redemptionSchema, actionData ?? undefined);
+  const [form, fields] = useSchemaForm("redemption", () => import("~/services/forms/security.schema").then((m) => m.redemptionSchema), actionData ?? undefined);
   return (
     <SecurityCard title="Redemption Code">
       <p className="mb-3 text-sm text-gray-700">Type the 10-character code you were given. Its coins or VIP points are credited at once; each code works once.</p>

@@ -4,7 +4,6 @@
  * code goes (the bound e-mail or the bound mobile), the code with its 60 s "Send code", and the
  * new trade password twice (/userAuth/updateTradePassword).
  */
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { LoginType, VerificationCodeType } from "../../contract/enums";
@@ -14,7 +13,8 @@ import { readForm } from "~/services/kit/form.server";
 import { SEND_CODE_INTENT } from "~/services/forms/auth";
 import { sessionHeaders } from "~/services/forms/auth.server";
 import { codeCooldownLeft, sendVerificationCode } from "~/services/forms/send-code.server";
-import { TRADE_PASSWORD_FIELDS, tradeCodeTargetSchema, tradePasswordSchema } from "~/services/forms/security";
+import { TRADE_PASSWORD_FIELDS } from "~/services/forms/security";
+import { parseWithZod, tradeCodeTargetSchema, tradePasswordSchema } from "~/services/forms/schemas.server";
 import { maskEmail, maskPhone } from "~/services/contacts";
 import { AuthFormFrame } from "~/components/auth/AuthForm";
 import { CodeField } from "~/components/auth/CodeField";
@@ -79,7 +79,7 @@ export default function TradePasswordTab() {
 function TradePasswordForm() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm("trade-password", tradePasswordSchema, actionData ?? undefined, { type: data.targets[0]?.type });
+  const [form, fields] = useSchemaForm("trade-password", () => import("~/services/forms/security.schema").then((m) => m.tradePasswordSchema), actionData ?? undefined, { type: data.targets[0]?.type });
   const chosen = typeof fields.type.initialValue === "string" ? fields.type.initialValue : data.targets[0]?.type;
   return (
     <SecurityCard title={data.isSet ? "Change Trade Password" : "Set Trade Password"}>

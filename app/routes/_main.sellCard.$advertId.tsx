@@ -17,7 +17,6 @@
  *   whatever the API still refuses shows as the form's error.
  * - Success: 'Success' toast and /orderDetails/{id}.
  */
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { lazy } from "react";
@@ -26,14 +25,15 @@ import { sellFieldOf } from "../../contract/sell-rules";
 import type { AdvertWithMerchant } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
 import { AdvertCardType, UploadImageType } from "../../contract/enums";
-import { MESSAGES } from "../../contract/fields";
+import { MESSAGES } from "../../contract/messages";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { OfferSummary } from "~/components/orders/OfferSummary";
 import { ArrowLeftIcon, ButtonLink, EmptyState } from "~/components/ui";
 import { must, optionalApi, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { idParam, notFoundResponse } from "~/services/kit/params";
 import { sha256Hex } from "~/services/card-secret";
-import { SELL_HIDDEN_FIELDS, isSupportedImage, sellSchema } from "~/services/forms/sell";
+import { SELL_HIDDEN_FIELDS, isSupportedImage } from "~/services/forms/sell";
+import { parseWithZod, sellSchema } from "~/services/forms/schemas.server";
 import { readForm } from "~/services/kit/form.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { SellForm } from "~/components/orders/SellForm";

@@ -11,13 +11,12 @@
  * - Success: 'Success' toast and /withdrawDetails/{id}.
  */
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { UserPayment, Withdrawer } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
 import { Flag } from "../../contract/enums";
-import { MESSAGES } from "../../contract/fields";
+import { MESSAGES } from "../../contract/messages";
 import { FormError, fieldProps } from "~/components/ui/FormParts";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { Button, ButtonLink, Field, SelectField, TextAreaField } from "~/components/ui";
@@ -26,7 +25,9 @@ import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { idParam, notFoundResponse } from "~/services/kit/params";
 import { coinUnits, formatPayout, payoutFor } from "~/services/money/wallet";
 import { WithdrawerSummary } from "~/components/withdrawals/WithdrawerSummary";
-import { SELL_COINS_HIDDEN_FIELDS, SELL_COINS_REMARK_MAX, sellCoinsSchema, type SellCoinsRules } from "~/services/forms/withdrawals";
+import { SELL_COINS_HIDDEN_FIELDS, SELL_COINS_REMARK_MAX, type SellCoinsRules } from "~/services/forms/withdrawals";
+import { parseWithZod, sellCoinsSchema } from "~/services/forms/schemas.server";
+import { schemaValidation, useOnFirstUse, useValidateBlurred } from "~/components/ui/use-schema-form";
 import type { Api } from "~/services/api.server";
 import { must, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { formatCoins, formatNgn, minorFromInput } from "~/services/format";
@@ -129,14 +130,15 @@ function SellCoinsForm({
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { ngnRate } = useMainLayoutData();
+  const id = `sell-coins-${w.id}`;
+  const schemas = useOnFirstUse(id, () => import("~/services/forms/withdrawals.schema"));
   const [form, fields] = useForm({
-    id: `sell-coins-${w.id}`,
+    id,
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: sellCoinsSchema(rules) }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...schemaValidation(schemas?.value.sellCoinsSchema(rules), schemas?.parseWithZod),
     defaultValue: { userPaymentId: paymentList.length === 1 ? String(paymentList[0].id) : "" },
   });
+  useValidateBlurred(schemas, form);
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const typed = fields.amount.value ?? fields.amount.initialValue;
   const coins = minorFromInput(typeof typed === "string" ? typed : "") ?? 0;

@@ -13,7 +13,6 @@
  *   the browser and in the action. Success: 'Success'.
  * - Signed out or code 3 (spec §8): the screen offers login ("Go To Login?").
  */
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Suspense, lazy, useEffect, useState } from "react";
@@ -21,13 +20,13 @@ import { ClientOnly } from "remix-utils/client-only";
 import type { VirtualCoinPrice } from "../../contract/index";
 import type { BtcTradeConfig } from "../../contract/entities";
 import { VirtualCoinType } from "../../contract/enums";
-import { MESSAGES } from "../../contract/fields";
+import { MESSAGES } from "../../contract/messages";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { DateTime, ErrorState, StatusBadge, Tabs } from "~/components/ui";
 import { QrCode } from "~/components/wallet/QrCode";
 import { coinsForCrypto, formatUsd, type CryptoQuote } from "~/services/money/wallet";
 import { qrSvg } from "~/components/wallet/qr.server";
-import { virtualCoinSchema } from "~/services/forms/virtual-coin";
+import { parseWithZod, virtualCoinSchema } from "~/services/forms/schemas.server";
 import type { Api } from "~/services/api.server";
 import { optionalApi, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { formatCoins, formatNgn } from "~/services/format";

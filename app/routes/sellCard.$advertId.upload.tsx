@@ -7,7 +7,7 @@
  */
 import { json, type ActionFunctionArgs } from "~/services/kit/http.server";
 import { UploadImageType } from "../../contract/enums";
-import { MESSAGES } from "../../contract/fields";
+import { MESSAGES } from "../../contract/messages";
 import { requireApi } from "~/services/kit/api.server";
 import { sha256Hex } from "~/services/card-secret";
 import { isSupportedImage } from "~/services/forms/sell";

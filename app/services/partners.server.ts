@@ -6,7 +6,8 @@ import type { AppLoadContext } from "~/services/kit/http.server";
 import { MESSAGES } from "../../contract/messages";
 import { redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { readForm } from "~/services/kit/form.server";
-import { PARTNER_CALLS, partnerSchema } from "~/services/forms/partners";
+import { PARTNER_CALLS } from "~/services/forms/partners";
+import { partnerSchema } from "~/services/forms/partners.schema";
 
 export async function partnerAction(request: Request, context: AppLoadContext, back: string): Promise<Response> {
   const form = await readForm(request);

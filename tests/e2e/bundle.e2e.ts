@@ -5,10 +5,12 @@
  * marker strings (its Tencent endpoints "my-imcloud.com", "TIM.create"); nor does /home
  * load any chat chunk. /message, signed in, does load the chat adapter chunk: the
  * built-in one by default, and with CHAT_PROVIDER=tencent the tim-js-sdk one (which
- * then carries the markers). And /home ships no zod: only forms need it.
+ * then carries the markers). And /home ships no zod: only forms need it, and /login fetches
+ * it when a field is first focused (issue 12), not with the page.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { MESSAGES } from "../../contract/messages";
 import { launchBrowser, newContext } from "./support/browser";
 import { startServer, type StartedServer } from "./support/server";
 import type { Browser } from "playwright-core";
@@ -116,7 +118,7 @@ describe("the chat SDK stays off pages without chat", () => {
       expectNoChat(await homeScripts(server, true));
     });
 
-    test("/home loads no zod (enums are plain values); /login, which validates as you type, does", async () => {
+    test("/home loads no zod (enums are plain values); /login fetches it when a field is first focused, then checks on blur without a post", async () => {
       for (const signedIn of [false, true]) {
         for (const [url, body] of await homeScripts(server, signedIn)) expect(body.includes(ZOD_MARKER), `${url} contains zod`).toBe(false);
       }
@@ -124,10 +126,26 @@ describe("the chat SDK stays off pages without chat", () => {
       try {
         const page = await context.newPage();
         const rec = recordScripts(page);
+        const posts: string[] = [];
+        page.on("request", (r) => {
+          if (r.method() === "POST") posts.push(r.url());
+        });
         await page.goto(`${server.url}/login`);
         await page.locator("[data-hydrated]").waitFor({ state: "attached" });
-        const scripts = await bodies(context, await rec.all());
-        expect([...scripts.values()].some((b) => b.includes(ZOD_MARKER))).toBe(true);
+        await page.waitForLoadState("networkidle");
+        const upFront = await bodies(context, await rec.all());
+        for (const [url, body] of upFront) expect(body.includes(ZOD_MARKER), `${url} contains zod before any field is used`).toBe(false);
+
+        const email = page.getByLabel("Email");
+        await email.focus();
+        const zodArrived = async () => [...(await bodies(context, [...rec.urls].filter((u) => !upFront.has(u)))).values()].some((b) => b.includes(ZOD_MARKER));
+        await expect.poll(zodArrived, { timeout: 10_000, message: "zod arrives after the first focus" }).toBe(true);
+
+        // Validated in the browser now: a bad e-mail shows the spec's message on blur, with no post.
+        await email.fill("not-an-email");
+        await email.blur();
+        await page.getByText(MESSAGES.email).waitFor();
+        expect(posts).toEqual([]);
       } finally {
         await context.close();
       }

@@ -41,17 +41,18 @@ export function AuthFooter({ prompt, to, label }: { prompt: string; to: string; 
 }
 
 /**
- * The conform form of an auth screen: validated in the browser with `schema`
- * (on blur, again on input), the action's result shown.
+ * The conform form of an auth screen: validated in the browser with the schema
+ * `loadSchema` resolves with (fetched when the form is first used; on blur,
+ * again on input), the action's result shown.
  */
 export function useAuthForm<Schema extends z.ZodType<Record<string, any>, z.ZodTypeDef, Record<string, any>>>(
   id: string,
-  schema: Schema,
+  loadSchema: () => Promise<Schema>,
   actionData: { result?: SubmissionResult<string[]> | null } | undefined,
   defaultValue: DefaultValue<z.input<Schema>> & { type: LoginType },
 ) {
   // Every auth form starts on Nigeria's calling code (the mobile tab's select).
-  return useSchemaForm(id, schema, actionData, { interCode: DEFAULT_INTER_CODE, ...(defaultValue as object) } as DefaultValue<z.input<Schema>>);
+  return useSchemaForm(id, loadSchema, actionData, { interCode: DEFAULT_INTER_CODE, ...(defaultValue as object) } as DefaultValue<z.input<Schema>>);
 }
 
 /** The search part of a tab's link: ?tab=mobile for Mobile, and the redirectTo (sign-in) kept. */

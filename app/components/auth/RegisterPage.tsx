@@ -7,7 +7,7 @@
 import { useActionData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import type { SerializeFrom } from "~/services/kit/http.server";
 import { Field } from "~/components/ui";
-import { INPUT_LIMITS, LoginType, registerSchema, tabType } from "~/services/forms/auth";
+import { INPUT_LIMITS, LoginType, tabType } from "~/services/forms/auth";
 import type { RegisterAction, RegisterLoader } from "~/services/forms/auth.server";
 import { useAuthForm } from "./AuthForm";
 import { fieldProps } from "~/components/ui/FormParts";
@@ -25,7 +25,7 @@ export function RegisterPage() {
 function RegisterForm({ type, data }: { type: LoginType; data: SerializeFrom<RegisterLoader> }) {
   const actionData = useActionData<RegisterAction>();
   const urlInviteCode = data.inviteCode;
-  const [form, fields] = useAuthForm(`register-${type}`, registerSchema, actionData, { type, inviteCode: urlInviteCode ?? undefined });
+  const [form, fields] = useAuthForm(`register-${type}`, () => import("~/services/forms/auth.schema").then((m) => m.registerSchema), actionData, { type, inviteCode: urlInviteCode ?? undefined });
 
   return (
     <ContactCodeCard

@@ -18,7 +18,7 @@ import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from "react";
 import { readKept, writeKept } from "~/components/ui/kept-alive";
 import type { ChatConversation, ChatMessage } from "../../../contract/chat-protocol";
-import { MESSAGES } from "../../../contract/fields";
+import { MESSAGES } from "../../../contract/messages";
 import { IMAGE_ACCEPT } from "~/services/forms/sell";
 import { applyReadReceipt, canSendText, isSendKey, mergeMessages, settlePending, voiceClip, type PendingMessage } from "~/chat/model";
 import { compressChatImage, isSupportedImage, startRecording, voiceSupported, type Recording } from "~/chat/media.client";

@@ -7,7 +7,6 @@ import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/
 import type { SerializeFrom } from "~/services/kit/http.server";
 import type { BindAction, BindLoader } from "~/services/forms/bind.server";
 import { LoginType } from "~/services/forms/auth";
-import { bindContactSchema } from "~/services/forms/security";
 import { AuthFormFrame, ContactFields } from "~/components/auth/AuthForm";
 import { CodeField } from "~/components/auth/CodeField";
 import { useContactValidator } from "~/components/auth/useContactValidator";
@@ -57,7 +56,7 @@ export function BindContactTab() {
 function BindForm({ data }: { data: SerializeFrom<BindLoader> }) {
   const actionData = useActionData<BindAction>();
   const w = WORDS[data.type];
-  const [form, fields] = useSchemaForm(`bind-${data.type}`, bindContactSchema, actionData ?? undefined, { type: data.type, interCode: "234" });
+  const [form, fields] = useSchemaForm(`bind-${data.type}`, () => import("~/services/forms/security.schema").then((m) => m.bindContactSchema), actionData ?? undefined, { type: data.type, interCode: "234" });
   const validateContact = useContactValidator(form, data.type);
   return (
     <SecurityCard title={data.current ? `Change ${w.title.replace("Bind ", "")}` : w.title}>

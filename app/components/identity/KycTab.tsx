@@ -8,7 +8,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { KycCert } from "../../../contract/entities";
 import { KycReview, kycIdKindLabels, kycReviewLabels, type KycIdKind } from "../../../contract/enums";
 import type { KycLoader } from "~/services/forms/kyc.server";
-import { DOCUMENT_RULES, KYC_IDS, SOCIAL_APPS, kycFormSchema } from "~/services/forms/kyc";
+import { DOCUMENT_RULES, KYC_IDS, SOCIAL_APPS } from "~/services/forms/kyc";
 import { isSupportedImage } from "~/services/forms/sell";
 import type { SerializeFrom } from "~/services/kit/http.server";
 import { AuthFormFrame } from "~/components/auth/AuthForm";
@@ -66,7 +66,7 @@ async function shrinkPhoto(input: HTMLInputElement, side: string) {
 }
 
 function KycForm({ data, result }: { data: Data; result: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useSchemaForm("kyc", kycFormSchema, result ? { result } : undefined);
+  const [form, fields] = useSchemaForm("kyc", () => import("~/services/forms/kyc.schema").then((m) => m.kycFormSchema), result ? { result } : undefined);
   const fileErrors = (name: "front" | "back") => (result?.error?.[name] ?? null) as string[] | null;
   return (
     <SecurityCard title="Verify ID">

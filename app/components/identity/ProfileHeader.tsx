@@ -9,7 +9,7 @@ import { useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Profile } from "../../../contract/entities";
-import { AVATAR_INTENT, NICKNAME_INTENT, NICKNAME_ONCE_WARNING, nicknameSchema } from "~/services/forms/profile";
+import { AVATAR_INTENT, NICKNAME_INTENT, NICKNAME_ONCE_WARNING } from "~/services/forms/profile";
 import { isSupportedImage } from "~/services/forms/sell";
 import { MESSAGES } from "../../../contract/messages";
 import { Button, ButtonLink, Dialog, Field, StatusBadge, VerifiedIcon } from "~/components/ui";
@@ -92,7 +92,7 @@ function NicknameChange({ profile: p, actionData }: { profile: Profile; actionDa
 }
 
 function NicknameForm({ current, actionData }: { current: string; actionData: ProfileActionData | undefined }) {
-  const [form, fields] = useSchemaForm("nickname", nicknameSchema, actionData ?? undefined, { nickname: current });
+  const [form, fields] = useSchemaForm("nickname", () => import("~/services/forms/profile.schema").then((m) => m.nicknameSchema), actionData ?? undefined, { nickname: current });
   return (
     <Form method="post" action="/profile" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-2 text-left">
       <p className="mb-3 rounded-md bg-wait-50 p-2 text-sm text-wait-800 ring-1 ring-inset ring-wait-200" role="note">

@@ -5,14 +5,14 @@
  * without JavaScript; the stars are radios styled with CSS only.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import type { Feedback } from "../../../contract/entities";
 import { cx } from "~/components/ui/cx";
 import { ErrorLine, FormError, fieldProps } from "~/components/ui/FormParts";
 import { Button, DateTime, StatusBadge, TextAreaField } from "~/components/ui";
-import { FEEDBACK_INTENT, FEEDBACK_MAX, FeedbackType, STAR_LEVEL_MAX, feedbackSchema } from "~/services/forms/feedback";
+import { FEEDBACK_INTENT, FEEDBACK_MAX, FeedbackType, STAR_LEVEL_MAX } from "~/services/forms/feedback";
+import { schemaValidation, useOnFirstUse } from "~/components/ui/use-schema-form";
 import { Form } from "~/components/ui/Form";
 
 function Star({ filled, className }: { filled: boolean; className?: string }) {
@@ -65,13 +65,13 @@ const FEEDBACK_CHOICES = [
 export function FeedbackForm({ orderId, lastResult }: { orderId: number; lastResult?: SubmissionResult<string[]> | null }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === FEEDBACK_INTENT;
+  const id = `feedback-${orderId}`;
+  const schemas = useOnFirstUse(id, () => import("~/services/forms/feedback.schema"));
   const [form, fields] = useForm({
-    id: `feedback-${orderId}`,
+    id,
     lastResult: lastResult ?? undefined,
     defaultValue: { starLevel: String(STAR_LEVEL_MAX) },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: feedbackSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...schemaValidation(schemas?.value.feedbackSchema, schemas?.parseWithZod, "onSubmit"),
   });
   const initialType = typeof fields.type.initialValue === "string" ? fields.type.initialValue : "";
   const initialStars = Number(fields.starLevel.initialValue) || STAR_LEVEL_MAX;

@@ -14,7 +14,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { UPLOAD_TIMEOUT_MS } from "../../../contract/constants";
-import { MESSAGES } from "../../../contract/fields";
+import { MESSAGES } from "../../../contract/messages";
 import { cx } from "~/components/ui/cx";
 import { CloseIcon } from "~/components/ui";
 import { IMAGE_ACCEPT, isSupportedImage } from "~/services/forms/sell";

@@ -3,7 +3,6 @@
  * Sell; the rules are contract/sell-rules', run here with the offer the page shows.
  */
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { useActionData, useNavigation } from "@remix-run/react";
 import { Suspense, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
@@ -16,7 +15,8 @@ import { ErrorLine, FormError, fieldProps } from "~/components/ui/FormParts";
 import type { ImagePickerState } from "~/components/orders/ImagePicker.client";
 import { Button, Skeleton, TextAreaField } from "~/components/ui";
 import { LoginToSubmit } from "~/components/ui/LoginPrompt";
-import { REMARK_MAX, sellSchema } from "~/services/forms/sell";
+import { REMARK_MAX } from "~/services/forms/sell";
+import { schemaValidation, useOnFirstUse, useValidateBlurred } from "~/components/ui/use-schema-form";
 import { Form } from "~/components/ui/Form";
 import type { SubmissionResult } from "@conform-to/react";
 import { lazy } from "react";
@@ -46,13 +46,14 @@ export function SellForm({
   // The secret this form posted keeps being used after a failed post.
   const secret = actionData?.secret ?? loaderSecret;
 
+  const id = `sell-${advert.id}`;
+  const schemas = useOnFirstUse(id, () => import("~/services/forms/sell.schema"));
   const [form, fields] = useForm({
-    id: `sell-${advert.id}`,
+    id,
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: sellSchema(rules) }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...schemaValidation(schemas?.value.sellSchema(rules), schemas?.parseWithZod),
   });
+  useValidateBlurred(schemas, form);
 
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const disabled = !signedIn;

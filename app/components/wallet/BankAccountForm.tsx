@@ -5,13 +5,13 @@
  * action, which checks the same schema.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { Link, useNavigation } from "@remix-run/react";
 import { BANK_NOTE_MAX } from "../../../contract/constants";
 import type { PaymentType, UserPayment } from "../../../contract/entities";
 import { FormError, fieldProps } from "~/components/ui/FormParts";
 import { Button, Field, SelectField, TextAreaField, buttonClasses } from "~/components/ui";
-import { ACCOUNT_NUMBER_MAX, REAL_NAME_MAX, bankAccountSchema } from "~/services/forms/wallet";
+import { ACCOUNT_NUMBER_MAX, REAL_NAME_MAX } from "~/services/forms/wallet";
+import { schemaValidation, useOnFirstUse, useValidateBlurred } from "~/components/ui/use-schema-form";
 import { Form } from "~/components/ui/Form";
 
 export const SAVE_INTENT = "save";
@@ -38,16 +38,16 @@ export function BankAccountForm({
 }) {
   const navigation = useNavigation();
   const id = bankFormId(account);
+  const schemas = useOnFirstUse(id, () => import("~/services/forms/wallet.schema"));
   const [form, fields] = useForm({
     id,
     lastResult,
     defaultValue: account
       ? { id: String(account.id), paymentId: String(account.paymentid), realname: account.realname, accountNumber: account.accountNumber, remark: account.remark ?? "" }
       : { paymentId: "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: bankAccountSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...schemaValidation(schemas?.value.bankAccountSchema, schemas?.parseWithZod),
   });
+  useValidateBlurred(schemas, form);
   const busy = navigation.state !== "idle" && navigation.formData?.get("formId") === id;
 
   return (

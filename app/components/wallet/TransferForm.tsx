@@ -3,14 +3,13 @@
  * from and the transaction hash, with the coins it is worth as you type; guests get Go To Login?.
  */
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { useActionData, useNavigation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FormError, fieldProps } from "~/components/ui/FormParts";
 import { Button, ExternalLink, Field } from "~/components/ui";
 import { LoginToSubmit } from "~/components/ui/LoginPrompt";
 import { coinsForCrypto, cryptoFromInput, formatCrypto, type CryptoQuote } from "~/services/money/wallet";
-import { virtualCoinSchema } from "~/services/forms/virtual-coin";
+import { schemaValidation, useOnFirstUse, useValidateBlurred } from "~/components/ui/use-schema-form";
 import { formatCoins, formatNgn } from "~/services/format";
 import { Form } from "~/components/ui/Form";
 import type { SubmissionResult } from "@conform-to/react";
@@ -37,13 +36,14 @@ export function TransferForm({
   const actionData = useActionData<{ result?: SubmissionResult<string[]> }>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
+  const id = `virtual-coin-${key}`;
+  const schemas = useOnFirstUse(id, () => import("~/services/forms/virtual-coin.schema"));
   const [form, fields] = useForm({
-    id: `virtual-coin-${key}`,
+    id,
     lastResult: actionData?.result ?? undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: virtualCoinSchema(quote) }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...schemaValidation(schemas?.value.virtualCoinSchema(quote), schemas?.parseWithZod),
   });
+  useValidateBlurred(schemas, form);
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const typed = fields.amount.value ?? fields.amount.initialValue;
   const tradeAmount = cryptoFromInput(typeof typed === "string" ? typed : "");

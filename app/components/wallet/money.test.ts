@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../contract/fields";
 import { bankAccountLabel, maskAccountNumber } from "~/components/wallet/bank-account";
-import { bankAccountSchema } from "~/services/forms/wallet";
-import { sellCoinsSchema } from "~/services/forms/withdrawals";
+import { bankAccountSchema } from "~/services/forms/wallet.schema";
+import { sellCoinsSchema } from "~/services/forms/withdrawals.schema";
 import { parseBankSnapshot, withdrawalTimeline } from "~/components/withdrawals/withdrawal";
 import { coinUnits, coinsForCrypto, cryptoFromInput, formatCrypto, formatCurrencyRate, formatPayout, payoutFor, shiftDecimal } from "~/services/money/wallet";
 import { qrSvg } from "./qr.server";
-import { virtualCoinSchema } from "~/services/forms/virtual-coin";
+import { virtualCoinSchema } from "~/services/forms/virtual-coin.schema";
 
 describe("crypto amounts", () => {
   it("parses up to 8 decimals exactly into per-1e8 integers", () => {

@@ -17,11 +17,8 @@ import {
   HIDDEN_FIELDS,
   LoginType,
   SEND_CODE_INTENT,
-  contactForApi,
-  contactSchema,
-  registerSchema,
-  type Contact,
 } from "./auth";
+import { contactForApi, contactSchema, registerSchema, type Contact } from "./auth.schema";
 import { codeCooldownLeft, sendVerificationCode } from "./send-code.server";
 import { readForm } from "~/services/kit/form.server";
 

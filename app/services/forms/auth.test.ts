@@ -2,7 +2,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, test } from "vitest";
 import { MESSAGES } from "../../../contract/fields";
-import { forgotSchema, registerSchema } from "./auth";
+import { forgotSchema, registerSchema } from "./auth.schema";
 
 function errors(schema: typeof registerSchema | typeof forgotSchema, fields: Record<string, string>) {
   const form = new FormData();

@@ -14,7 +14,7 @@ import { maskEmail, maskPhone } from "~/services/contacts";
 import { SEND_CODE_INTENT } from "./auth";
 import { formReply, loadCountries, sendCodeAction } from "./auth.server";
 import { codeCooldownLeft } from "./send-code.server";
-import { bindContactSchema } from "./security";
+import { bindContactSchema } from "./security.schema";
 
 const path = (type: LoginType) => (type === LoginType.Mobile ? "/security/bindMobile" : "/security/bindEmail");
 

@@ -13,7 +13,8 @@ import { UploadImageType } from "../../../contract/enums";
 import { MESSAGES } from "../../../contract/messages";
 import type { Api } from "~/services/api.server";
 import { isSupportedImage } from "./sell";
-import { KYC_HIDDEN_FIELDS, kycFormSchema, maskIdNo, type KycForm } from "./kyc";
+import { KYC_HIDDEN_FIELDS, maskIdNo } from "./kyc";
+import { kycFormSchema, type KycForm } from "./kyc.schema";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 

@@ -2,27 +2,13 @@
  * The identity-verification form (spec §5): every field from the contract's KYC fields, so the
  * messages are the spec's; the social account is typed as its app (WhatsApp or Telegram) and the
  * handle, sent as one string; the promise must be ticked. The two photos are files, checked by
- * the action (services/forms/kyc.server.ts).
+ * the action (services/forms/kyc.server.ts). The zod schema is in ./kyc.schema.ts.
  */
-import { z } from "zod";
 import { KycIdKind } from "../../../contract/enums";
-import { kycBirthday, kycCountry, kycIdKind, kycIdNo, kycRealName } from "../../../contract/fields";
 
 export const SOCIAL_APPS = ["WhatsApp", "Telegram"] as const;
 export const PROMISE_MISSING = "Please confirm the promise to submit.";
 export const SOCIAL_MISSING = "The Social Account must not be empty.";
-
-export const kycFormSchema = z.object({
-  idCountry: kycCountry,
-  idKind: z.coerce.number({ required_error: "Please select your ID Type.", invalid_type_error: "Please select your ID Type." }).pipe(kycIdKind),
-  realname: kycRealName,
-  idNo: kycIdNo,
-  socialApp: z.enum(SOCIAL_APPS, { errorMap: () => ({ message: SOCIAL_MISSING }) }),
-  socialHandle: z.string({ required_error: SOCIAL_MISSING }).trim().min(1, SOCIAL_MISSING).max(80, SOCIAL_MISSING),
-  birthday: kycBirthday,
-  promise: z.literal("on", { errorMap: () => ({ message: PROMISE_MISSING }) }),
-});
-export type KycForm = z.output<typeof kycFormSchema>;
 
 /** The rules the photos must follow (the intro's checklist). */
 export const DOCUMENT_RULES = [

@@ -6,8 +6,9 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../contract/messages";
-import { forgotSchema, registerSchema } from "./auth";
-import { CHOOSE_TARGET, loginPasswordSchema, tradeCodeTargetSchema, tradePasswordSchema } from "./security";
+import { forgotSchema, registerSchema } from "./auth.schema";
+import { CHOOSE_TARGET } from "./security";
+import { loginPasswordSchema, tradeCodeTargetSchema, tradePasswordSchema } from "./security.schema";
 
 const form = (o: Record<string, string>) => {
   const f = new FormData();

@@ -5,7 +5,8 @@ import { coinsForFace, orderTimer, parseAdvertInfo, parseTab } from "../orders";
 import { codeBlocks, splitCardCodes, tooManyCodesMessage } from "../../../contract/card-codes";
 import { TWO_DECIMALS } from "../format";
 import { CHOOSE_FACE, SELL_FORM_EXPIRED as SECRET_MISSING, fixedFacesMessage, type SellOffer as SellRules } from "../../../contract/sell-rules";
-import { isSupportedImage, sellSchema } from "./sell";
+import { isSupportedImage } from "./sell";
+import { sellSchema } from "./sell.schema";
 
 const ecode: SellRules = { cardType: 1, online: true, minTrade: 2500, maxTrade: 20000, remain: 5000, currency: "USD", faces: [], codesPerOrder: 0 };
 const picture: SellRules = { ...ecode, cardType: 0 };
