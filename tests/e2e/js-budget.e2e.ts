@@ -27,7 +27,7 @@ const PAGE_BUDGET = 120_000;
  * budget once zod and the schemas were fetched on a form's first use: use-schema-form.ts.)
  */
 const CEILINGS: Record<string, number> = {
-  "/home": 99_000,
+  "/home": 100_000,
 };
 const budgetOf = (path: string) => CEILINGS[path] ?? (path === "/home" ? HOME_BUDGET : PAGE_BUDGET);
 const BASELINE = new URL("./js-budget.baseline.json", import.meta.url);
