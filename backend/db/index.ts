@@ -39,9 +39,10 @@ export interface Notifications {
    * Calls `onPayload` with every notification on `channel`, this process's own
    * included. On PostgreSQL a dedicated connection listens; when it is lost it
    * reconnects every second and then calls `onReconnect` (what was sent meanwhile
-   * is gone). Resolves, once listening, with the way to stop.
+   * is gone); `onDisconnect` runs as soon as it is lost. Resolves, once listening,
+   * with the way to stop.
    */
-  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void, onDisconnect?: () => void): Promise<() => Promise<void>>;
   /** Sends `payload` (at most 8000 bytes) to every listener of `channel`. */
   notify(channel: string, payload: string): Promise<void>;
 }
@@ -117,7 +118,7 @@ async function notify(db: DB, channel: string, payload: string) {
 function pgNotifications(db: DB, databaseUrl: string, schema: string | undefined): Notifications {
   const scoped = (channel: string) => (schema ? `${channel}_${schema}` : channel);
   return {
-    async listen(channel, onPayload, onReconnect) {
+    async listen(channel, onPayload, onReconnect, onDisconnect) {
       const name = scoped(channel);
       if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`bad channel name ${name}`);
       let stopped = false;
@@ -132,6 +133,7 @@ function pgNotifications(db: DB, databaseUrl: string, schema: string | undefined
           // Only a listener that was up reconnects here; a failed attempt is retried by retry().
           if (stopped || client !== c) return;
           client = undefined;
+          onDisconnect?.();
           setTimeout(() => void retry(), 1000).unref?.();
         });
         try {

@@ -2,7 +2,8 @@ import { sql, type RawBuilder } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BannerLocation } from "../../contract/enums";
 import { createBackend } from "../../backend/app";
-import { openDatabase, type DB } from "../../backend/db/index";
+import { openDatabase, type DB, type Notifications } from "../../backend/db/index";
+import { createWriteWatch } from "../../backend/db/write-watch";
 import { createCatalogCache } from "../../backend/modules/catalog/cache";
 import { createSecretBox } from "../../backend/security/secret-box";
 import { createTestBackend, type Envelope, type TestBackend } from "../support/backend";
@@ -147,6 +148,15 @@ describe("the catalog cache in this process", () => {
     });
   }
 
+  it.skipIf(!process.env.DATABASE_URL)("forgets a write made by its qualified name from a session whose search_path is elsewhere", async () => {
+    await cardTypeName(here, renamedId);
+    await t.db.transaction().execute(async (trx) => {
+      await sql`set local search_path = pg_catalog`.execute(trx);
+      await sql`update ${sql.id(t.schema!, "card_types")} set name_en = 'Card from afar' where id = ${renamedId}`.execute(trx);
+    });
+    await expect.poll(() => cardTypeName(here, renamedId), { timeout: 3000 }).toBe("Card from afar");
+  });
+
   it("forgets a write made by hand outside this process's Kysely (the trigger's NOTIFY)", async () => {
     await cardTypeName(here, renamedId);
     await t.db.executeQuery(sql`update card_types set name_en = 'Card by hand' where id = ${renamedId}`.compile(t.db));
@@ -169,6 +179,38 @@ describe.skipIf(!process.env.DATABASE_URL)("the catalog cache in a second proces
       await expect.poll(() => kind.read(other), { timeout: 3000 }).toEqual(kind.fresh("there"));
     });
   }
+});
+
+describe("the catalog cache while its listener is lost", () => {
+  it("loads every read from the database until the listener is back, then keeps values again", async () => {
+    // The cache alone, on a listener we drive: lost and back are the connection's own events.
+    let events: { payload: (p: string) => void; back?: () => void; lost?: () => void } | undefined;
+    const driven: Notifications = {
+      listen: async (_channel, payload, back, lost) => {
+        events = { payload, back, lost };
+        return async () => undefined;
+      },
+      notify: async () => undefined,
+    };
+    const cache = createCatalogCache(t.db, driven, createWriteWatch(), () => {});
+    await expect.poll(() => events).toBeDefined();
+    events!.payload("probe"); // what the start-up probe would bring back
+    await cache.ready;
+    let loads = 0;
+    const load = async () => ++loads;
+    await cache.read("k", load);
+    await cache.read("k", load);
+    expect(loads).toBe(1);
+    events!.lost!();
+    await cache.read("k", load);
+    await cache.read("k", load);
+    expect(loads).toBe(3);
+    events!.back!();
+    await cache.read("k", load);
+    await cache.read("k", load);
+    expect(loads).toBe(4);
+    await cache.close();
+  });
 });
 
 describe("a stale listing never sells", () => {

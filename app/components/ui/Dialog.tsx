@@ -40,7 +40,7 @@
  * Headless UI arrives when a dialog first opens (ADR 0028); until it has, the
  * open dialog is a dimmed page with a spinner, so a tap shows at once.
  */
-import type { ReactNode, RefObject } from "react";
+import { useEffect, type ReactNode, type RefObject } from "react";
 import { Button, type ButtonVariant } from "./Button";
 import { Spinner } from "./Spinner";
 import { useHeadlessWhen } from "./headless";
@@ -73,10 +73,20 @@ export interface DialogProps {
 
 /** A modal dialog: backdrop, centred panel (a bottom sheet on phones), title, description, body, actions. */
 export function Dialog(props: DialogProps) {
-  const hl = useHeadlessWhen(props.open);
+  const { open, onClose } = props;
+  const hl = useHeadlessWhen(open, onClose);
+  // While it loads, a tap on the dimmed page or Escape gives up, as they would close the dialog.
+  useEffect(() => {
+    if (!open || hl) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") onClose();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open, hl, onClose]);
   if (!hl) {
-    return props.open ? (
-      <div className="fixed inset-0 z-50 flex items-center justify-center bg-gray-900/50">
+    return open ? (
+      <div className="fixed inset-0 z-50 flex items-center justify-center bg-gray-900/50" onClick={() => onClose()}>
         <Spinner className="h-8 w-8 text-white" label="Loading" />
       </div>
     ) : null;

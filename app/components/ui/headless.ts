@@ -16,11 +16,17 @@ export type Headless = typeof import("./headless.lazy");
 
 export const headless = lazyModule<Headless>(() => import("./headless.lazy"));
 
-/** Headless UI for a dialog: asks for it while `open`; undefined until it arrived. */
-export function useHeadlessWhen(open: boolean): Headless | undefined {
+/**
+ * Headless UI for a dialog: asks for it while `open`; undefined until it arrived. If the fetch
+ * fails (a dropped link), `onFail` runs, so the dialog closes instead of waiting for ever; the
+ * next opening asks again.
+ */
+export function useHeadlessWhen(open: boolean, onFail: () => void): Headless | undefined {
   const [hl, load] = useLazyModule(headless);
+  const failed = useRef(onFail);
+  failed.current = onFail;
   useEffect(() => {
-    if (open && !hl) load().catch(() => {});
+    if (open && !hl) load().catch(() => failed.current());
   }, [open, hl, load]);
   return hl;
 }

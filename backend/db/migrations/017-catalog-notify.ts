@@ -12,12 +12,14 @@ import { sql, type Kysely } from "kysely";
 export async function up(db: Kysely<any>) {
   // One place for the channel's name: the trigger, and the cache's probe at start-up, which
   // proves a notification sent by it reaches the cache's listener before anything is cached.
+  // Both keep the schema they were made in, whatever search_path a writer's session has (a
+  // psql session writing app.adverts by its qualified name still tells this schema's caches).
   await sql`
-    create function catalog_channel() returns text language sql stable as $$
+    create function catalog_channel() returns text language sql stable set search_path from current as $$
       select case when current_schema() = 'public' then 'catalog' else 'catalog_' || current_schema() end
     $$`.execute(db);
   await sql`
-    create function catalog_changed() returns trigger language plpgsql as $$
+    create function catalog_changed() returns trigger language plpgsql set search_path from current as $$
     begin
       perform pg_notify(catalog_channel(), tg_table_name);
       return null;

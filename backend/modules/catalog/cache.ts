@@ -78,6 +78,7 @@ export function createCatalogCache(db: DB, notifications: Notifications, writes:
   // one listened to would otherwise leave every other process's writes unheard.
   let probed: () => void = () => undefined;
   const probe = new Promise<void>((resolve) => (probed = resolve));
+  let heardProbe = false;
   const settling = new Map<string, () => void>();
   let settles = 0;
   const stopListening = notifications
@@ -89,14 +90,23 @@ export function createCatalogCache(db: DB, notifications: Notifications, writes:
         settling.delete(payload);
         forget();
       },
-      () => forget(),
+      // Back after a loss: what was sent meanwhile is gone, so nothing kept is trusted.
+      () => {
+        forget();
+        listening = heardProbe;
+      },
+      // Lost: serve from the database until the listener is back, never from memory unheard.
+      () => {
+        listening = false;
+        forget();
+      },
     )
     .then(async (stop) => {
       await sql`select pg_notify(catalog_channel(), ${PROBE})`.execute(db);
       let timer: ReturnType<typeof setTimeout> | undefined;
       const heard = await Promise.race([probe.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), PROBE_TIMEOUT_MS)))]);
       clearTimeout(timer);
-      if (heard) listening = true;
+      if (heard) listening = heardProbe = true;
       else log("[catalog] cache off: the triggers' notifications do not reach this listener");
       return stop;
     });
