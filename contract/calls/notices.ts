@@ -14,7 +14,7 @@ export const noticeCalls = {
       orderCount: z.number().int(),
       /** Pending withdrawals (statuses 0-1): the Withdrawal badge. */
       withdrawCount: z.number().int(),
-      /** Unread notices. */
+      /** Unread notices, counted up to BADGE_CAP + 1 (100): the badge shows "99+" beyond 99 (ADR 0027). */
       unRead: z.number().int(),
       /** The latest notices for the bell popover. */
       list: z.array(noticeSchema),

@@ -133,6 +133,8 @@ describe("JavaScript budgets (brotli bytes on the wire)", () => {
       await menu.getByRole("link", { name: "Profile" }).waitFor();
       await expect.poll(() => pageWeight(scripts).modules.map((m) => m.module)).toContain("@headlessui/react");
       await page.keyboard.press("Escape");
+      // The real menu button took the stand-in's place and the keyboard focus with it.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-menu="user"]') ? document.activeElement.tagName : null)).toBe("BUTTON");
       await menu.getByRole("button").click();
       await page.getByRole("menuitem", { name: "Profile" }).waitFor();
     } finally {

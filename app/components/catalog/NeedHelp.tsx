@@ -59,7 +59,7 @@ export function NeedHelp({ contact }: { contact: Contact }) {
     <div className="fixed bottom-4 right-4 z-30" data-testid="need-help">
       {hl ? (
         <hl.Popover className="relative">
-          <hl.PopoverButton className={trigger}>
+          <hl.PopoverButton ref={popover.ref} className={trigger}>
             {face}
           </hl.PopoverButton>
           <hl.PopoverPanel className={panel}>{body}</hl.PopoverPanel>

@@ -97,7 +97,7 @@ const sheet =
 
 /** Phones: a menu button that opens the links under the top bar. */
 export function MainNavMobile({ counts, blogUrl }: MainNavProps) {
-  const { hl, trigger, standIn } = useHeadlessOnTouch();
+  const { hl, trigger, standIn, ref } = useHeadlessOnTouch();
   const pending = counts.orders + counts.withdrawals + counts.messages > 0;
   const dot = pending ? (
     <span aria-hidden="true" className="absolute right-1.5 top-1.5 h-2.5 w-2.5 rounded-full bg-money-out-700 ring-2 ring-white" />
@@ -123,7 +123,7 @@ export function MainNavMobile({ counts, blogUrl }: MainNavProps) {
     <hl.Popover className="md:hidden" data-menu="main">
       {({ open }) => (
         <>
-          <hl.PopoverButton className={toggle}>
+          <hl.PopoverButton ref={ref} className={toggle}>
             {open ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
             <span className="sr-only">Menu</span>
             {dot}

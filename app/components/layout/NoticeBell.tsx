@@ -6,7 +6,7 @@
  * which marks it read.
  */
 import { Link, useLocation, useNavigation } from "@remix-run/react";
-import { useHeadlessOnTouch, useOpenAtOnce } from "~/components/ui/headless";
+import { useHeadlessOnTouch } from "~/components/ui/headless";
 import type { Notice } from "../../../contract/entities";
 import { BellIcon, Button, CountBadge } from "../ui";
 import { NoticeSummary } from "~/components/notices/NoticeSummary";
@@ -32,8 +32,7 @@ function BellFace({ unread }: { unread: number }) {
 }
 
 export function NoticeBell({ notices, unread }: NoticeBellProps) {
-  const { hl, trigger, openAtOnce } = useHeadlessOnTouch();
-  const buttonRef = useOpenAtOnce<HTMLButtonElement>(openAtOnce);
+  const { hl, trigger, ref: buttonRef } = useHeadlessOnTouch();
   const location = useLocation();
   const navigation = useNavigation();
   const marking = navigation.state === "submitting" && navigation.formAction === "/notices/read-all";

@@ -116,7 +116,7 @@ export function UserMenu({ user }: UserMenuProps) {
   return (
     <>
       <Menu as="div" className="md:relative" data-menu="user">
-        <MenuButton className={trigger}>
+        <MenuButton ref={menu.ref} className={trigger}>
           <Face user={user} />
         </MenuButton>
         <MenuItems className={panel}>

@@ -4,9 +4,9 @@
  * place and works on its own: a <details> menu, or a link to the page that does the
  * same (so nothing needs JavaScript, and nothing waits for this chunk to be usable).
  *
- *   const { hl, trigger, standIn, openAtOnce } = useHeadlessOnTouch();
+ *   const { hl, trigger, standIn, ref } = useHeadlessOnTouch();
  *   if (!hl) return <details {...standIn}><summary {...trigger}>…</summary>…</details>;
- *   return <hl.Menu>…<hl.MenuButton ref={useOpenAtOnce(openAtOnce)}>…</hl.Menu>;
+ *   return <hl.Menu>…<hl.MenuButton ref={ref}>…</hl.Menu>;
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type SyntheticEvent } from "react";
 import { useLocation } from "@remix-run/react";
@@ -37,7 +37,7 @@ export function useHeadlessWhen(open: boolean, onFail: () => void): Headless | u
  * the fetch. A <details> opens at once, natively, and behaves like a menu (Escape, a tap
  * outside or a navigation closes it); the real one takes its place once it is closed, so
  * nothing changes under the user's finger. A link waits for the chunk and then opens the
- * real popover (`openAtOnce`), or goes where it points if the fetch fails.
+ * real popover, or goes where it points if the fetch fails. Give `ref` to the real trigger.
  */
 export function useHeadlessOnTouch() {
   const [hl, load] = useLazyModule(headless);
@@ -66,7 +66,11 @@ export function useHeadlessOnTouch() {
     return () => document.removeEventListener("pointerdown", outside);
   }, [standInOpen, close]);
 
+  const standInTrigger = useRef<HTMLElement & HTMLAnchorElement>(null);
+  const hadFocus = useRef(false);
+  const noteFocus = () => (hadFocus.current = document.activeElement === standInTrigger.current);
   const trigger = {
+    ref: standInTrigger,
     onPointerEnter: prime,
     onFocus: prime,
     onTouchStart: prime,
@@ -76,6 +80,7 @@ export function useHeadlessOnTouch() {
       if (!(el instanceof HTMLAnchorElement)) return; // a <summary>: the browser opens its <details>
       if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       event.preventDefault();
+      noteFocus();
       load().then(
         () => {
           setTakeOver(true);
@@ -90,24 +95,25 @@ export function useHeadlessOnTouch() {
     onToggle: (event: SyntheticEvent<HTMLDetailsElement>) => {
       const open = event.currentTarget.open;
       setStandInOpen(open);
-      if (!open) setTakeOver(true);
+      if (!open) {
+        noteFocus();
+        setTakeOver(true);
+      }
     },
     onKeyDown: (event: KeyboardEvent<HTMLDetailsElement>) => {
       if (event.key === "Escape") close(true);
     },
   };
-  return { hl: takeOver && !standInOpen ? hl : undefined, trigger, standIn, openAtOnce };
-}
-
-/** A ref for the real trigger: clicks it once on mount when the stand-in was clicked. */
-export function useOpenAtOnce<T extends HTMLElement>(openAtOnce: boolean) {
-  const ref = useRef<T>(null);
+  const real = takeOver && !standInOpen ? hl : undefined;
+  // The real trigger, once it replaced the stand-in: focused when the stand-in's trigger had
+  // the focus (keyboard users keep their place), and clicked when the stand-in link was.
+  const ref = useRef<HTMLButtonElement>(null);
   const done = useRef(false);
   useEffect(() => {
-    if (openAtOnce && !done.current) {
-      done.current = true;
-      ref.current?.click();
-    }
-  }, [openAtOnce]);
-  return ref;
+    if (!real || done.current) return;
+    done.current = true;
+    if (hadFocus.current) ref.current?.focus();
+    if (openAtOnce) ref.current?.click();
+  }, [real, openAtOnce]);
+  return { hl: real, trigger, standIn, ref };
 }

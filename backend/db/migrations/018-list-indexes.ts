@@ -16,10 +16,10 @@ import { sql, type Kysely } from "kysely";
  */
 export async function up(db: Kysely<any>) {
   await sql`
-    create index orders_seller_active on orders (seller_id, id desc) where status in (0, 1, 2, 3);
-    create index orders_seller_card on orders (seller_id, card_type_id, status, id desc);
-    create index orders_buyer_recent on orders (buyer_id, id desc);
-    create index bills_user_type on bills (user_id, type, id desc);
-    create index notices_user_unread on notices (user_id, id desc) where status = 0;
+    create index if not exists orders_seller_active on orders (seller_id, id desc) where status in (0, 1, 2, 3);
+    create index if not exists orders_seller_card on orders (seller_id, card_type_id, status, id desc);
+    create index if not exists orders_buyer_recent on orders (buyer_id, id desc);
+    create index if not exists bills_user_type on bills (user_id, type, id desc);
+    create index if not exists notices_user_unread on notices (user_id, id desc) where status = 0;
   `.execute(db);
 }
