@@ -64,9 +64,14 @@ export function useKeptScroll(name: string): void {
     // After the router's own scroll to the top of a newly entered page.
     const frame = saved ? requestAnimationFrame(() => window.scrollTo(0, saved)) : 0;
     let pending = 0;
+    // The router's scroll to the top of the next page can reach this listener before React
+    // removes it (on a busy phone): only a scroll of this page is kept.
+    const path = window.location.pathname;
     const onScroll = () => {
       cancelAnimationFrame(pending);
-      pending = requestAnimationFrame(() => writeKept(`${name}:scroll`, window.scrollY));
+      pending = requestAnimationFrame(() => {
+        if (window.location.pathname === path) writeKept(`${name}:scroll`, window.scrollY);
+      });
     };
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => {
