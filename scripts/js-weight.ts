@@ -135,7 +135,12 @@ export function pageWeight(urls: Iterable<string>): PageWeight {
   };
 }
 
-/** Every /build/ script a server-rendered page names (module preloads, the hydration script's imports). */
+/**
+ * Every /build/ script a server-rendered page loads (module preloads, the hydration script's
+ * imports): what it names, less the route manifest, whose address the inline manifest carries
+ * for lazy route discovery but no page loads.
+ */
 export function scriptsInHtml(html: string): string[] {
-  return [...new Set([...html.matchAll(/["'](\/build\/[^"']+\.js)["']/g)].map((m) => m[1]!))];
+  const named = [...html.matchAll(/["'](\/build\/[^"']+\.js)["']/g)].map((m) => m[1]!);
+  return [...new Set(named)].filter((url) => !url.startsWith("/build/manifest-"));
 }

@@ -1,7 +1,7 @@
 /**
  * What a phone pays for a page, and what a seller on slow 3G sees (issue 12).
  *
- * 1. Page weight on loopback: HTML and JavaScript bytes (gzip of each file).
+ * 1. Page weight on loopback: HTML bytes (gzip) and JavaScript bytes as stored (brotli, gzip).
  * 2. Slow 3G in Chromium: a 390×844 phone with a cold cache (a fresh context per run), throttled
  *    by CDP to 400 ms round trip and 50,000 bytes/s each way. Per page, three runs with
  *    JavaScript (first paint = first-contentful-paint; usable = the main layout's data-hydrated
@@ -13,17 +13,14 @@ import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 import { launchBrowser, newContext } from "../e2e/support/browser";
 import { startServer } from "../e2e/support/server";
+import { pageWeight as scriptWeight, scriptsInHtml } from "../../scripts/js-weight";
 import type { BenchSection } from "./sections";
 
+/** Bytes a page costs as the server sends them: its HTML (gzip) and its scripts' stored copies. */
 async function pageWeight(base: string, path: string) {
   const html = await (await fetch(base + path)).text();
-  const scripts = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]!);
-  let jsGzip = 0;
-  for (const src of new Set(scripts)) {
-    const body = Buffer.from(await (await fetch(base + src)).arrayBuffer());
-    jsGzip += gzipSync(body).length;
-  }
-  return { path, htmlBytes: Buffer.byteLength(html), htmlGzip: gzipSync(html).length, jsFiles: new Set(scripts).size, jsGzip };
+  const js = scriptWeight(scriptsInHtml(html));
+  return { path, htmlBytes: Buffer.byteLength(html), htmlGzip: gzipSync(html).length, jsFiles: js.files.length, jsBrotli: js.wire, jsGzip: js.gzip };
 }
 
 /** 400 kbit/s and 400 ms round trip, as the issue measures. */
