@@ -1,6 +1,7 @@
 /**
  * One Node process: static files, the /client backend (unless CLIENT_API_URL
- * points elsewhere), and the Remix web tier for everything else.
+ * points elsewhere), and the Remix web tier for everything else. WEB_TIER=off runs the
+ * backend alone, for a web tier on another host (on Node, or on an edge runtime: edge/worker.ts).
  */
 import { existsSync } from "node:fs";
 import { createRequestHandler } from "@remix-run/express";
@@ -8,6 +9,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { CROSS_SITE_REFUSED, isMutating, originVerdict } from "./app/services/kit/csrf";
+import { formBodyLimit } from "./app/services/kit/web-delivery";
 import { bodyVerdict } from "./backend/http/body-limit";
 import { toNodeHandler } from "./backend/http/node-adapter";
 import { precompressedAssets } from "./backend/http/static-assets";
@@ -27,8 +29,9 @@ function sessionSecret(): string {
 }
 process.env.SESSION_SECRET = sessionSecret();
 
+const webTier = process.env.WEB_TIER !== "off";
 const buildPath = new URL("./build/index.js", import.meta.url);
-if (!existsSync(buildPath)) {
+if (webTier && !existsSync(buildPath)) {
   console.error("No web build found: run `npm run build` first (npm start does it for you).");
   process.exit(1);
 }
@@ -37,7 +40,11 @@ const backend = process.env.CLIENT_API_URL ? undefined : await startBackend().ca
   exitIfInUse(err); // a second server on the same embedded database
   throw err;
 });
-const build = (await import(buildPath.href)) as ServerBuild;
+if (!webTier && !backend) {
+  console.error("WEB_TIER=off runs the backend alone: CLIENT_API_URL cannot be set with it.");
+  process.exit(1);
+}
+const build = webTier ? ((await import(buildPath.href)) as ServerBuild) : undefined;
 
 const app = express();
 app.disable("x-powered-by");
@@ -75,48 +82,51 @@ if (backend) {
   app.all(["/client/*", "/merchant/*", "/admin/*", "/blob/*", "/dev/*", "/chat/*", "/files/avatar/*"], (req, res) => void serveBackend(req, res));
 }
 
-// Hashed build files: their brotli or gzip copy made at build time (never compressed per request),
-// else the file itself; a year in every cache either way.
-app.use("/build", precompressedAssets("public/build"));
-app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", setHeaders: (res) => res.setHeader("Vary", "Accept-Encoding") }));
-app.use(express.static("public", { maxAge: "1h" }));
+if (build) mountWebTier(build);
 
-// The web tier buffers form posts (request.formData()): cap what it will read. Plain forms
-// are small; the sell form without JavaScript posts up to 10 uncompressed photos.
-const FORM_MAX_BYTES = 1024 * 1024;
-const SELL_FORM_MAX_BYTES = 64 * 1024 * 1024;
-const SELL_FORM_PATH = /^\/sellCard\/[^/]+(\/upload)?\/?$/;
-app.use((req, res, next) => {
-  const refusal = bodyVerdict(req.method, req.headers, SELL_FORM_PATH.test(req.path) ? SELL_FORM_MAX_BYTES : FORM_MAX_BYTES);
-  if (!refusal) return next();
-  res.status(refusal.status).set("Connection", "close").type("text/plain").send(refusal.message);
-});
+/** Static files, the form-size cap, the cross-site refusal, then every page and action through Remix. */
+function mountWebTier(build: ServerBuild) {
+  // Hashed build files: their brotli or gzip copy made at build time (never compressed per request),
+  // else the file itself; a year in every cache either way.
+  app.use("/build", precompressedAssets("public/build"));
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", setHeaders: (res) => res.setHeader("Vary", "Accept-Encoding") }));
+  app.use(express.static("public", { maxAge: "1h" }));
 
-// A form post from another site is refused before Remix sees it, whatever route or ?_data
-// it names (app/services/kit/csrf.ts; each action's readForm checks again, and asks for the
-// session's token when a request says nothing of where it comes from).
-app.use((req, res, next) => {
-  if (!isMutating(req.method) || originVerdict({ get: (name) => req.get(name) }, req.get("host") ?? "") !== "foreign") return next();
-  console.warn(`[web] 403 ${req.method} ${req.path}: cross-site origin`);
-  res.status(403).type("text/plain").send(CROSS_SITE_REFUSED);
-});
+  // The web tier buffers form posts (request.formData()): cap what it will read.
+  app.use((req, res, next) => {
+    const refusal = bodyVerdict(req.method, req.headers, formBodyLimit(req.path));
+    if (!refusal) return next();
+    res.status(refusal.status).set("Connection", "close").type("text/plain").send(refusal.message);
+  });
 
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    mode: build.mode,
-    // The web tier calls the backend in-process: no socket, the same handler.
-    getLoadContext: (req) => ({
-      remoteAddress: req.socket.remoteAddress,
-      clientApi: backend ? (request: Request) => backend.backend.handle(request, { trusted: true }) : undefined,
+  // A form post from another site is refused before Remix sees it, whatever route or ?_data
+  // it names (app/services/kit/csrf.ts; each action's readForm checks again, and asks for the
+  // session's token when a request says nothing of where it comes from).
+  app.use((req, res, next) => {
+    if (!isMutating(req.method) || originVerdict({ get: (name) => req.get(name) }, req.get("host") ?? "") !== "foreign") return next();
+    console.warn(`[web] 403 ${req.method} ${req.path}: cross-site origin`);
+    res.status(403).type("text/plain").send(CROSS_SITE_REFUSED);
+  });
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: build.mode,
+      // The web tier calls the backend in-process: no socket, the same handler.
+      getLoadContext: (req) => ({
+        remoteAddress: req.socket.remoteAddress,
+        clientApi: backend ? (request: Request) => backend.backend.handle(request, { trusted: true }) : undefined,
+      }),
     }),
-  }),
-);
+  );
+}
 
-const server = app.listen(port, () => {
-  console.log(`Marketplace on http://localhost:${port}` + (backend ? ` (backend: ${backend.config.DATABASE_URL ? "PostgreSQL" : "PGlite in " + dataDir})` : ` (backend: ${process.env.CLIENT_API_URL})`));
-});
+// HOST narrows where it listens (start:edge keeps its backend on loopback); all interfaces by default.
+const onListening = () => {
+  console.log((build ? `Marketplace on http://localhost:${port}` : `Backend alone on http://localhost:${port}`) + (backend ? ` (backend: ${backend.config.DATABASE_URL ? "PostgreSQL" : "PGlite in " + dataDir})` : ` (backend: ${process.env.CLIENT_API_URL})`));
+};
+const server = process.env.HOST ? app.listen(port, process.env.HOST, onListening) : app.listen(port, onListening);
 
 // The built-in chat's WebSocket at /chat/ws (docs/decisions/0009-chat.md). The web tier picks
 // the built-in service or Tencent Cloud Chat from CHAT_PROVIDER (backend/config.ts chatProvider()).

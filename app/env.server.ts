@@ -27,9 +27,20 @@ const schema = z.object({
 export type WebEnv = z.infer<typeof schema>;
 
 let cached: WebEnv | undefined;
+let given: Record<string, unknown> | undefined;
+
+/**
+ * An edge runtime has no process.env: its entry (edge/worker.ts) hands its variables over before
+ * the first request. On Node the settings come from process.env.
+ */
+export function setWebEnvSource(source: Record<string, unknown>) {
+  given = source;
+  cached = undefined;
+}
+
 export function webEnv(): WebEnv {
   if (!cached) {
-    const source = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
+    const source = given ?? (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
     const parsed = schema.safeParse(source);
     if (!parsed.success) throw new Error("Invalid web settings: " + parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
     cached = parsed.data;

@@ -1,35 +1,7 @@
 import { createReadStream, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
-
-/**
- * The hashed web build (/build/*) as files compressed at build time (scripts/precompress.ts): the
- * brotli copy when the browser takes br, else the gzip copy, else the file itself; a year in every
- * cache (the name changes with the content). Nothing is compressed per request, so the on-the-fly
- * compression after this never sees these files (it leaves a response with a Content-Encoding alone).
- */
-export const IMMUTABLE = "public, max-age=31536000, immutable";
-
-const TYPES: Record<string, string> = {
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".map": "application/json; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".txt": "text/plain; charset=utf-8",
-};
-
-/** The encodings the request accepts, best first among ours ("br", "gzip"); q=0 refuses one. */
-export function acceptedEncodings(header: string | undefined): ("br" | "gzip")[] {
-  const accepted = new Set<string>();
-  for (const part of (header ?? "").toLowerCase().split(",")) {
-    const [name, ...params] = part.trim().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    if (!q || Number(q.slice(2)) > 0) accepted.add(name.trim());
-  }
-  return (["br", "gzip"] as const).filter((e) => accepted.has(e) || accepted.has("*"));
-}
+import { acceptedEncodings, IMMUTABLE, PRECOMPRESSED_TYPES as TYPES } from "../../app/services/kit/web-delivery";
 
 const fileSize = (path: string) => {
   try {
@@ -40,7 +12,14 @@ const fileSize = (path: string) => {
   }
 };
 
-/** Middleware for `app.use("/build", …)`: answers a precompressed copy, or passes on to plain static serving. */
+/**
+ * The hashed web build (/build/*) as files compressed at build time (scripts/precompress.ts): the
+ * brotli copy when the browser takes br, else the gzip copy, else the file itself; a year in every
+ * cache (the name changes with the content). Nothing is compressed per request, so the on-the-fly
+ * compression after this never sees these files (it leaves a response with a Content-Encoding alone).
+ *
+ * Middleware for `app.use("/build", …)`: answers a precompressed copy, or passes on to plain static serving.
+ */
 export function precompressedAssets(root: string) {
   const base = normalize(root) + sep;
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {

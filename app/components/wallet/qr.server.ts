@@ -3,7 +3,9 @@
  * package (no external QR service): the module matrix as one SVG path, so the
  * page can inline it (it shows without JavaScript and costs no extra request).
  */
-import QRCode from "qrcode";
+// The package's core only: its main module also brings the PNG and file renderers (Node's fs and
+// zlib), which neither the page nor an edge runtime needs.
+import { create as createQr } from "qrcode/lib/core/qrcode.js";
 
 export interface QrSvg {
   /** viewBox size (modules plus a 4-module quiet zone on each side). */
@@ -20,7 +22,7 @@ export function qrSvg(text: string): QrSvg | null {
   const hit = cache.get(text);
   if (hit) return hit;
   try {
-    const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
+    const { modules } = createQr(text, { errorCorrectionLevel: "M" });
     const n = modules.size;
     const parts: string[] = [];
     for (let row = 0; row < n; row++) {

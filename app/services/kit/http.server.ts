@@ -14,6 +14,7 @@ export const createCookieSessionStorage = createCookieSessionStorageFactory(crea
 export type {
   ActionFunctionArgs,
   AppLoadContext,
+  EntryContext,
   LinksFunction,
   LoaderFunctionArgs,
   ServerRuntimeMetaFunction as MetaFunction,
