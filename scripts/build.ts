@@ -9,7 +9,7 @@
  *   node --import tsx scripts/build.ts
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { precompressDir } from "./precompress";
@@ -44,6 +44,26 @@ export function stashClientMaps(buildDir = CLIENT_BUILD, mapsDir = CLIENT_MAPS):
     }
   });
   return moved;
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** Whether `builtFile` is missing or older than the web tier's sources (npm start, npm run start:edge). */
+export function buildIsStale(builtFile: string, extraSources: string[] = []): boolean {
+  if (!existsSync(builtFile)) return true;
+  const built = statSync(builtFile).mtimeMs;
+  const sources = Math.max(
+    ...["app", "contract", ...extraSources].map((dir) => newestMtime(join(ROOT, dir))),
+    ...["remix.config.js", "tailwind.config.ts", "package.json"].map((f) => statSync(join(ROOT, f)).mtimeMs),
+  );
+  return sources > built;
 }
 
 /** Runs the whole build; returns the exit code (0 when built). */

@@ -1,0 +1,141 @@
+/**
+ * The web tier as a module worker on an edge runtime (workerd: Cloudflare Workers, or
+ * miniflare locally; issue 13, docs/decisions/0031-edge-web-tier.md). The same app/ as on Node;
+ * this entry does what server.ts does there, with web-standard APIs only:
+ *
+ * - static files from the ASSETS binding (public/ and the browser build): hashed /build/ files as
+ *   their brotli or gzip copy made at build time, a year in every cache; the rest for an hour;
+ * - form posts capped as on Node, a cross-site post refused before Remix sees it;
+ * - the built-in chat (/chat/*, its WebSocket included) passed through to the backend, which the
+ *   browser's chat client talks to on the page's own origin;
+ * - every page and action through Remix, which calls the backend at CLIENT_API_URL (the session
+ *   proxy: the token stays in the signed HttpOnly cookie);
+ * - text answers compressed by the runtime (Content-Encoding set, the body left to workerd).
+ *
+ * Built by `npm run build:edge` (the Remix classic compiler with REMIX_TARGET=edge bundles this
+ * file with the server build into build/edge/worker.js).
+ */
+import * as build from "@remix-run/dev/server-build";
+// The Cloudflare adapter (@remix-run/cloudflare) re-exports this very function; importing it from
+// there would pull @cloudflare/workers-types into the program's global types, whose Request and
+// Response clash with the DOM ones app/ is checked against (docs/decisions/0031-edge-web-tier.md).
+import { createRequestHandler } from "@remix-run/server-runtime";
+import { setWebEnvSource } from "../app/env.server";
+import { CROSS_SITE_REFUSED, isMutating, originVerdict } from "../app/services/kit/csrf";
+import { acceptedEncodings, formBodyLimit, IMMUTABLE, PRECOMPRESSED_TYPES, PUBLIC_FILES } from "../app/services/kit/web-delivery";
+import { bodyVerdict } from "../backend/http/body-limit";
+
+interface Fetcher {
+  fetch(input: Request | string, init?: RequestInit): Promise<Response>;
+}
+
+export interface EdgeEnv {
+  /** Workers Static Assets: public/ and the browser build (wrangler.toml [assets]). */
+  ASSETS: Fetcher;
+  /** The backend's base URL (required at the edge: there is no in-process backend). */
+  CLIENT_API_URL: string;
+  SESSION_SECRET: string;
+  RESPONSE_ENCRYPTION_KEY?: string;
+  NODE_ENV?: string;
+  [name: string]: unknown;
+}
+
+const handleRemix = createRequestHandler(build);
+
+const textResponse = (status: number, text: string, headers: Record<string, string> = {}) =>
+  new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
+
+/** A hashed build file: its precompressed copy when the browser takes one, else the file; null when there is none. */
+async function buildFile(request: Request, env: EdgeEnv, pathname: string): Promise<Response | null> {
+  const extension = pathname.slice(pathname.lastIndexOf("."));
+  const type = PRECOMPRESSED_TYPES[extension];
+  if (type) {
+    for (const encoding of acceptedEncodings(request.headers.get("accept-encoding"))) {
+      const copy = await env.ASSETS.fetch(new Request(new URL(`${pathname}.${encoding === "br" ? "br" : "gz"}`, request.url), { method: request.method }));
+      if (!copy.ok) continue;
+      return new Response(copy.body, {
+        status: 200,
+        headers: { "Content-Type": type, "Content-Encoding": encoding, "Cache-Control": IMMUTABLE, Vary: "Accept-Encoding" },
+        // The bytes are already compressed: workerd must send them as they are.
+        encodeBody: "manual",
+      } as ResponseInit);
+    }
+  }
+  const file = await env.ASSETS.fetch(new Request(request.url, { method: request.method }));
+  if (!file.ok) return null;
+  const headers = new Headers(file.headers);
+  headers.set("Cache-Control", IMMUTABLE);
+  return new Response(file.body, { status: 200, headers });
+}
+
+/** Another file of public/ (a path whose last segment has an extension), or null. */
+async function publicFile(request: Request, env: EdgeEnv): Promise<Response | null> {
+  const file = await env.ASSETS.fetch(new Request(request.url, { method: request.method }));
+  if (!file.ok) return null;
+  const headers = new Headers(file.headers);
+  headers.set("Cache-Control", PUBLIC_FILES);
+  return new Response(file.body, { status: 200, headers });
+}
+
+/** /chat/*: the backend's built-in chat (HTTP and its WebSocket), passed through unchanged. */
+function toBackend(request: Request, env: EdgeEnv, url: URL): Promise<Response> {
+  const target = new URL(url.pathname + url.search, env.CLIENT_API_URL.replace(/\/*$/, "/"));
+  return fetch(new Request(target, request));
+}
+
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg)/;
+
+/** Text answers leave compressed: with Content-Encoding set, workerd compresses the body itself. */
+function compressed(request: Request, response: Response): Response {
+  const type = response.headers.get("Content-Type") ?? "";
+  if (!response.body || response.headers.has("Content-Encoding") || !COMPRESSIBLE.test(type) || response.status === 101) return response;
+  const encoding = acceptedEncodings(request.headers.get("accept-encoding"))[0];
+  if (!encoding) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Content-Encoding", encoding);
+  headers.delete("Content-Length");
+  headers.append("Vary", "Accept-Encoding");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+async function handle(request: Request, env: EdgeEnv): Promise<Response> {
+  const url = new URL(request.url);
+  const { pathname } = url;
+  const reading = request.method === "GET" || request.method === "HEAD";
+
+  if (pathname === "/healthz") return textResponse(200, "ok");
+  if (pathname.startsWith("/chat/")) return toBackend(request, env, url);
+  if (reading && pathname.startsWith("/build/")) {
+    const file = await buildFile(request, env, pathname);
+    if (file) return file;
+  } else if (reading && /\/[^/]+\.[a-z0-9]+$/i.test(pathname) && !pathname.startsWith("/files/")) {
+    const file = await publicFile(request, env);
+    if (file) return file;
+  }
+
+  const refusal = bodyVerdict(
+    request.method,
+    { "content-length": request.headers.get("content-length") ?? undefined, "transfer-encoding": request.headers.get("transfer-encoding") ?? undefined },
+    formBodyLimit(pathname),
+  );
+  if (refusal) return textResponse(refusal.status, refusal.message, { Connection: "close" });
+  if (isMutating(request.method) && originVerdict(request.headers, url.host) === "foreign") {
+    console.warn(`[web] 403 ${request.method} ${pathname}: cross-site origin`);
+    return textResponse(403, CROSS_SITE_REFUSED);
+  }
+
+  return handleRemix(request, { remoteAddress: request.headers.get("cf-connecting-ip") ?? undefined });
+}
+
+let configured = false;
+
+export default {
+  async fetch(request: Request, env: EdgeEnv): Promise<Response> {
+    if (!configured) {
+      // The web tier's settings (app/env.server.ts) are this worker's variables and secrets.
+      setWebEnvSource(Object.fromEntries(Object.entries(env).filter(([, value]) => typeof value === "string")));
+      configured = true;
+    }
+    return compressed(request, await handle(request, env));
+  },
+};

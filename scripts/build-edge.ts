@@ -1,0 +1,39 @@
+/**
+ * `npm run build:edge`: the web tier as a module worker for workerd (issue 13,
+ * docs/decisions/0031-edge-web-tier.md):
+ *   1. `remix build` with REMIX_TARGET=edge (remix.config.js): edge/worker.ts and the server build
+ *      bundled into build/edge/worker.js, the browser build into build/edge/assets/build;
+ *   2. the rest of public/ copied into build/edge/assets (what the ASSETS binding serves);
+ *   3. the hashed files precompressed, as for Node.
+ *
+ *   node --import tsx scripts/build-edge.ts
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ROOT } from "./build";
+import { precompressDir } from "./precompress";
+
+export const EDGE_BUILD = join(ROOT, "build", "edge");
+export const EDGE_WORKER = join(EDGE_BUILD, "worker.js");
+export const EDGE_ASSETS = join(EDGE_BUILD, "assets");
+/** The compiler's record of the worker's inputs and imports (scripts/edge-bundle.ts reads it). */
+export const EDGE_METAFILE = join(EDGE_BUILD, "metafile.server.json");
+
+export function buildEdge(): number {
+  rmSync(EDGE_BUILD, { recursive: true, force: true });
+  const cli = join(ROOT, "node_modules", "@remix-run", "dev", "dist", "cli.js");
+  const r = spawnSync(process.execPath, [cli, "build"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, REMIX_TARGET: "edge" } });
+  if (r.status !== 0) return r.status ?? 1;
+  for (const name of readdirSync(join(ROOT, "public"))) {
+    if (name !== "build") cpSync(join(ROOT, "public", name), join(EDGE_ASSETS, name), { recursive: true });
+  }
+  // The browser build's metafile is of no use here (the server's is kept for the import check).
+  rmSync(join(EDGE_BUILD, "metafile.js.json"), { force: true });
+  const t = precompressDir(join(EDGE_ASSETS, "build"));
+  console.log(`edge worker: ${EDGE_WORKER}; assets: ${EDGE_ASSETS}; precompressed ${t.files} files`);
+  return 0;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) process.exit(buildEdge());

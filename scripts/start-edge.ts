@@ -1,0 +1,68 @@
+/**
+ * `npm run start:edge`: the marketplace with its web tier on workerd (issue 13,
+ * docs/decisions/0031-edge-web-tier.md), at one address:
+ *   - the backend alone on Node (server.ts with WEB_TIER=off; embedded PGlite, or DATABASE_URL),
+ *     on loopback at BACKEND_PORT (PORT + 1 by default);
+ *   - the edge build (built first when missing or stale) in miniflare at PORT (3000), calling the
+ *     backend with a response-encryption key both halves share.
+ * The session and response keys are kept in DATA_DIR unless given, as for npm start.
+ */
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { keptSecret } from "../backend/security/secret-box";
+import { buildIsStale, ROOT } from "./build";
+import { buildEdge, EDGE_WORKER } from "./build-edge";
+import { startEdgeWebTier } from "./edge-web-tier";
+
+const port = Number(process.env.PORT ?? 3000);
+const backendPort = Number(process.env.BACKEND_PORT ?? port + 1);
+const dataDir = process.env.DATA_DIR ?? "./.data";
+const backendUrl = `http://127.0.0.1:${backendPort}`;
+
+if (buildIsStale(EDGE_WORKER, ["edge"])) {
+  console.log("Building the edge web tier…");
+  const code = buildEdge();
+  if (code !== 0) process.exit(code);
+}
+
+const secrets = {
+  SESSION_SECRET: process.env.SESSION_SECRET ?? keptSecret(dataDir, "session-secret"),
+  RESPONSE_ENCRYPTION_KEY: process.env.RESPONSE_ENCRYPTION_KEY ?? keptSecret(dataDir, "response-key"),
+};
+
+const backend = spawn(process.execPath, ["--import", "tsx", join(ROOT, "server.ts")], {
+  env: { ...process.env, ...secrets, WEB_TIER: "off", PORT: String(backendPort), HOST: "127.0.0.1", DATA_DIR: dataDir },
+  stdio: "inherit",
+});
+backend.once("exit", (code) => {
+  console.error(`The backend stopped (exit code ${code}).`);
+  process.exit(code ?? 1);
+});
+
+async function backendHealthy(): Promise<void> {
+  for (let waited = 0; waited < 180_000; waited += 250) {
+    try {
+      if ((await fetch(`${backendUrl}/healthz`)).ok) return;
+    } catch {
+      // not listening yet (first start migrates and seeds)
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the backend did not answer on ${backendUrl}/healthz`);
+}
+
+await backendHealthy();
+const web = await startEdgeWebTier({ port, host: process.env.HOST ?? "0.0.0.0", env: { ...process.env, ...secrets, CLIENT_API_URL: backendUrl } });
+console.log(`Marketplace on http://localhost:${port} (web tier: workerd; backend: ${backendUrl})`);
+
+let closing = false;
+async function shutdown() {
+  if (closing) return;
+  closing = true;
+  await web.stop().catch(() => {});
+  backend.removeAllListeners("exit");
+  backend.kill("SIGTERM");
+  backend.once("exit", () => process.exit(0));
+}
+process.on("SIGTERM", () => void shutdown());
+process.on("SIGINT", () => void shutdown());
