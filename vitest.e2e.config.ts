@@ -14,6 +14,8 @@ export default defineConfig({
   },
   test: {
     include: ["tests/e2e/**/*.e2e.ts"],
+    // The edge web tier's own checks run in the edge pass (vitest.edge.config.ts).
+    exclude: ["**/node_modules/**", "tests/e2e/**/*.edge.e2e.ts"],
     environment: "node",
     fileParallelism: false,
     // Browser flows are slow on a loaded 2-core machine; server start-up

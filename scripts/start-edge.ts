@@ -55,14 +55,18 @@ await backendHealthy();
 const web = await startEdgeWebTier({ port, host: process.env.HOST ?? "0.0.0.0", env: { ...process.env, ...secrets, CLIENT_API_URL: backendUrl } });
 console.log(`Marketplace on http://localhost:${port} (web tier: workerd; backend: ${backendUrl})`);
 
+// The backend is told first and stops on its own (server.ts closes its database on SIGTERM):
+// miniflare's own signal hook ends this process as soon as workerd is disposed.
 let closing = false;
-async function shutdown() {
+function shutdown() {
   if (closing) return;
   closing = true;
-  await web.stop().catch(() => {});
   backend.removeAllListeners("exit");
   backend.kill("SIGTERM");
-  backend.once("exit", () => process.exit(0));
+  void web.stop().finally(() => process.exit(0));
 }
-process.on("SIGTERM", () => void shutdown());
-process.on("SIGINT", () => void shutdown());
+process.on("SIGTERM", shutdown);
+process.on("SIGINT", shutdown);
+process.on("exit", () => {
+  if (backend.exitCode === null) backend.kill("SIGTERM");
+});

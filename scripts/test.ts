@@ -5,7 +5,9 @@
  *   2. unit + integration suite  (vitest.config.ts);
  *   3. build the web tier         (npm run build: remix build, then precompress);
  *   4. end-to-end suite           (vitest.e2e.config.ts);
- *   5. read both vitest JSON reports and print one closing line:
+ *   5. the suites that exercise the web tier, again on workerd (npm run build:edge, then
+ *      vitest.edge.config.ts);
+ *   6. read the vitest JSON reports and print one closing line:
  *        tests: 123 passed, 0 failed[, 4 skipped]
  *
  * The exit code is non-zero when any step failed, any test failed, or no
@@ -13,7 +15,7 @@
  * parts always report.
  *
  * Environment:
- *   TEST_ONLY=unit | e2e   run just one part.
+ *   TEST_ONLY=unit | e2e | edge   run just one part (e2e includes the edge pass).
  *   TEST_SUMMARY_FILE=path also write {passed, failed, skipped, ok, failures}
  *                          there as JSON (.ci/run adds up its two runs with
  *                          it and repeats the failures' names at the end).
@@ -129,12 +131,14 @@ async function runVitest(name: string, config: string, reportFile: string): Prom
 
 async function main(): Promise<number> {
   const only = process.env.TEST_ONLY;
-  if (only && only !== "unit" && only !== "e2e") {
-    console.error(`TEST_ONLY must be "unit" or "e2e", not "${only}"`);
+  if (only && only !== "unit" && only !== "e2e" && only !== "edge") {
+    console.error(`TEST_ONLY must be "unit", "e2e" or "edge", not "${only}"`);
     return 2;
   }
-  const runUnit = only !== "e2e";
+  const runUnit = !only || only === "unit";
   const runE2e = only !== "unit";
+  const runNodeE2e = only !== "edge";
+  const runEdge = only !== "unit";
 
   const reportDir = await mkdtemp(join(tmpdir(), "test-reports-"));
   const parts: PartResult[] = [];
@@ -173,7 +177,16 @@ async function main(): Promise<number> {
             failures: [],
           });
         } else {
-          parts.push(await runVitest("e2e", "vitest.e2e.config.ts", join(reportDir, "e2e.json")));
+          if (runNodeE2e) parts.push(await runVitest("e2e", "vitest.e2e.config.ts", join(reportDir, "e2e.json")));
+          // (d') The suites that exercise the web tier again, on workerd (vitest.edge.config.ts).
+          if (runEdge) {
+            const edgeBuild = await run("npm", ["run", "build:edge"]);
+            parts.push(
+              edgeBuild === 0
+                ? await runVitest("edge", "vitest.edge.config.ts", join(reportDir, "edge.json"))
+                : { name: "edge", passed: 0, failed: 0, skipped: 0, problems: [`build:edge exited with code ${edgeBuild}; edge suites not run`], failures: [] },
+            );
+          }
         }
       }
     }

@@ -18,7 +18,7 @@ import { useServerAndBrowser } from "./support/suite";
 const e2e = useServerAndBrowser();
 const SELLER = { email: "seller@demo.test", password: "demo1234" };
 const MERCHANT = { email: "merchant1@demo.test", password: "demo1234" };
-const api = apiClient(() => e2e.server.url);
+const api = apiClient(() => e2e.server.apiUrl);
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 interface Finding {

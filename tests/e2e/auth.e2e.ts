@@ -98,7 +98,7 @@ for (const js of [true, false]) {
           await page.getByText(/Please wait \d+ s before requesting another code\./).waitFor();
         }
         await shot(page, `register-wait-js-${mode}`);
-        const code = await latestCode(e2e.server.url, email, "REGISTER");
+        const code = await latestCode(e2e.server.apiUrl, email, "REGISTER");
         expect(code).toMatch(/^\d{6}$/);
 
         await page.getByLabel("Verification Code").fill(code);
@@ -225,7 +225,7 @@ for (const js of [true, false]) {
         await page.getByLabel("Email").fill(email);
         await page.getByRole("button", { name: "Send code" }).click();
         await page.getByText("Code sent").waitFor();
-        const code = await latestCode(e2e.server.url, email, "FORGET");
+        const code = await latestCode(e2e.server.apiUrl, email, "FORGET");
         await page.getByLabel("Verification Code").fill(code);
         await page.getByLabel("New Password").fill(newPassword);
         await page.getByLabel("Confirm Password").fill(newPassword);

@@ -36,7 +36,7 @@ const MERCHANT = { email: "merchant1@demo.test", password: "demo1234" };
 
 // ------------------------------------------------------------------ API helpers
 
-const { call, login: apiLogin, sellECode } = apiClient(() => e2e.server.url);
+const { call, login: apiLogin, sellECode } = apiClient(() => e2e.server.apiUrl);
 
 // ------------------------------------------------------------------ page helpers
 
@@ -83,7 +83,7 @@ describe("chat", () => {
   test("seller and merchant chat inside an order in real time; a picture; read receipts; a no-JS answer", async () => {
     const { browser, server } = e2e;
     const tag = Date.now().toString(36).toUpperCase();
-    const sellerUser = await newSeller(server.url, "chat");
+    const sellerUser = await newSeller(server.apiUrl, "chat");
     const merchantToken = await apiLogin(MERCHANT);
     const sellerToken = await apiLogin(sellerUser);
     const merchantId = (await call<{ profile: { id: number } }>("/userInfo/getProfileInfo", {}, merchantToken)).profile.id;

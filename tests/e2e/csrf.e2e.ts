@@ -17,7 +17,7 @@ import { useServerAndBrowser } from "./support/suite";
 import { newSeller } from "./support/users";
 
 const e2e = useServerAndBrowser({ failureShots: "csrf" });
-const { call, login } = apiClient(() => e2e.server.url);
+const { call, login } = apiClient(() => e2e.server.apiUrl);
 
 const BANK = "/security/bankAccount";
 const BANK_DATA = `${BANK}?_data=${encodeURIComponent("routes/_main.security.bankAccount")}`;
@@ -50,7 +50,7 @@ describe("cross-site form posts", () => {
   test("another site's post with the victim's cookie is refused and changes nothing; our own page's posts work", () =>
     e2e.withPage(false, async (page, context) => {
       // The victim is this test's own user: the posts that work add bank accounts.
-      const victim = await newSeller(e2e.server.url, "csrf");
+      const victim = await newSeller(e2e.server.apiUrl, "csrf");
       const token = await login(victim);
       const paymentId = await bankId(token);
       await signInAs(page, e2e.server.url, false, victim, BANK);

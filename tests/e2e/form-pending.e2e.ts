@@ -33,7 +33,7 @@ async function slowPosts(page: Page, path: string): Promise<{ count: () => numbe
 describe("a form shows it is working and sends once", () => {
   test("JS on: the nickname form, double-clicked: pending at once, one POST, renamed once", () =>
     e2e.withPage(true, async (page) => {
-      const user = await newSeller(e2e.server.url, "pending-nick");
+      const user = await newSeller(e2e.server.apiUrl, "pending-nick");
       await signInAs(page, e2e.server.url, true, user, "/profile");
       const posts = await slowPosts(page, "/profile");
 
@@ -60,7 +60,7 @@ describe("a form shows it is working and sends once", () => {
 
   test("JS on: check-in, double-clicked and submitted twice more: one POST, then Checked In", () =>
     e2e.withPage(true, async (page) => {
-      const user = await newSeller(e2e.server.url, "pending-checkin");
+      const user = await newSeller(e2e.server.apiUrl, "pending-checkin");
       await signInAs(page, e2e.server.url, true, user, "/memberShipCenter/dailyCheckIn");
       const posts = await slowPosts(page, "/memberShipCenter/dailyCheckIn");
 
@@ -80,7 +80,7 @@ describe("a form shows it is working and sends once", () => {
 
   test("JS off: both forms still submit", () =>
     e2e.withPage(false, async (page) => {
-      const user = await newSeller(e2e.server.url, "pending-nojs");
+      const user = await newSeller(e2e.server.apiUrl, "pending-nojs");
       await signInAs(page, e2e.server.url, false, user, "/profile?edit=nickname");
       const section = page.getByTestId("nickname-section");
       const renamed = `${user.nickname.slice(0, 16)}_new`;

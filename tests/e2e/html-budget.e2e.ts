@@ -19,7 +19,7 @@ let server: StartedServer;
 let sellerCookie = "";
 beforeAll(async () => {
   server = await startServer();
-  sellerCookie = await sessionCookie(await newSeller(server.url, "html-budget"));
+  sellerCookie = await sessionCookie(await newSeller(server.apiUrl, "html-budget"));
 });
 afterAll(async () => {
   await server?.stop();

@@ -11,7 +11,7 @@ import { useServerAndBrowser } from "./support/suite";
 import { newSeller } from "./support/users";
 
 const e2e = useServerAndBrowser({ failureShots: "kept-alive" });
-const { login, userId, sellECode } = apiClient(() => e2e.server.url);
+const { login, userId, sellECode } = apiClient(() => e2e.server.apiUrl);
 
 const hydrated = (page: Page) => page.locator("[data-hydrated]").waitFor({ state: "attached" });
 /** A client-side move through the top bar's links (the desktop nav), as a user leaves and comes back. */
@@ -25,7 +25,7 @@ describe("kept alive with JavaScript", () => {
   test("/home keeps its scroll position and banner; /message its open conversation and draft", () =>
     e2e.withPage(true, async (page) => {
       await page.setViewportSize({ width: 1280, height: 800 });
-      const user = await newSeller(e2e.server.url, "kept");
+      const user = await newSeller(e2e.server.apiUrl, "kept");
       const token = await login(user);
       const orderId = await sellECode(token, await userId(await login({ email: "merchant1@demo.test", password: "demo1234" })), 2500, `KEPT-${Date.now()}`);
       await signInAs(page, e2e.server.url, true, user, "/home?promo=closed");
@@ -71,7 +71,7 @@ describe("kept alive with JavaScript", () => {
 describe("without JavaScript", () => {
   test("every page is fresh: /message shows the list, /home starts at the top", () =>
     e2e.withPage(false, async (page) => {
-      const user = await newSeller(e2e.server.url, "fresh");
+      const user = await newSeller(e2e.server.apiUrl, "fresh");
       await signInAs(page, e2e.server.url, false, user, "/message");
       expect(new URL(page.url()).pathname).toBe("/message");
       await page.goto(`${e2e.server.url}/home?promo=closed`);

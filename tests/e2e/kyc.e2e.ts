@@ -11,7 +11,7 @@ import { useServerAndBrowser } from "./support/suite";
 import { newSeller } from "./support/users";
 
 const e2e = useServerAndBrowser({ failureShots: "kyc" });
-const { call, login } = apiClient(() => e2e.server.url);
+const { call, login } = apiClient(() => e2e.server.apiUrl);
 
 const idPhoto = (shade: number) =>
   sharp({ create: { width: 900, height: 600, channels: 3, background: { r: shade, g: 90, b: 140 } } })
@@ -28,7 +28,7 @@ for (const js of [true, false]) {
   describe(`verify ID ${mode}`, () => {
     test("intro and checklist, the spec's messages, two photos sent, under review, approved by staff", () =>
       e2e.withPage(js, async (page, context) => {
-        const user = await newSeller(e2e.server.url, "kyc");
+        const user = await newSeller(e2e.server.apiUrl, "kyc");
         await signInAs(page, e2e.server.url, js, user, "/security/kycVerification");
         await page.getByText("all four corners visible", { exact: false }).waitFor();
         await page.getByRole("link", { name: "Continue" }).click();

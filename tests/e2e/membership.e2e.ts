@@ -14,7 +14,7 @@ import { useServerAndBrowser } from "./support/suite";
 import { newSeller, type TestUser } from "./support/users";
 
 const e2e = useServerAndBrowser({ failureShots: "membership" });
-const { call, login } = apiClient(() => e2e.server.url);
+const { call, login } = apiClient(() => e2e.server.apiUrl);
 
 /** A one-finger drag from `from` to `to` in `steps` moves, as a touch screen sends it (CDP touch events). */
 async function touchDrag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, opts: { steps?: number; beforeRelease?: () => Promise<void> } = {}) {
@@ -49,7 +49,7 @@ for (const js of [true, false]) {
   describe(`membership ${mode}`, () => {
     test("check in: the streak, Checked In, and the record in Vip Records", () =>
       e2e.withPage(js, async (page) => {
-        const user = await newSeller(e2e.server.url, "checkin");
+        const user = await newSeller(e2e.server.apiUrl, "checkin");
         // The home page's "Daily check-in rewards" banner leads to the check-in page.
         await signInAs(page, e2e.server.url, js, user, "/home?promo=closed");
         const banner = page.locator('a:has(img[alt="Daily check-in rewards"])').first();
@@ -83,7 +83,7 @@ for (const js of [true, false]) {
 
     test("redeem a point-mall item: the balance drops and the Point Order row appears", () =>
       e2e.withPage(js, async (page) => {
-        const user = await newSeller(e2e.server.url, "mall");
+        const user = await newSeller(e2e.server.apiUrl, "mall");
         await givePoints(user, 2_000_000);
         await signInAs(page, e2e.server.url, js, user, "/memberShipCenter");
         await page.getByRole("heading", { name: "Membership Center", level: 1 }).waitFor();
@@ -143,7 +143,7 @@ const onTouchPhone = (name: string, to: string, fn: (page: Page, user: TestUser)
   e2e.withPage(
     true,
     async (page) => {
-      const user = await newSeller(e2e.server.url, name);
+      const user = await newSeller(e2e.server.apiUrl, name);
       await signInAs(page, e2e.server.url, true, user, to);
       await fn(page, user);
     },
@@ -233,7 +233,7 @@ for (const js of [true, false]) {
   describe(`membership level cards and Refresh ${js ? "with" : "without"} JavaScript`, () => {
     test("the Refresh link reloads the Point Mall and the balance", () =>
       e2e.withPage(js, async (page) => {
-        const user = await newSeller(e2e.server.url, "refresh");
+        const user = await newSeller(e2e.server.apiUrl, "refresh");
         await signInAs(page, e2e.server.url, js, user, "/memberShipCenter?tab=mall");
         if (!js) {
           // Without JavaScript the cards are a plain list of all eight, no carousel buttons.

@@ -12,7 +12,7 @@ import { useServerAndBrowser } from "./support/suite";
 import { newSeller } from "./support/users";
 
 const e2e = useServerAndBrowser({ failureShots: "notices" });
-const { call, login, userId, sellECode } = apiClient(() => e2e.server.url);
+const { call, login, userId, sellECode } = apiClient(() => e2e.server.apiUrl);
 
 interface ApiNotice {
   id: number;
@@ -32,7 +32,7 @@ for (const js of [true, false]) {
   describe(`notices ${mode}`, () => {
     test("the list shows unread notices; opening one marks it read and goes to its order; the bell does the same; Mark all as read", () =>
       e2e.withPage(js, async (page) => {
-        const seller = await newSeller(e2e.server.url, "notices");
+        const seller = await newSeller(e2e.server.apiUrl, "notices");
         const token = await login(seller);
         const merchantId = await userId(await login({ email: "merchant1@demo.test", password: "demo1234" }));
         for (let i = 0; i < 3; i++) await sellECode(token, merchantId, 2500, `NOTICE-${js ? "J" : "N"}-${Date.now()}-${i}`);
@@ -85,7 +85,7 @@ for (const js of [true, false]) {
 
     test("another user's notice is not opened; a guest gets Go To Login?", () =>
       e2e.withPage(js, async (page) => {
-        const owner = await newSeller(e2e.server.url, "owner");
+        const owner = await newSeller(e2e.server.apiUrl, "owner");
         const ownerToken = await login(owner);
         const merchantId = await userId(await login({ email: "merchant1@demo.test", password: "demo1234" }));
         await sellECode(ownerToken, merchantId, 2500, `OWNER-${js ? "J" : "N"}-${Date.now()}`);
@@ -94,7 +94,7 @@ for (const js of [true, false]) {
         await page.goto(`${e2e.server.url}/noticeList`);
         await page.getByText("Go To Login?").first().waitFor();
 
-        const other = await newSeller(e2e.server.url, "other");
+        const other = await newSeller(e2e.server.apiUrl, "other");
         await signInAs(page, e2e.server.url, js, other, `/notices/${theirs.id}?type=1&refId=${theirs.refId}`);
         await page.getByText("Notice not found.").first().waitFor();
         expect((await notices(ownerToken))[0].status).toBe(0);

@@ -14,7 +14,7 @@ import { useServerAndBrowser } from "./support/suite";
 import { newSeller } from "./support/users";
 
 const e2e = useServerAndBrowser({ failureShots: "partners" });
-const { call, login, userId, findAdvert, sellECode } = apiClient(() => e2e.server.url);
+const { call, login, userId, findAdvert, sellECode } = apiClient(() => e2e.server.apiUrl);
 
 const toast = (page: Page, text: string) => page.locator('[role="status"][aria-live="polite"]').getByText(text, { exact: true }).first().waitFor();
 
@@ -40,7 +40,7 @@ for (const js of [true, false]) {
     test("trust a merchant from its page, block it (offers gone, old offer says why), unblock from /partnerList", () =>
       e2e.withPage(js, async (page) => {
         const m = await merchant1();
-        const seller = await newSeller(e2e.server.url, "partners");
+        const seller = await newSeller(e2e.server.apiUrl, "partners");
         const list = `/advertList/${m.advert.cardtypeid}`;
         await signInAs(page, e2e.server.url, js, seller, list);
 
@@ -107,7 +107,7 @@ for (const js of [true, false]) {
       e2e.withPage(js, async (page) => {
         const m = await merchant1();
         // A seller's comment on a completed order with merchant1: what its page lists.
-        const seller = await login(await newSeller(e2e.server.url, "partners-fb"));
+        const seller = await login(await newSeller(e2e.server.apiUrl, "partners-fb"));
         const merchantToken = await login({ email: "merchant1@demo.test", password: "demo1234" });
         const orderId = await sellECode(seller, m.id, 10_000, `FB-${tag}-${Date.now()}`);
         await call("/merchant/order/view", { id: orderId }, merchantToken);

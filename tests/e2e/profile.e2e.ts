@@ -12,7 +12,7 @@ import { useServerAndBrowser } from "./support/suite";
 import { newSeller } from "./support/users";
 
 const e2e = useServerAndBrowser({ failureShots: "profile" });
-const { call, login } = apiClient(() => e2e.server.url);
+const { call, login } = apiClient(() => e2e.server.apiUrl);
 
 const photo = () =>
   sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 40, g: 120, b: 200 } } })
@@ -24,7 +24,7 @@ for (const js of [true, false]) {
   describe(`profile ${mode}`, () => {
     test("statistics and shortcuts; an avatar uploaded and shrunk; 'Unsupport!' for a text file; the nickname changed once", () =>
       e2e.withPage(js, async (page) => {
-        const user = await newSeller(e2e.server.url, "profile");
+        const user = await newSeller(e2e.server.apiUrl, "profile");
         const token = await login(user);
         await signInAs(page, e2e.server.url, js, user, "/profile");
         expect(await page.getByTestId("profile-nickname").innerText()).toBe(user.nickname);
@@ -74,7 +74,7 @@ for (const js of [true, false]) {
 
     test("the Notification sound switch is remembered with JavaScript and says why it is off without", () =>
       e2e.withPage(js, async (page) => {
-        const user = await newSeller(e2e.server.url, "sound");
+        const user = await newSeller(e2e.server.apiUrl, "sound");
         await signInAs(page, e2e.server.url, js, user, "/profile");
         const sw = page.getByRole("switch", { name: /Notification sound/ });
         if (!js) {

@@ -13,7 +13,7 @@ import { useServerAndBrowser } from "./support/suite";
 import { newSeller, type TestUser } from "./support/users";
 
 const e2e = useServerAndBrowser({ failureShots: "referral" });
-const { call, login, userId, sellECode } = apiClient(() => e2e.server.url);
+const { call, login, userId, sellECode } = apiClient(() => e2e.server.apiUrl);
 
 /** 1500 USD at merchant3's 88% big e-code offer: 1320.00 coins, over the 1000-coin bonus line. */
 const FACE = 150_000;
@@ -38,7 +38,7 @@ async function registerThrough(link: string, js: boolean, inviteCode: string): P
     await page.getByLabel("Email").fill(friend.email);
     await page.getByRole("button", { name: "Send code" }).click();
     await page.getByText("Code sent").waitFor();
-    await page.getByLabel("Verification Code").fill(await latestCode(e2e.server.url, friend.email, "REGISTER"));
+    await page.getByLabel("Verification Code").fill(await latestCode(e2e.server.apiUrl, friend.email, "REGISTER"));
     await page.getByLabel("Nickname").fill(friend.nickname);
     await page.getByLabel("Password", { exact: true }).fill(friend.password);
     await page.getByLabel("Confirm Password").fill(friend.password);
@@ -55,7 +55,7 @@ for (const js of [true, false]) {
   describe(`referral with JavaScript ${js ? "on" : "off"}`, () => {
     test("the invite link and QR code; a friend registers with it and sells 1000 coins; the inviter sees friend, rewards, bills and notice", () =>
       e2e.withPage(js, async (page) => {
-        const inviter = await newSeller(e2e.server.url, "inviter");
+        const inviter = await newSeller(e2e.server.apiUrl, "inviter");
         await signInAs(page, e2e.server.url, js, inviter, "/referral");
         await page.getByRole("heading", { level: 1, name: "Refer for Rewards" }).waitFor();
         const inviteCode = (await page.getByTestId("invite-code").innerText()).trim();
@@ -135,7 +135,7 @@ describe("old hash links", () => {
 
   test("/#/message/C2C{id} opens the chat path; a hash naming another host stays a hash", () =>
     e2e.withPage(true, async (page) => {
-      await signInAs(page, e2e.server.url, true, await newSeller(e2e.server.url, "hash"), "/home?promo=closed");
+      await signInAs(page, e2e.server.url, true, await newSeller(e2e.server.apiUrl, "hash"), "/home?promo=closed");
       await page.goto(`${e2e.server.url}/#/message/C2C88888888`);
       await page.waitForURL((u) => u.pathname === "/message/C2C88888888" && u.hash === "");
       await page.goto(`${e2e.server.url}/home?promo=closed#//example.com/x`);

@@ -15,7 +15,7 @@ import { DEMO_SELLER_MOBILE } from "../../backend/demo/world";
 const DEMO_SELLER_NUMBER = DEMO_SELLER_MOBILE.split("-")[1];
 
 const e2e = useServerAndBrowser({ failureShots: "security" });
-const { call, login } = apiClient(() => e2e.server.url);
+const { call, login } = apiClient(() => e2e.server.apiUrl);
 
 /** The message of a call that fails (the apiClient throws "… answered code N: msg"). */
 async function refusal(path: string, body: unknown, token: string): Promise<string> {
@@ -43,7 +43,7 @@ for (const js of [true, false]) {
   describe(`trade password ${mode}`, () => {
     test("set with a code sent to the e-mail, then changed with a code sent to the bound mobile", () =>
       e2e.withPage(js, async (page) => {
-        const user = await newSeller(e2e.server.url, "tradepwd");
+        const user = await newSeller(e2e.server.apiUrl, "tradepwd");
         const token = await login(user);
         await signInAs(page, e2e.server.url, js, user, "/security");
         expect(new URL(page.url()).pathname).toBe("/security/tradePassword");
@@ -62,7 +62,7 @@ for (const js of [true, false]) {
         expect(await page.getByLabel(/^E-mail/).isChecked()).toBe(true);
         await page.getByRole("button", { name: "Send code" }).click();
         await page.getByText("Code sent", { exact: false }).first().waitFor();
-        const code = await latestCode(e2e.server.url, user.email, "TRADE_PWD");
+        const code = await latestCode(e2e.server.apiUrl, user.email, "TRADE_PWD");
         await page.getByLabel("Verification Code").fill(code);
         await page.getByLabel("Trade Password", { exact: true }).fill("123456");
         await page.getByLabel("Confirm Trade Password").fill("123457");
@@ -80,7 +80,7 @@ for (const js of [true, false]) {
         // A mobile bound through the API (it asks for the trade password just set)…
         const phone = `234-80${String(Date.now()).slice(-8)}`;
         await call("/userAuth/sendCodeByPhone", { phone, type: "BIND" }, token);
-        await call("/userAuth/bindMobile", { phone, code: await latestCode(e2e.server.url, phone, "BIND"), tradePwd: "123456" }, token);
+        await call("/userAuth/bindMobile", { phone, code: await latestCode(e2e.server.apiUrl, phone, "BIND"), tradePwd: "123456" }, token);
 
         // …then the change, from another browser (its own 60 s), with a code sent by SMS.
         const second = await newContext(e2e.browser, { js });
@@ -91,7 +91,7 @@ for (const js of [true, false]) {
           await p2.getByLabel(/^Mobile/).check();
           await p2.getByRole("button", { name: "Send code" }).click();
           await p2.getByText("Code sent", { exact: false }).first().waitFor();
-          const smsCode = await latestCode(e2e.server.url, phone, "TRADE_PWD");
+          const smsCode = await latestCode(e2e.server.apiUrl, phone, "TRADE_PWD");
           await p2.getByLabel(/^Mobile/).check();
           await p2.getByLabel("Verification Code").fill(smsCode);
           await p2.getByLabel("Trade Password", { exact: true }).fill("654321");
@@ -110,12 +110,12 @@ for (const js of [true, false]) {
   describe(`bind mobile ${mode}`, () => {
     test("without a trade password the tab asks for one; with one, a mobile is bound with a code sent to it, and another account's is refused", () =>
       e2e.withPage(js, async (page) => {
-        const user = await newSeller(e2e.server.url, "bindmob");
+        const user = await newSeller(e2e.server.apiUrl, "bindmob");
         await signInAs(page, e2e.server.url, js, user, "/security/bindMobile");
         await page.getByTestId("bind-needs-trade-password").waitFor();
         expect(await page.getByRole("link", { name: "Set a trade password first" }).getAttribute("href")).toBe("/security/tradePassword");
 
-        await withTradePassword(e2e.server.url, user, "246810");
+        await withTradePassword(e2e.server.apiUrl, user, "246810");
         await page.goto(`${e2e.server.url}/security/bindMobile`);
         await page.getByText("You have no mobile number bound yet.", { exact: false }).waitFor();
         await page.getByRole("link", { name: "Continue" }).click();
@@ -135,7 +135,7 @@ for (const js of [true, false]) {
         }
         await page.getByRole("button", { name: "Send code" }).click();
         await page.getByText("Code sent", { exact: false }).first().waitFor();
-        const code = await latestCode(e2e.server.url, `234-${number}`, "BIND");
+        const code = await latestCode(e2e.server.apiUrl, `234-${number}`, "BIND");
         await page.getByLabel("Verification Code").fill(code);
         await page.getByLabel("Trade Password").fill("246810");
         await shot(page, `security-bind-mobile-form-390-${js ? "js" : "nojs"}`);
@@ -156,7 +156,7 @@ for (const js of [true, false]) {
           { kind: "coins", value: 500, count: 1, perUserLimit: 1, expiresAt: Date.now() + 86_400_000 },
           admin,
         );
-        const user = await newSeller(e2e.server.url, "redeem");
+        const user = await newSeller(e2e.server.apiUrl, "redeem");
         const token = await login(user);
         await signInAs(page, e2e.server.url, js, user, "/security/redemptionCode");
         await page.getByRole("button", { name: "Confirm" }).click();
@@ -187,7 +187,7 @@ for (const js of [true, false]) {
   describe(`login password ${mode}`, () => {
     test("intro, the spec's messages, then a change: this device stays signed in, another is signed out and told why", () =>
       e2e.withPage(js, async (page) => {
-        const user = await newSeller(e2e.server.url, "loginpwd");
+        const user = await newSeller(e2e.server.apiUrl, "loginpwd");
         const elsewhere = await newContext(e2e.browser, { js: false });
         try {
           const other = await elsewhere.newPage();

@@ -34,7 +34,7 @@ afterAll(async () => {
 
 // ------------------------------------------------------------------ API helpers
 
-const { call, login: apiLogin, findAdvert, findOfflineAdvert } = apiClient(() => server.url);
+const { call, login: apiLogin, findAdvert, findOfflineAdvert } = apiClient(() => server.apiUrl);
 
 async function balance(token: string): Promise<number> {
   return (await call<{ account: { amount: number } }>("/userInfo/getAccountBalance", {}, token)).account.amount;
@@ -118,7 +118,7 @@ for (const js of [true, false]) {
       const merchantId = (await call<{ profile: { id: number } }>("/userInfo/getProfileInfo", {}, merchantToken)).profile.id;
       const ecodeAdvert = await findAdvert(merchantId, 1, 3000, 2, 2);
       const pictureAdvert = await findAdvert(merchantId, 0, 5000, 2);
-      const seller = await newSeller(server.url, "sell");
+      const seller = await newSeller(server.apiUrl, "sell");
       const sellerToken = await apiLogin(seller);
       const codes = [`${tag}-AAAA-1111`, `${tag}-BBBB-2222`];
 
@@ -369,7 +369,7 @@ describe("order list paging and filters", () => {
     // More than a page of active orders, straight through the API (getAdvertDetail gives each its secret).
     const merchantToken = await apiLogin(MERCHANT);
     const merchantId = (await call<{ profile: { id: number } }>("/userInfo/getProfileInfo", {}, merchantToken)).profile.id;
-    seller = await newSeller(server.url, "paging");
+    seller = await newSeller(server.apiUrl, "paging");
     const sellerToken = await apiLogin(seller);
     const advert = await findAdvert(merchantId, 1, 2500, 30);
     cardTypeId = advert.cardtypeid;

@@ -83,7 +83,7 @@ describe("request bodies are bounded", () => {
 
 describe("avatars", () => {
   test("an uploaded avatar is served at its /files/avatar/ path, cached for a year; unknown ones are 404", async () => {
-    const api = apiClient(() => e2e.server.url);
+    const api = apiClient(() => e2e.server.apiUrl);
     const token = await api.login({ email: "seller2@demo.test", password: "demo1234" });
     const form = new FormData();
     const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#2f54d6" } }).jpeg().toBuffer();

@@ -17,7 +17,7 @@ import { useServerAndBrowser } from "./support/suite";
 import { newSeller } from "./support/users";
 
 const e2e = useServerAndBrowser({ failureShots: "trading-loop" });
-const { call, login, userId, firstAdvert } = apiClient(() => e2e.server.url);
+const { call, login, userId, firstAdvert } = apiClient(() => e2e.server.apiUrl);
 
 const MERCHANT = { email: "merchant1@demo.test", password: "demo1234" };
 const ADMIN = { email: "admin@demo.test", password: "demo1234" };
@@ -60,7 +60,7 @@ for (const js of [true, false]) {
   describe(`e-codes exactly as typed ${mode}`, () => {
     test("several codes with spaces, dashes and commas reach the merchant unchanged; the page and Copy give them unchanged", () =>
       e2e.withPage(js, async (page, context) => {
-        const seller = await newSeller(e2e.server.url, "codes");
+        const seller = await newSeller(e2e.server.apiUrl, "codes");
         const advert = await ecodeOffer((a) => a.codesPerOrder === 0 && a.codeFormat !== "");
         const plain = codeOfFormat(advert.codeFormat);
         const codes = [`abcd efgh 1234 5678, ZZZZ-${js ? "JS" : "NO"}`, plain, "LIVE1234CODE"];
@@ -117,7 +117,7 @@ for (const js of [true, false]) {
     test("an offer that takes one code per order refuses several lines before the order is placed; a face of 50.555 has its own message", () =>
       e2e.withPage(js, async (page) => {
         const advert = await ecodeOffer((a) => a.codesPerOrder === 1);
-        const seller = await newSeller(e2e.server.url, "one-code");
+        const seller = await newSeller(e2e.server.apiUrl, "one-code");
         const sellerToken = await login(seller);
         const before = await activeOrderIds(sellerToken);
 
@@ -146,7 +146,7 @@ for (const js of [true, false]) {
   describe(`the dispute panel ${mode}`, () => {
     test("follows the dispute type and the merchant's words, with figures that agree, and the status: act (2), under way (3), outcome (4, 5)", () =>
       e2e.withPage(js, async (page) => {
-        const seller = await newSeller(e2e.server.url, "dispute");
+        const seller = await newSeller(e2e.server.apiUrl, "dispute");
         const sellerToken = await login(seller);
         const merchantToken = await login(MERCHANT);
         const adminToken = await login(ADMIN);
@@ -230,7 +230,7 @@ for (const js of [true, false]) {
 
     test("the saved comment shows the chosen stars; order rows name the order without a stray comma", () =>
       e2e.withPage(js, async (page) => {
-        const seller = await newSeller(e2e.server.url, "comment");
+        const seller = await newSeller(e2e.server.apiUrl, "comment");
         const sellerToken = await login(seller);
         const merchantToken = await login(MERCHANT);
         const merchantId = await userId(merchantToken);

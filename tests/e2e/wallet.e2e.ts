@@ -115,7 +115,7 @@ for (const js of [true, false]) {
     test("bank account, sell coins to withdrawer1, completed with its payment picture, the Withdraw bill, BTC orders", async () => {
       await e2e.withPage(js, async (page, context) => {
         // This test's own seller (it adds bank accounts and sells coins), with coins to sell.
-        const seller = await newSellerWithCoins(e2e.server.url, "wallet", SELL_COINS * 100, "123456");
+        const seller = await newSellerWithCoins(e2e.server.apiUrl, "wallet", SELL_COINS * 100, "123456");
         await signIn(page, js, "/security/bankAccount", seller);
 
         // ---- add a bank account: the spec's messages first, then for real

@@ -50,7 +50,7 @@ for (const js of [true, false]) {
 
     test("safe-back on a detail page goes back to where the user came from, else to its parent", () =>
       e2e.withPage(js, async (page) => {
-        const user = await newSeller(e2e.server.url, "back");
+        const user = await newSeller(e2e.server.apiUrl, "back");
         await signInAs(page, e2e.server.url, js, user, "/withdrawerList");
         // Arrived from no page of ours: Back goes to the parent (the wallet).
         await page.getByRole("link", { name: "Wallet" }).first().click();

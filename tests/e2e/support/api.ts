@@ -3,6 +3,8 @@
  * administrator's side, reading balances, and selling a card without the browser.
  * /merchant and /admin calls are served at their own path, the rest under /client.
  */
+import { decryptData } from "../../../backend/http/response-crypto";
+import { EDGE_RESPONSE_KEY } from "./server";
 
 export interface Advert {
   id: number;
@@ -29,9 +31,10 @@ export function apiClient(baseUrl: () => string) {
       headers: { "content-type": "application/json", ...(token ? { authorization: token } : {}) },
       body: JSON.stringify(body),
     });
-    const env = (await res.json()) as { code: number; msg?: string; data: T };
+    const env = (await res.json()) as { code: number; msg?: string; data: T; encrypt?: string };
     if (env.code !== 1) throw new Error(`${path} answered code ${env.code}: ${env.msg}`);
-    return env.data;
+    // A backend behind the edge web tier answers encrypted (support/server.ts).
+    return env.encrypt === undefined ? env.data : (decryptData(env.encrypt, EDGE_RESPONSE_KEY) as T);
   }
   async function login(who: { email: string; password: string }): Promise<string> {
     return (await call<{ token: string }>("/userAuth/login", { loginName: who.email, loginPwd: who.password, type: "EMAIL" })).token;

@@ -28,8 +28,11 @@ const STOP_GRACE_MS = 10_000;
 const OUTPUT_LIMIT = 64 * 1024;
 
 export interface StartedServer {
-  /** Base URL without a trailing slash, e.g. http://127.0.0.1:40123 */
+  /** Base URL without a trailing slash, e.g. http://127.0.0.1:40123: where a browser goes. */
   url: string;
+  /** Where the backend answers /client, /merchant, /admin and /dev calls: `url` itself, except
+   * when the web tier runs on the edge (E2E_WEB_TIER=edge), which serves no such call. */
+  apiUrl: string;
   /** Stops the server (SIGTERM, SIGKILL after 10 s) and removes its data dir and database. */
   stop(): Promise<void>;
   /** The server's DATA_DIR (a fresh temp dir). */
@@ -100,7 +103,101 @@ function exited(child: ChildProcess): Promise<void> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A child process of ours, started and healthy (GET /healthz answered 200). */
+interface HealthyChild {
+  stop(): Promise<void>;
+  output(): string;
+}
+
+/** Spawns `node --import tsx <script>` and waits for `${url}/healthz`; fails fast if it exits first. */
+async function spawnHealthy(script: string, url: string, env: NodeJS.ProcessEnv, label: string): Promise<HealthyChild> {
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+
+  // Keep the tail of the output (stderr separately, for the start-up error).
+  let output = "";
+  let stderr = "";
+  const streamLog = process.env.E2E_SERVER_LOG === "1";
+  child.stdout!.on("data", (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-OUTPUT_LIMIT);
+    if (streamLog) process.stderr.write(`[${label}] ${chunk}`);
+  });
+  child.stderr!.on("data", (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-OUTPUT_LIMIT);
+    stderr = (stderr + chunk.toString()).slice(-OUTPUT_LIMIT);
+    if (streamLog) process.stderr.write(`[${label}] ${chunk}`);
+  });
+
+  // Never leave a server behind if the test process dies without stop().
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+
+  let stopped: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopped ??= (async () => {
+      process.off("exit", killOnExit);
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
+        await exited(child);
+        clearTimeout(timer);
+      }
+    })();
+    return stopped;
+  };
+
+  let exitedEarly = false;
+  let exitReason = "";
+  child.once("exit", (code, signal) => {
+    exitedEarly = true;
+    exitReason = signal ? `signal ${signal}` : `exit code ${code}`;
+  });
+  child.once("error", (err) => {
+    exitedEarly = true;
+    exitReason = `could not start: ${err.message}`;
+  });
+
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  try {
+    for (;;) {
+      if (exitedEarly) {
+        throw new Error(`${script} exited before it was healthy (${exitReason}). stderr:\n${stderr || "(empty)"}`);
+      }
+      try {
+        const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5_000) });
+        await res.arrayBuffer(); // drain, so the socket is released
+        if (res.status === 200) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        throw new Error(`${script} did not answer 200 on /healthz within ${HEALTH_TIMEOUT_MS / 1000} s. output:\n${output || "(empty)"}`);
+      }
+      await sleep(HEALTH_POLL_MS);
+    }
+  } catch (err) {
+    await stop().catch(() => {});
+    throw err;
+  }
+  return { stop, output: () => output };
+}
+
+/**
+ * E2E_WEB_TIER=edge (scripts/test.ts, issue 13): the same suites against the web tier on workerd.
+ * The server is then two processes: the backend alone on Node (WEB_TIER=off) and the edge build
+ * (npm run build:edge) in miniflare in front of it; `url` is the edge, `apiUrl` the backend.
+ * A suite that starts its own web tier (CLIENT_API_URL set) gets Node as it asked.
+ */
+export const onEdge = () => process.env.E2E_WEB_TIER === "edge";
+
+/** Both halves of an edge server share it, as a deployment would: every envelope crosses encrypted. */
+export const EDGE_RESPONSE_KEY = "e2e-edge-response-key";
+
 export async function startServer(opts: StartServerOptions = {}): Promise<StartedServer> {
+  const edge = onEdge() && !opts.env?.CLIENT_API_URL;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(join(tmpdir(), "e2e-data-"));
@@ -122,85 +219,45 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
     DEMO_BOTS: "off",
     SESSION_SECRET: "test-secret",
     ...(database ? { DATABASE_URL: database.url } : {}),
+    ...(edge ? { WEB_TIER: "off", HOST: "127.0.0.1", RESPONSE_ENCRYPTION_KEY: EDGE_RESPONSE_KEY } : {}),
     ...opts.env,
   };
 
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const removeData = async () => {
+    await rm(dataDir, { recursive: true, force: true });
+    if (baseDbUrl && database) await dropTestDatabase(baseDbUrl, database.name);
+  };
+  let backend: HealthyChild;
+  try {
+    backend = await spawnHealthy("server.ts", url, env, "server");
+  } catch (err) {
+    await removeData().catch(() => {});
+    throw err;
+  }
 
-  // Keep the tail of the output (stderr separately, for the start-up error).
-  let output = "";
-  let stderr = "";
-  const streamLog = process.env.E2E_SERVER_LOG === "1";
-  child.stdout!.on("data", (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-OUTPUT_LIMIT);
-    if (streamLog) process.stderr.write(`[server] ${chunk}`);
-  });
-  child.stderr!.on("data", (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-OUTPUT_LIMIT);
-    stderr = (stderr + chunk.toString()).slice(-OUTPUT_LIMIT);
-    if (streamLog) process.stderr.write(`[server] ${chunk}`);
-  });
-
-  // Never leave a server behind if the test process dies without stop().
-  const killOnExit = () => child.kill("SIGKILL");
-  process.once("exit", killOnExit);
+  let web: HealthyChild | undefined;
+  let webUrl = url;
+  if (edge) {
+    const edgePort = await freePort();
+    webUrl = `http://127.0.0.1:${edgePort}`;
+    try {
+      web = await spawnHealthy("scripts/edge-web-tier.ts", webUrl, { ...env, PORT: String(edgePort), CLIENT_API_URL: url }, "edge");
+    } catch (err) {
+      await backend.stop().catch(() => {});
+      await removeData().catch(() => {});
+      throw err;
+    }
+  }
 
   let stopped: Promise<void> | undefined;
   const stop = (): Promise<void> => {
     stopped ??= (async () => {
-      process.off("exit", killOnExit);
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill("SIGTERM");
-        const timer = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
-        await exited(child);
-        clearTimeout(timer);
-      }
-      await rm(dataDir, { recursive: true, force: true });
-      if (baseDbUrl && database) await dropTestDatabase(baseDbUrl, database.name);
+      await web?.stop();
+      await backend.stop();
+      await removeData();
     })();
     return stopped;
   };
-
-  // Wait for /healthz; fail fast if the process exits first.
-  let exitedEarly = false;
-  let exitReason = "";
-  child.once("exit", (code, signal) => {
-    exitedEarly = true;
-    exitReason = signal ? `signal ${signal}` : `exit code ${code}`;
-  });
-  child.once("error", (err) => {
-    exitedEarly = true;
-    exitReason = `could not start: ${err.message}`;
-  });
-
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  try {
-    for (;;) {
-      if (exitedEarly) {
-        throw new Error(`server.ts exited before it was healthy (${exitReason}). stderr:\n${stderr || "(empty)"}`);
-      }
-      try {
-        const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5_000) });
-        await res.arrayBuffer(); // drain, so the socket is released
-        if (res.status === 200) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) {
-        throw new Error(
-          `server.ts did not answer 200 on /healthz within ${HEALTH_TIMEOUT_MS / 1000} s. output:\n${output || "(empty)"}`,
-        );
-      }
-      await sleep(HEALTH_POLL_MS);
-    }
-  } catch (err) {
-    await stop().catch(() => {});
-    throw err;
-  }
-
-  return { url, stop, dataDir, output: () => output, databaseUrl: env.DATABASE_URL };
+  const output = () => (web ? `${backend.output()}\n--- edge web tier ---\n${web.output()}` : backend.output());
+  return { url: webUrl, apiUrl: url, stop, dataDir, output, databaseUrl: env.DATABASE_URL };
 }
