@@ -1,4 +1,5 @@
 /** The sections of `npm run bench`, in the order they run (see run.ts). */
+import { edge } from "./edge";
 import { large } from "./large";
 import { pages } from "./pages";
 import { server } from "./server";
@@ -14,4 +15,5 @@ export const sections: BenchSection[] = [
   pages,
   server,
   large,
+  edge,
 ];

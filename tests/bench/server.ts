@@ -24,15 +24,16 @@ const CONNECTIONS = 50;
  * The server as it runs in production: React's production build (NODE_ENV=test would render
  * with its development build, about twice the work), one sealing key for both processes.
  */
-const SERVER_ENV = { LOGIN_LIMIT_PER_IP: "1000000", NODE_ENV: "production", DATA_ENCRYPTION_KEY: "bench-data-key-0123456789" };
+export const SERVER_ENV = { LOGIN_LIMIT_PER_IP: "1000000", NODE_ENV: "production", DATA_ENCRYPTION_KEY: "bench-data-key-0123456789" };
 
-interface Target {
+export interface Target {
   url: string;
   method?: "GET" | "POST";
   body?: string;
+  headers?: Record<string, string>;
 }
 
-interface Figure {
+export interface Figure {
   name: string;
   reqPerSec: number;
   p50ms: number;
@@ -41,14 +42,14 @@ interface Figure {
   errors: number;
 }
 
-function load(t: Target, connections = CONNECTIONS) {
+export function load(t: Target, connections = CONNECTIONS) {
   return new Promise<autocannon.Result>((resolve, reject) =>
     autocannon(
       {
         url: t.url,
         method: t.method ?? "GET",
         body: t.body,
-        headers: t.body ? { "content-type": "application/json" } : {},
+        headers: { ...(t.body ? { "content-type": "application/json" } : {}), ...t.headers },
         connections,
         duration: DURATION_S,
       },
@@ -57,7 +58,7 @@ function load(t: Target, connections = CONNECTIONS) {
   );
 }
 
-const figure = (name: string, r: autocannon.Result): Figure => ({
+export const figure = (name: string, r: autocannon.Result): Figure => ({
   name,
   reqPerSec: Math.round(r.requests.average),
   p50ms: r.latency.p50,
@@ -108,7 +109,7 @@ async function twoProcesses(first: StartedServer): Promise<Figure> {
   }
 }
 
-const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 1000) / 1000 : 0);
+export const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 1000) / 1000 : 0);
 
 export const server: BenchSection = {
   name: "server",
