@@ -18,13 +18,37 @@ import { ApiError, notLoggedIn } from "./http/errors";
 import { requireRole, systemClock, type CallContext, type Clock, type Services } from "./http/context";
 import { encryptData } from "./http/response-crypto";
 import { jsonResponse as json, jsonTextResponse as jsonText } from "./http/json-response";
-import { clientIp, type Peer } from "./http/ip";
+
+const answer = (value: unknown, status = 200): CallAnswer => ({ status, body: JSON.stringify(value) });
+import { clientIp, type HeaderReader, type Peer } from "./http/ip";
 import { createSecretBox, loadDataKey, type SecretBox } from "./security/secret-box";
 import { tokenFromHeader, tokenState } from "./security/tokens";
+
+/**
+ * A /client, /merchant or /admin call as its transport hands it over: a Fetch Request (handle), or
+ * Node's own request read directly (server.ts's fast path for small JSON calls, which skips the
+ * Request and Response objects; ADR 0032).
+ */
+export interface IncomingCall {
+  method: string;
+  headers: HeaderReader;
+  text(): Promise<string>;
+  formData(): Promise<FormData>;
+}
+
+/** A call's answer: always JSON, never cached (json-response.ts NO_STORE_JSON). */
+export interface CallAnswer {
+  status: number;
+  body: string;
+  /** The body is the catalogue's shared answer, the same string for every caller until a write. */
+  reusable?: boolean;
+}
 
 export interface Backend {
   /** The Fetch-style handler: serves /client/*, and /dev/outbox outside production. */
   handle(request: Request, peer?: Peer): Promise<Response>;
+  /** One call, without Fetch objects: `path` is the request's path (/client/…, /merchant/…, /admin/…). */
+  answerCall(path: string, call: IncomingCall, peer?: Peer): Promise<CallAnswer>;
   /** The built-in chat service (HTTP under /chat/, and the WebSocket: modules/chat/ws.ts). */
   chat: ChatService;
   services: Services;
@@ -88,7 +112,7 @@ export function createBackend(opts: BackendOptions): Backend {
     return key ? { code: Code.OK, encrypt: encryptData(data, key) } : { code: Code.OK, data };
   }
 
-  async function readInput(request: Request, def: CallDef): Promise<unknown> {
+  async function readInput(request: IncomingCall, def: CallDef): Promise<unknown> {
     if (def.upload) {
       // A body that is not multipart (or is malformed) is the caller's mistake, not a server error.
       const form = await request.formData().catch(() => {
@@ -107,10 +131,10 @@ export function createBackend(opts: BackendOptions): Backend {
     }
   }
 
-  async function callApi(path: string, request: Request, peer: Peer | undefined): Promise<Response> {
+  async function answerCall(path: string, request: IncomingCall, peer?: Peer): Promise<CallAnswer> {
     const entry = registry.get(path);
-    if (!entry) return json({ code: Code.NOT_FOUND, msg: `Error in request address: ${path}` }, 404);
-    if (request.method !== "POST") return json({ code: Code.INVALID, msg: "Use POST." }, 405);
+    if (!entry) return answer({ code: Code.NOT_FOUND, msg: `Error in request address: ${path}` }, 404);
+    if (request.method !== "POST") return answer({ code: Code.INVALID, msg: "Use POST." }, 405);
     const { def, handler, sharedBodies } = entry;
     const now = services.clock.now();
     const token = tokenFromHeader(request.headers.get("authorization"));
@@ -129,22 +153,22 @@ export function createBackend(opts: BackendOptions): Backend {
       const result = await handler(parsed.data, ctx);
       const shared = !services.config.RESPONSE_ENCRYPTION_KEY && isSharedCatalogValue(result) ? result : undefined;
       const known = shared && sharedBodies.get(shared);
-      if (known) return jsonText(known);
+      if (known) return { status: 200, body: known, reusable: true };
       // The response schema is the contract: it also strips anything a query selected by mistake.
       const out = (def.response as z.ZodTypeAny).safeParse(result);
       if (!out.success) {
         log(`[backend] ${path}: response does not match the contract: ${out.error.issues.slice(0, 3).map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
-        return json({ code: Code.INTERNAL, msg: "Server internal error" });
+        return answer({ code: Code.INTERNAL, msg: "Server internal error" });
       }
       const body = JSON.stringify(envelope(out.data));
       if (shared) sharedBodies.set(shared, body);
-      return jsonText(body);
+      return { status: 200, body, reusable: Boolean(shared) };
     } catch (err) {
-      if (err instanceof ApiError) return json({ code: err.code, msg: err.message });
+      if (err instanceof ApiError) return answer({ code: err.code, msg: err.message });
       const ref = randomUUID().slice(0, 8);
       // The message and stack only; never the request body (it may hold passwords or card codes).
       log(`[backend] ${path} failed (ref ${ref}): ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
-      return json({ code: Code.INTERNAL, msg: `Server internal error (ref ${ref})` });
+      return answer({ code: Code.INTERNAL, msg: `Server internal error (ref ${ref})` });
     }
   }
 
@@ -155,12 +179,15 @@ export function createBackend(opts: BackendOptions): Backend {
     if (url.pathname.startsWith(AVATAR_URL_PREFIX)) return serveAvatar(services, request, log);
     // The built-in chat's HTTP API and its signed files (docs/decisions/0009-chat.md).
     if (url.pathname.startsWith("/chat/")) return chat.handleHttp(request);
-    if (/^\/(client|merchant|admin)\//.test(url.pathname)) return callApi(url.pathname, request, peer);
+    if (/^\/(client|merchant|admin)\//.test(url.pathname)) {
+      const { status, body } = await answerCall(url.pathname, request, peer);
+      return jsonText(body, status);
+    }
     if (url.pathname === "/dev/outbox" && request.method === "GET" && services.config.NODE_ENV !== "production") {
       return json(await devOutbox(services.db));
     }
     return json({ code: Code.NOT_FOUND, msg: `Error in request address: ${url.pathname}` }, 404);
   }
 
-  return { handle, services, chat };
+  return { handle, answerCall, services, chat };
 }

@@ -1,3 +1,4 @@
+import type { HeaderReader } from "./ip";
 import type { BlobStore } from "../adapters/blob-store";
 import type { PriceFeed } from "../adapters/price-feed";
 import type { BackendConfig } from "../config";
@@ -36,7 +37,8 @@ export interface CallContext extends Services {
   token?: string;
   /** Why the token of this call no longer signs anyone in, when a password change or reset ended it. */
   signedOutBecause?: string;
-  headers: Headers;
+  /** The call's request headers (the spec §7 ones: time-zone, channel, IMEI…). */
+  headers: HeaderReader;
 }
 
 export function requireUser(ctx: CallContext): User {
