@@ -4,13 +4,14 @@
  * backend alone, for a web tier on another host (on Node, or on an edge runtime: edge/worker.ts).
  */
 import { existsSync } from "node:fs";
+import { createServer } from "node:http";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { CROSS_SITE_REFUSED, isMutating, originVerdict } from "./app/services/kit/csrf";
-import { formBodyLimit } from "./app/services/kit/web-delivery";
-import { bodyVerdict } from "./backend/http/body-limit";
+import { bodyVerdict, formBodyLimit } from "./contract/http-delivery";
+import { fastCalls } from "./backend/http/fast-call";
 import { toNodeHandler } from "./backend/http/node-adapter";
 import { precompressedAssets } from "./backend/http/static-assets";
 import { exitIfInUse } from "./backend/db/data-dir-lock";
@@ -27,9 +28,10 @@ function sessionSecret(): string {
   if (process.env.NODE_ENV === "production") throw new Error("SESSION_SECRET must be set in production.");
   return keptSecret(dataDir, "session-secret");
 }
-process.env.SESSION_SECRET = sessionSecret();
 
 const webTier = process.env.WEB_TIER !== "off";
+// The backend alone signs no cookies: only a web tier needs the session secret.
+if (webTier) process.env.SESSION_SECRET = sessionSecret();
 const buildPath = new URL("./build/index.js", import.meta.url);
 if (webTier && !existsSync(buildPath)) {
   console.error("No web build found: run `npm run build` first (npm start does it for you).");
@@ -126,7 +128,14 @@ function mountWebTier(build: ServerBuild) {
 const onListening = () => {
   console.log((build ? `Marketplace on http://localhost:${port}` : `Backend alone on http://localhost:${port}`) + (backend ? ` (backend: ${backend.config.DATABASE_URL ? "PostgreSQL" : "PGlite in " + dataDir})` : ` (backend: ${process.env.CLIENT_API_URL})`));
 };
-const server = process.env.HOST ? app.listen(port, process.env.HOST, onListening) : app.listen(port, onListening);
+// Small JSON calls (most of the API's traffic) skip Express and the Fetch objects (ADR 0032).
+const fast = backend ? fastCalls(backend.backend) : undefined;
+const server = createServer((req, res) => {
+  if (fast?.take(req)) void fast.serve(req, res);
+  else app(req, res);
+});
+if (process.env.HOST) server.listen(port, process.env.HOST, onListening);
+else server.listen(port, onListening);
 
 // The built-in chat's WebSocket at /chat/ws (docs/decisions/0009-chat.md). The web tier picks
 // the built-in service or Tencent Cloud Chat from CHAT_PROVIDER (backend/config.ts chatProvider()).

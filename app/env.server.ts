@@ -7,6 +7,9 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(8).default("dev-only-session-secret"),
   /** A /client backend elsewhere; unset: the backend runs in-process. */
   CLIENT_API_URL: z.string().url().optional(),
+  /** The backend's WEB_TIER_SECRET: with it the backend believes the browser address we forward
+   * (per-IP limits) from a web tier on another host. */
+  WEB_TIER_SECRET: z.string().min(16).optional(),
   /** Must match the backend's; unset: responses are not encrypted. */
   RESPONSE_ENCRYPTION_KEY: z.string().min(1).optional(),
   /** Retries of timeouts and network errors (spec §9: 10 by default, 0 turns them off). */

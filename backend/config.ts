@@ -23,6 +23,9 @@ const schema = z.object({
   DEMO_BOT_DELAY_MS: z.coerce.number().int().min(0).default(15000),
   /** Addresses whose IPv4/IPv6 headers we believe (the web tier in front of us). */
   TRUSTED_PROXIES: z.string().default("127.0.0.1,::1,::ffff:127.0.0.1"),
+  /** A web tier elsewhere (an edge host, whose addresses any other worker shares) proves itself
+   * with this secret in the X-Web-Tier header; then its IPv4/IPv6 headers are believed. */
+  WEB_TIER_SECRET: z.string().min(16).optional(),
   /** Token lifetime. */
   TOKEN_TTL_HOURS: z.coerce.number().int().positive().default(24 * 7),
   /** Rate limits (per window of RATE_WINDOW_SECONDS). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BODY_LENGTH_REQUIRED, BODY_TOO_LARGE, bodyVerdict } from "./body-limit";
+import { BODY_LENGTH_REQUIRED, BODY_TOO_LARGE, bodyVerdict } from "./http-delivery";
 
 describe("bodyVerdict", () => {
   it("lets bodiless and in-limit requests through", () => {

@@ -1,8 +1,8 @@
 /**
- * How the web tier delivers what is not a page, the same on Node (server.ts) and on an edge
- * runtime (edge/worker.ts): cache lifetimes of static files, the content types of the build's
- * precompressed files, which compressed copy a browser takes, and how large a form post may be.
- * Web-standard only.
+ * HTTP delivery rules both servers apply (the backend's API, the web tier on Node in server.ts and
+ * on an edge runtime in edge/worker.ts): how large a body may be and how a refusal reads, which
+ * compressed copy a client takes, cache lifetimes of static files and the content types of the
+ * build's precompressed files. Web-standard only, no dependency.
  */
 
 /** Hashed build files (/build/*): the name changes with the content, so a year in every cache. */
@@ -40,3 +40,38 @@ const FORM_MAX_BYTES = 1024 * 1024;
 const SELL_FORM_MAX_BYTES = 64 * 1024 * 1024;
 const SELL_FORM_PATH = /^\/sellCard\/[^/]+(\/upload)?\/?$/;
 export const formBodyLimit = (pathname: string) => (SELL_FORM_PATH.test(pathname) ? SELL_FORM_MAX_BYTES : FORM_MAX_BYTES);
+
+/** The two headers the verdict reads (Node's IncomingHttpHeaders has them; so can a Fetch request's). */
+export interface BodyHeaders {
+  "content-length"?: string;
+  "transfer-encoding"?: string;
+}
+
+export interface BodyRefusal {
+  status: 411 | 413;
+  message: string;
+}
+
+export const BODY_TOO_LARGE = "The request is too large.";
+export const BODY_LENGTH_REQUIRED = "The request must state its length (Content-Length).";
+
+/**
+ * How much of a request body a server will read. Node's parser stops at
+ * a declared Content-Length, so declaring one within the cap bounds the body;
+ * a chunked body has no length to check up front and could grow until the
+ * process runs out of memory (formData() buffers it), so it is refused with
+ * 411. Browsers always send Content-Length for forms, fetch and XHR uploads.
+ *
+ *   const verdict = bodyVerdict(req.method, req.headers, 1024 * 1024);
+ *   if (verdict) return res.writeHead(verdict.status).end(verdict.message);
+ *
+ * null when the body may be read; otherwise the status and message to answer.
+ */
+export function bodyVerdict(method: string | undefined, headers: BodyHeaders, maxBytes: number): BodyRefusal | null {
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return null;
+  const declared = headers["content-length"];
+  if (declared === undefined) return headers["transfer-encoding"] ? { status: 411, message: BODY_LENGTH_REQUIRED } : null;
+  const n = Number(declared);
+  if (!Number.isSafeInteger(n) || n < 0 || n > maxBytes) return { status: 413, message: BODY_TOO_LARGE };
+  return null;
+}

@@ -22,8 +22,7 @@ import * as build from "@remix-run/dev/server-build";
 import { createRequestHandler } from "@remix-run/server-runtime";
 import { setWebEnvSource } from "../app/env.server";
 import { CROSS_SITE_REFUSED, isMutating, originVerdict } from "../app/services/kit/csrf";
-import { acceptedEncodings, formBodyLimit, IMMUTABLE, PRECOMPRESSED_TYPES, PUBLIC_FILES } from "../app/services/kit/web-delivery";
-import { bodyVerdict } from "../backend/http/body-limit";
+import { acceptedEncodings, BODY_LENGTH_REQUIRED, bodyVerdict, formBodyLimit, IMMUTABLE, PRECOMPRESSED_TYPES, PUBLIC_FILES } from "../contract/http-delivery";
 
 interface Fetcher {
   fetch(input: Request | string, init?: RequestInit): Promise<Response>;
@@ -45,10 +44,19 @@ const handleRemix = createRequestHandler(build);
 const textResponse = (status: number, text: string, headers: Record<string, string> = {}) =>
   new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
 
+/** The asset itself, with the request's conditional headers (a 304 passes through), or null when there is none. */
+async function asset(request: Request, env: EdgeEnv, cacheControl: string, pathname?: string): Promise<Response | null> {
+  const url = pathname ? new URL(pathname, request.url) : request.url;
+  const file = await env.ASSETS.fetch(new Request(url, { method: request.method, headers: request.headers }));
+  if (!file.ok && file.status !== 304) return null;
+  const headers = new Headers(file.headers);
+  headers.set("Cache-Control", cacheControl);
+  return new Response(file.body, { status: file.status, headers });
+}
+
 /** A hashed build file: its precompressed copy when the browser takes one, else the file; null when there is none. */
 async function buildFile(request: Request, env: EdgeEnv, pathname: string): Promise<Response | null> {
-  const extension = pathname.slice(pathname.lastIndexOf("."));
-  const type = PRECOMPRESSED_TYPES[extension];
+  const type = PRECOMPRESSED_TYPES[pathname.slice(pathname.lastIndexOf("."))];
   if (type) {
     for (const encoding of acceptedEncodings(request.headers.get("accept-encoding"))) {
       const copy = await env.ASSETS.fetch(new Request(new URL(`${pathname}.${encoding === "br" ? "br" : "gz"}`, request.url), { method: request.method }));
@@ -61,26 +69,19 @@ async function buildFile(request: Request, env: EdgeEnv, pathname: string): Prom
       } as ResponseInit);
     }
   }
-  const file = await env.ASSETS.fetch(new Request(request.url, { method: request.method }));
-  if (!file.ok) return null;
-  const headers = new Headers(file.headers);
-  headers.set("Cache-Control", IMMUTABLE);
-  return new Response(file.body, { status: 200, headers });
+  return asset(request, env, IMMUTABLE, pathname);
 }
 
-/** Another file of public/ (a path whose last segment has an extension), or null. */
-async function publicFile(request: Request, env: EdgeEnv): Promise<Response | null> {
-  const file = await env.ASSETS.fetch(new Request(request.url, { method: request.method }));
-  if (!file.ok) return null;
-  const headers = new Headers(file.headers);
-  headers.set("Cache-Control", PUBLIC_FILES);
-  return new Response(file.body, { status: 200, headers });
-}
-
-/** /chat/*: the backend's built-in chat (HTTP and its WebSocket), passed through unchanged. */
+/**
+ * /chat/*: the backend's built-in chat (HTTP and its WebSocket), passed through. The chat signs in
+ * with its own signature (/im/sig), so our cookies (the session with its token) stay here.
+ */
 function toBackend(request: Request, env: EdgeEnv, url: URL): Promise<Response> {
-  const target = new URL(url.pathname + url.search, env.CLIENT_API_URL.replace(/\/*$/, "/"));
-  return fetch(new Request(target, request));
+  // Under the backend's base path, as the /client caller does (api.server.ts).
+  const target = env.CLIENT_API_URL.replace(/\/+$/, "") + url.pathname + url.search;
+  const forwarded = new Request(target, request);
+  forwarded.headers.delete("Cookie");
+  return fetch(forwarded);
 }
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg)/;
@@ -109,7 +110,8 @@ async function handle(request: Request, env: EdgeEnv): Promise<Response> {
     const file = await buildFile(request, env, pathname);
     if (file) return file;
   } else if (reading && /\/[^/]+\.[a-z0-9]+$/i.test(pathname) && !pathname.startsWith("/files/")) {
-    const file = await publicFile(request, env);
+    // Another file of public/ (favicon, demo pictures).
+    const file = await asset(request, env, PUBLIC_FILES);
     if (file) return file;
   }
 
@@ -119,6 +121,10 @@ async function handle(request: Request, env: EdgeEnv): Promise<Response> {
     formBodyLimit(pathname),
   );
   if (refusal) return textResponse(refusal.status, refusal.message, { Connection: "close" });
+  // HTTP/2 and HTTP/3 bodies may come with neither header: without a stated length there is no cap to hold.
+  if (request.body && isMutating(request.method) && !request.headers.has("content-length")) {
+    return textResponse(411, BODY_LENGTH_REQUIRED, { Connection: "close" });
+  }
   if (isMutating(request.method) && originVerdict(request.headers, url.host) === "foreign") {
     console.warn(`[web] 403 ${request.method} ${pathname}: cross-site origin`);
     return textResponse(403, CROSS_SITE_REFUSED);
@@ -129,8 +135,20 @@ async function handle(request: Request, env: EdgeEnv): Promise<Response> {
 
 let configured = false;
 
+/** What the worker cannot run without; production also refuses the development session secret. */
+function missingSettings(env: EdgeEnv): string[] {
+  const missing = env.CLIENT_API_URL ? [] : ["CLIENT_API_URL"];
+  if (env.NODE_ENV === "production" && !env.SESSION_SECRET) missing.push("SESSION_SECRET");
+  return missing;
+}
+
 export default {
   async fetch(request: Request, env: EdgeEnv): Promise<Response> {
+    const missing = missingSettings(env);
+    if (missing.length > 0) {
+      console.error(`[web] not configured: set ${missing.join(" and ")} (wrangler.toml, wrangler secret put)`);
+      return textResponse(503, "The marketplace is not configured yet.");
+    }
     if (!configured) {
       // The web tier's settings (app/env.server.ts) are this worker's variables and secrets.
       setWebEnvSource(Object.fromEntries(Object.entries(env).filter(([, value]) => typeof value === "string")));

@@ -9,7 +9,7 @@
  *   node --import tsx scripts/build-edge.ts
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ROOT } from "./build";
@@ -18,6 +18,8 @@ import { precompressDir } from "./precompress";
 export const EDGE_BUILD = join(ROOT, "build", "edge");
 export const EDGE_WORKER = join(EDGE_BUILD, "worker.js");
 export const EDGE_ASSETS = join(EDGE_BUILD, "assets");
+/** Written last: a build:edge that stopped half-way leaves no stamp, so start:edge builds again. */
+export const EDGE_STAMP = join(EDGE_BUILD, "built.txt");
 /** The compiler's record of the worker's inputs and imports (scripts/edge-bundle.ts reads it). */
 export const EDGE_METAFILE = join(EDGE_BUILD, "metafile.server.json");
 
@@ -32,6 +34,7 @@ export function buildEdge(): number {
   // The browser build's metafile is of no use here (the server's is kept for the import check).
   rmSync(join(EDGE_BUILD, "metafile.js.json"), { force: true });
   const t = precompressDir(join(EDGE_ASSETS, "build"));
+  writeFileSync(EDGE_STAMP, `${new Date().toISOString()}\n`);
   console.log(`edge worker: ${EDGE_WORKER}; assets: ${EDGE_ASSETS}; precompressed ${t.files} files`);
   return 0;
 }

@@ -11,15 +11,16 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { keptSecret } from "../backend/security/secret-box";
 import { buildIsStale, ROOT } from "./build";
-import { buildEdge, EDGE_WORKER } from "./build-edge";
-import { startEdgeWebTier } from "./edge-web-tier";
+import { buildEdge, EDGE_STAMP } from "./build-edge";
+import { startEdgeWebTier, type EdgeWebTier } from "./edge-web-tier";
 
 const port = Number(process.env.PORT ?? 3000);
 const backendPort = Number(process.env.BACKEND_PORT ?? port + 1);
 const dataDir = process.env.DATA_DIR ?? "./.data";
 const backendUrl = `http://127.0.0.1:${backendPort}`;
 
-if (buildIsStale(EDGE_WORKER, ["edge"])) {
+// The worker bundles app/, contract/ and edge/; its assets are public/; scripts/ builds it.
+if (buildIsStale(EDGE_STAMP, ["edge", "public", "scripts"])) {
   console.log("Building the edge web tier…");
   const code = buildEdge();
   if (code !== 0) process.exit(code);
@@ -28,6 +29,7 @@ if (buildIsStale(EDGE_WORKER, ["edge"])) {
 const secrets = {
   SESSION_SECRET: process.env.SESSION_SECRET ?? keptSecret(dataDir, "session-secret"),
   RESPONSE_ENCRYPTION_KEY: process.env.RESPONSE_ENCRYPTION_KEY ?? keptSecret(dataDir, "response-key"),
+  WEB_TIER_SECRET: process.env.WEB_TIER_SECRET ?? keptSecret(dataDir, "web-tier-secret"),
 };
 
 const backend = spawn(process.execPath, ["--import", "tsx", join(ROOT, "server.ts")], {
@@ -37,6 +39,24 @@ const backend = spawn(process.execPath, ["--import", "tsx", join(ROOT, "server.t
 backend.once("exit", (code) => {
   console.error(`The backend stopped (exit code ${code}).`);
   process.exit(code ?? 1);
+});
+
+let web: EdgeWebTier | undefined;
+
+// The backend is told first and stops on its own (server.ts closes its database on SIGTERM):
+// miniflare's own signal hook ends this process as soon as workerd is disposed.
+let closing = false;
+function shutdown() {
+  if (closing) return;
+  closing = true;
+  backend.removeAllListeners("exit");
+  backend.kill("SIGTERM");
+  void (web?.stop() ?? Promise.resolve()).finally(() => process.exit(0));
+}
+process.on("SIGTERM", shutdown);
+process.on("SIGINT", shutdown);
+process.on("exit", () => {
+  if (backend.exitCode === null) backend.kill("SIGTERM");
 });
 
 async function backendHealthy(): Promise<void> {
@@ -52,21 +72,8 @@ async function backendHealthy(): Promise<void> {
 }
 
 await backendHealthy();
-const web = await startEdgeWebTier({ port, host: process.env.HOST ?? "0.0.0.0", env: { ...process.env, ...secrets, CLIENT_API_URL: backendUrl } });
+// Loopback unless HOST says otherwise: miniflare believes a client's own CF-Connecting-IP, which
+// Cloudflare's front end would replace.
+web = await startEdgeWebTier({ port, host: process.env.HOST ?? "127.0.0.1", env: { ...process.env, ...secrets, CLIENT_API_URL: backendUrl } });
 console.log(`Marketplace on http://localhost:${port} (web tier: workerd; backend: ${backendUrl})`);
 
-// The backend is told first and stops on its own (server.ts closes its database on SIGTERM):
-// miniflare's own signal hook ends this process as soon as workerd is disposed.
-let closing = false;
-function shutdown() {
-  if (closing) return;
-  closing = true;
-  backend.removeAllListeners("exit");
-  backend.kill("SIGTERM");
-  void web.stop().finally(() => process.exit(0));
-}
-process.on("SIGTERM", shutdown);
-process.on("SIGINT", shutdown);
-process.on("exit", () => {
-  if (backend.exitCode === null) backend.kill("SIGTERM");
-});

@@ -150,6 +150,9 @@ export async function apiFor(request: Request, context: AppLoadContext) {
     // The user's calendar for check-in days and monthly limits (ADR 0022): the zone dates use (ADR 0010).
     "time-zone": timeZoneOf(request),
   });
+  // A web tier on another host proves itself, so the backend believes the address above.
+  const secret = webEnv().WEB_TIER_SECRET;
+  if (secret && !(context as ApiLoadContext).clientApi) baseHeaders.set("X-Web-Tier", secret);
 
   async function call<P extends ClientPath>(path: P, body?: CallRequest<P>, opts: CallOptions = {}): Promise<ApiResult<CallResponse<P>>> {
     const headers = new Headers(baseHeaders);

@@ -1,5 +1,21 @@
 import type { BackendConfig } from "../config";
 
+/** Where a web tier on another host presents WEB_TIER_SECRET (app/services/api.server.ts sends it). */
+export const WEB_TIER_HEADER = "x-web-tier";
+
+/** Compares without stopping at the first difference. */
+function sameSecret(expected: string | undefined, given: string | null): boolean {
+  if (!expected || !given || given.length !== expected.length) return false;
+  let diff = 0;
+  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ given.charCodeAt(i);
+  return diff === 0;
+}
+
+/** The one thing the backend asks of a request's headers (a Fetch Headers has it; so has server.ts's fast path). */
+export interface HeaderReader {
+  get(name: string): string | null;
+}
+
 /** Who is on the other end of the socket, as the HTTP server saw it. */
 export interface Peer {
   remoteAddress?: string;
@@ -9,12 +25,16 @@ export interface Peer {
 
 /**
  * The client's address for rate limits and records. The IPv4/IPv6 headers are
- * believed only from the web tier (in-process, or a trusted proxy address);
+ * believed only from the web tier (in-process, a trusted proxy address, or a request carrying
+ * the web tier's secret);
  * anyone else could forge them to dodge the per-IP limits.
  */
-export function clientIp(request: Request, peer: Peer | undefined, config: BackendConfig): string {
+export function clientIp(request: { headers: HeaderReader }, peer: Peer | undefined, config: BackendConfig): string {
   const remote = peer?.remoteAddress ?? "";
-  const trusted = peer?.trusted || config.TRUSTED_PROXIES.split(",").map((s) => s.trim()).includes(remote);
+  const trusted =
+    peer?.trusted ||
+    config.TRUSTED_PROXIES.split(",").map((s) => s.trim()).includes(remote) ||
+    sameSecret(config.WEB_TIER_SECRET, request.headers.get(WEB_TIER_HEADER));
   if (trusted) {
     const forwarded = request.headers.get("ipv4") || request.headers.get("ipv6");
     if (forwarded && forwarded.length <= 64) return forwarded.trim();

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import { bodyVerdict } from "./body-limit";
+import { bodyVerdict } from "../../contract/http-delivery";
 import type { Peer } from "./ip";
 
 const SMALL_BODY_BYTES = 64 * 1024;

@@ -1,7 +1,7 @@
 import { createReadStream, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
-import { acceptedEncodings, IMMUTABLE, PRECOMPRESSED_TYPES as TYPES } from "../../app/services/kit/web-delivery";
+import { acceptedEncodings, IMMUTABLE, PRECOMPRESSED_TYPES as TYPES } from "../../contract/http-delivery";
 
 const fileSize = (path: string) => {
   try {

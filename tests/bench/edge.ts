@@ -54,13 +54,17 @@ export const edge: BenchSection = {
     console.table([{ ...bundle, ...limits }]);
 
     const key = { RESPONSE_ENCRYPTION_KEY: "bench-response-key" };
-    const backend = await startServer({ env: { ...SERVER_ENV, ...key, WEB_TIER: "off" } });
-    const nodeWeb = await startServer({ env: { ...SERVER_ENV, ...key, CLIENT_API_URL: backend.url } });
-    const edgeWeb = await startEdgeWebTier({
-      port: await freePort(),
-      env: { ...key, CLIENT_API_URL: backend.url, SESSION_SECRET: "bench-session-secret", NODE_ENV: "production" },
-    });
+    const started: { stop(): Promise<void> }[] = [];
     try {
+      const backend = await startServer({ env: { ...SERVER_ENV, ...key, WEB_TIER: "off" } });
+      started.push(backend);
+      const nodeWeb = await startServer({ env: { ...SERVER_ENV, ...key, CLIENT_API_URL: backend.url } });
+      started.push(nodeWeb);
+      const edgeWeb = await startEdgeWebTier({
+        port: await freePort(),
+        env: { ...key, CLIENT_API_URL: backend.url, SESSION_SECRET: "bench-session-secret", NODE_ENV: "production" },
+      });
+      started.push(edgeWeb);
       const tiers = [
         { tier: "node", url: nodeWeb.url },
         { tier: "workerd", url: edgeWeb.url },
@@ -86,9 +90,7 @@ export const edge: BenchSection = {
       console.table(ratios);
       return { bundle: { ...bundle, ...limits }, ttfb: ttfbRows, load: loadRows, ratios };
     } finally {
-      await edgeWeb.stop();
-      await nodeWeb.stop();
-      await backend.stop();
+      for (const s of started.reverse()) await s.stop();
     }
   },
 };

@@ -111,11 +111,20 @@ interface HealthyChild {
 
 /** Spawns `node --import tsx <script>` and waits for `${url}/healthz`; fails fast if it exits first. */
 async function spawnHealthy(script: string, url: string, env: NodeJS.ProcessEnv, label: string): Promise<HealthyChild> {
+  // Its own process group: a kill reaches what it started too (the edge's workerd).
   const child = spawn(process.execPath, ["--import", "tsx", script], {
     cwd: REPO_ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
   });
+  const kill = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      child.kill(signal); // the group is gone already
+    }
+  };
 
   // Keep the tail of the output (stderr separately, for the start-up error).
   let output = "";
@@ -132,7 +141,7 @@ async function spawnHealthy(script: string, url: string, env: NodeJS.ProcessEnv,
   });
 
   // Never leave a server behind if the test process dies without stop().
-  const killOnExit = () => child.kill("SIGKILL");
+  const killOnExit = () => kill("SIGKILL");
   process.once("exit", killOnExit);
 
   let stopped: Promise<void> | undefined;
@@ -140,8 +149,8 @@ async function spawnHealthy(script: string, url: string, env: NodeJS.ProcessEnv,
     stopped ??= (async () => {
       process.off("exit", killOnExit);
       if (child.exitCode === null && child.signalCode === null) {
-        child.kill("SIGTERM");
-        const timer = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
+        kill("SIGTERM");
+        const timer = setTimeout(() => kill("SIGKILL"), STOP_GRACE_MS);
         await exited(child);
         clearTimeout(timer);
       }
@@ -195,6 +204,8 @@ export const onEdge = () => process.env.E2E_WEB_TIER === "edge";
 
 /** Both halves of an edge server share it, as a deployment would: every envelope crosses encrypted. */
 export const EDGE_RESPONSE_KEY = "e2e-edge-response-key";
+/** And this: the backend believes the browser address the edge forwards (its per-IP limits). */
+const EDGE_WEB_TIER_SECRET = "e2e-edge-web-tier-secret";
 
 export async function startServer(opts: StartServerOptions = {}): Promise<StartedServer> {
   const edge = onEdge() && !opts.env?.CLIENT_API_URL;
@@ -219,7 +230,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
     DEMO_BOTS: "off",
     SESSION_SECRET: "test-secret",
     ...(database ? { DATABASE_URL: database.url } : {}),
-    ...(edge ? { WEB_TIER: "off", HOST: "127.0.0.1", RESPONSE_ENCRYPTION_KEY: EDGE_RESPONSE_KEY } : {}),
+    ...(edge ? { WEB_TIER: "off", HOST: "127.0.0.1", RESPONSE_ENCRYPTION_KEY: EDGE_RESPONSE_KEY, WEB_TIER_SECRET: EDGE_WEB_TIER_SECRET } : {}),
     ...opts.env,
   };
 
