@@ -11,6 +11,7 @@ import compression from "compression";
 import express from "express";
 import { CROSS_SITE_REFUSED, isMutating, originVerdict } from "./app/services/kit/csrf";
 import { bodyVerdict, formBodyLimit } from "./contract/http-delivery";
+import type { IncomingCall } from "./backend/app";
 import { fastCalls } from "./backend/http/fast-call";
 import { toNodeHandler } from "./backend/http/node-adapter";
 import { precompressedAssets } from "./backend/http/static-assets";
@@ -119,6 +120,7 @@ function mountWebTier(build: ServerBuild) {
       getLoadContext: (req) => ({
         remoteAddress: req.socket.remoteAddress,
         clientApi: backend ? (request: Request) => backend.backend.handle(request, { trusted: true }) : undefined,
+        answerCall: backend ? (path: string, call: IncomingCall) => backend.backend.answerCall(path, call, { trusted: true }) : undefined,
       }),
     }),
   );

@@ -154,3 +154,36 @@ describe("performCall", () => {
     expect(r.ok).toBe(false);
   });
 });
+
+describe("performCall in-process (answer: no Request, Response or timer per call)", () => {
+  const answering = (reply: { status: number; body: string }, seen: { path?: string; text?: string; auth?: string | null } = {}) =>
+    transport(async () => jsonResponse({ code: 1, data: "from fetch" }), {
+      answer: async (path, call) => {
+        seen.path = path;
+        seen.text = await call.text();
+        seen.auth = call.headers.get("authorization");
+        return reply;
+      },
+    });
+
+  it("hands the backend the path, the JSON body and the headers, and reads its envelope", async () => {
+    const seen: { path?: string; text?: string; auth?: string | null } = {};
+    const r = await performCall(answering({ status: 200, body: JSON.stringify({ code: 1, data: { n: 2 } }) }, seen), "/x/y", { a: 1 }, new Headers({ Authorization: "tok" }));
+    expect(r).toEqual({ ok: true, data: { n: 2 } });
+    expect(seen).toEqual({ path: "/client/x/y", text: '{"a":1}', auth: "tok" });
+  });
+
+  it("maps statuses and codes as over HTTP, and decrypts", async () => {
+    expect(await performCall(answering({ status: 404, body: "{}" }), "/nope", {}, new Headers())).toEqual({ ok: false, code: -404, msg: "Error in request address: http://b/client/nope" });
+    expect(await performCall(answering({ status: 200, body: JSON.stringify({ code: 3, msg: "Please log in first." }) }), "/x", {}, new Headers())).toEqual({ ok: false, code: 3, msg: "Please log in first." });
+    const key = "in-process-key";
+    const encrypted = answering({ status: 200, body: JSON.stringify({ code: 1, encrypt: encryptData({ secret: 7 }, key) }) });
+    expect(await performCall({ ...encrypted, encryptionKey: key }, "/x", {}, new Headers())).toEqual({ ok: true, data: { secret: 7 } });
+  });
+
+  it("uploads still go as a multipart Request", async () => {
+    const form = new FormData();
+    form.set("type", "avatar");
+    expect(await performCall(answering({ status: 200, body: "{}" }), "/image/uploadImage", {}, new Headers(), { form })).toEqual({ ok: true, data: "from fetch" });
+  });
+});

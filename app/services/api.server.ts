@@ -20,10 +20,21 @@ type ChatResponse<N extends ChatHttpName> = z.infer<(typeof chatHttp)[N]["respon
 
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; code: number; msg: string };
 
+/** A call as the in-process backend takes it without Fetch objects (backend/app.ts answerCall). */
+export interface InProcessCall {
+  method: string;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+  formData(): Promise<FormData>;
+}
+export type AnswerCall = (path: string, call: InProcessCall) => Promise<{ status: number; body: string }>;
+
 /** What server.ts puts in the load context. */
 export interface ApiLoadContext {
   /** The backend's handler, in-process (absent when CLIENT_API_URL points elsewhere). */
   clientApi?: (request: Request) => Promise<Response>;
+  /** The same backend's calls without a Request or Response per call (absent like clientApi). */
+  answerCall?: AnswerCall;
   /** The browser's socket address, as the HTTP server saw it. */
   remoteAddress?: string;
 }
@@ -56,6 +67,8 @@ export interface CallOptions {
 
 export interface Transport {
   fetch: (request: Request) => Promise<Response>;
+  /** In-process only: a JSON call answered without Fetch objects, timers or retries (no network). */
+  answer?: AnswerCall;
   baseUrl: string;
   retries: number;
   retryDelayMs: number;
@@ -69,6 +82,22 @@ const isTransient = (e: unknown) =>
   e instanceof TypeError || (e instanceof DOMException && (e.name === "TimeoutError" || e.name === "AbortError")) ||
   (e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError"));
 
+type Envelope = { code?: number; msg?: string; data?: unknown; encrypt?: string };
+
+/** What a call's HTTP status and envelope mean to the page (spec §8). */
+async function readAnswer(transport: Transport, status: number, url: string, env: () => Envelope): Promise<ApiResult<unknown>> {
+  if (status < 200 || status >= 300) return { ok: false, code: -status, msg: statusText(status, url) };
+  const e = env();
+  // Spec §8: "A response without a code is passed through whole."
+  if (typeof e?.code !== "number") return { ok: true, data: e };
+  if (e.code !== Code.OK) return { ok: false, code: e.code, msg: e.msg ?? "Request error" };
+  if (e.encrypt !== undefined) {
+    if (!transport.encryptionKey) return { ok: false, code: Code.INTERNAL, msg: "Server internal error" };
+    return { ok: true, data: await decryptResponse(e.encrypt, transport.encryptionKey) };
+  }
+  return { ok: true, data: e.data ?? null };
+}
+
 /** Performs one call over a transport (exported for tests). */
 export async function performCall(
   transport: Transport,
@@ -78,6 +107,22 @@ export async function performCall(
   opts: { form?: FormData; retries?: number } = {},
 ): Promise<ApiResult<unknown>> {
   const url = `${transport.baseUrl}/client${path}`;
+  if (transport.answer && !opts.form) {
+    const h = new Headers(headers);
+    h.set("content-type", "application/json");
+    const text = JSON.stringify(body ?? {});
+    try {
+      const a = await transport.answer(`/client${path}`, {
+        method: "POST",
+        headers: h,
+        text: () => Promise.resolve(text),
+        formData: () => Promise.reject(new TypeError("not multipart")),
+      });
+      return await readAnswer(transport, a.status, url, () => JSON.parse(a.body) as Envelope);
+    } catch {
+      return { ok: false, code: -503, msg: "Service not available" };
+    }
+  }
   const retries = opts.retries ?? transport.retries;
   const timeout = opts.form ? transport.uploadTimeoutMs : transport.timeoutMs;
   for (let attempt = 0; ; attempt++) {
@@ -91,16 +136,8 @@ export async function performCall(
         signal: AbortSignal.timeout(timeout),
       });
       const response = await transport.fetch(request);
-      if (!response.ok) return { ok: false, code: -response.status, msg: statusText(response.status, url) };
-      const env = (await response.json()) as { code?: number; msg?: string; data?: unknown; encrypt?: string };
-      // Spec §8: "A response without a code is passed through whole."
-      if (typeof env?.code !== "number") return { ok: true, data: env };
-      if (env.code !== Code.OK) return { ok: false, code: env.code, msg: env.msg ?? "Request error" };
-      if (env.encrypt !== undefined) {
-        if (!transport.encryptionKey) return { ok: false, code: Code.INTERNAL, msg: "Server internal error" };
-        return { ok: true, data: await decryptResponse(env.encrypt, transport.encryptionKey) };
-      }
-      return { ok: true, data: env.data ?? null };
+      const env = response.ok ? ((await response.json()) as Envelope) : {};
+      return await readAnswer(transport, response.status, url, () => env);
     } catch (e) {
       if (isTransient(e) && attempt < retries) {
         await sleep(transport.retryDelayMs);
@@ -118,6 +155,7 @@ function transportFor(context: AppLoadContext): Transport {
   const inProcess = !env.CLIENT_API_URL && ctx.clientApi;
   return {
     fetch: inProcess ? ctx.clientApi! : (r) => fetch(r),
+    answer: inProcess ? ctx.answerCall : undefined,
     baseUrl: inProcess ? "http://backend.internal" : (env.CLIENT_API_URL ?? "http://localhost:3000").replace(/\/+$/, ""),
     retries: env.API_RETRIES,
     retryDelayMs: env.API_RETRY_DELAY_MS,

@@ -3,6 +3,17 @@ import type { BackendConfig } from "../config";
 /** Where a web tier on another host presents WEB_TIER_SECRET (app/services/api.server.ts sends it). */
 export const WEB_TIER_HEADER = "x-web-tier";
 
+const proxyLists = new WeakMap<BackendConfig, Set<string>>();
+/** TRUSTED_PROXIES as a set, read once per config (this runs on every call). */
+function trustedProxies(config: BackendConfig): Set<string> {
+  let set = proxyLists.get(config);
+  if (!set) {
+    set = new Set(config.TRUSTED_PROXIES.split(",").map((s) => s.trim()).filter(Boolean));
+    proxyLists.set(config, set);
+  }
+  return set;
+}
+
 /** Compares without stopping at the first difference. */
 function sameSecret(expected: string | undefined, given: string | null): boolean {
   if (!expected || !given || given.length !== expected.length) return false;
@@ -33,7 +44,7 @@ export function clientIp(request: { headers: HeaderReader }, peer: Peer | undefi
   const remote = peer?.remoteAddress ?? "";
   const trusted =
     peer?.trusted ||
-    config.TRUSTED_PROXIES.split(",").map((s) => s.trim()).includes(remote) ||
+    trustedProxies(config).has(remote) ||
     sameSecret(config.WEB_TIER_SECRET, request.headers.get(WEB_TIER_HEADER));
   if (trusted) {
     const forwarded = request.headers.get("ipv4") || request.headers.get("ipv6");
