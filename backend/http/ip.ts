@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 import type { BackendConfig } from "../config";
 
 /** Where a web tier on another host presents WEB_TIER_SECRET (app/services/api.server.ts sends it). */
@@ -14,12 +15,12 @@ function trustedProxies(config: BackendConfig): Set<string> {
   return set;
 }
 
-/** Compares without stopping at the first difference. */
+/** Compares in constant time, as the backend's other secrets are (node:crypto). */
 function sameSecret(expected: string | undefined, given: string | null): boolean {
-  if (!expected || !given || given.length !== expected.length) return false;
-  let diff = 0;
-  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ given.charCodeAt(i);
-  return diff === 0;
+  if (!expected || !given) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** The one thing the backend asks of a request's headers (a Fetch Headers has it; so has server.ts's fast path). */

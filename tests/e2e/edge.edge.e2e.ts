@@ -10,10 +10,10 @@
  *   from the backend's blob store through the edge.
  */
 import { readFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import sharp from "sharp";
+import { rawRequest } from "../support/raw-http";
 import { describe, expect, test } from "vitest";
 import { sign } from "../../app/services/kit/cookie-signing";
 import { EDGE_ASSETS, EDGE_METAFILE, EDGE_WORKER } from "../../scripts/build-edge";
@@ -33,21 +33,7 @@ function sessionPayload(cookieValue: string): Record<string, unknown> {
   const signed = decodeURIComponent(cookieValue);
   return JSON.parse(atob(signed.slice(0, signed.lastIndexOf(".")))) as Record<string, unknown>;
 }
-type Raw = { status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer };
-/** A request through node:http, so the body is read as sent (fetch would decode it). */
-function raw(url: string, method: string, headers: Record<string, string>, body?: string): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, bytes: Buffer.concat(chunks) }));
-    });
-    req.on("error", reject);
-    // A post declares a length it never sends (or streams): the answer must come before the body.
-    if (method === "POST") req.flushHeaders();
-    else req.end(body);
-  });
-}
+const raw = (url: string, method: string, headers: Record<string, string>) => rawRequest(url, { method, headers, headersOnly: method === "POST" });
 const rawGet = (url: string, headers: Record<string, string>) => raw(url, "GET", headers);
 const rawPost = (url: string, headers: Record<string, string>) => raw(url, "POST", { "accept-encoding": "identity", ...headers });
 

@@ -6,9 +6,9 @@
  * compressed bytes, whatever follows. Measured on the wire (raw sockets, no decoding client),
  * with brotli (what Chromium gets) and with gzip, signed out and signed in.
  */
-import { request } from "node:http";
 import { brotliDecompressSync, constants, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { rawRequest } from "../support/raw-http";
 import { startServer, type StartedServer } from "./support/server";
 import { newSeller } from "./support/users";
 
@@ -38,18 +38,11 @@ async function sessionCookie(who: { email: string; password: string }): Promise<
 }
 
 /** A raw GET: the body exactly as sent (fetch would decode it). */
-function rawGet(path: string, encoding: "br" | "gzip", cookie: string): Promise<{ status: number; encoding?: string; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { "accept-encoding": encoding, accept: "text/html" };
-    if (cookie) headers.cookie = cookie;
-    const req = request(`${server.url}${path}`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
+async function rawGet(path: string, encoding: "br" | "gzip", cookie: string): Promise<{ status: number; encoding?: string; body: Buffer }> {
+  const headers: Record<string, string> = { "accept-encoding": encoding, accept: "text/html" };
+  if (cookie) headers.cookie = cookie;
+  const res = await rawRequest(`${server.url}${path}`, { headers });
+  return { status: res.status, encoding: res.headers["content-encoding"] as string | undefined, body: res.bytes };
 }
 
 /** What a browser can decode of the first `bytes` of the compressed stream (flushed, not finished). */

@@ -7,8 +7,8 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { rawRequest } from "../support/raw-http";
 import { startServer, type StartedServer } from "./support/server";
 
 let server: StartedServer;
@@ -19,17 +19,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A raw GET (Node's fetch would decode the body itself and hide what was sent). */
-function get(path: string, acceptEncoding: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${server.url}${path}`, { headers: { "Accept-Encoding": acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
+/** A raw GET: the body as sent. */
+async function get(path: string, acceptEncoding: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  const { status, headers, bytes } = await rawRequest(`${server.url}${path}`, { headers: { "Accept-Encoding": acceptEncoding } });
+  return { status, headers, body: bytes };
 }
 
 describe("the hashed build, precompressed", () => {

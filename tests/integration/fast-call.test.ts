@@ -5,12 +5,13 @@
  * to the general path what it must not take (uploads, chunked or large bodies, GETs, other paths).
  */
 import { once } from "node:events";
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fastCalls } from "../../backend/http/fast-call";
 import { toNodeHandler } from "../../backend/http/node-adapter";
+import { rawRequest } from "../support/raw-http";
 import { useBackend } from "../support/use-backend";
 
 const t = useBackend();
@@ -78,15 +79,7 @@ describe("compression", () => {
       const plain = await (await fetch(`${base}/client/cardType/getCardType`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).text();
       expect(plain.length).toBeGreaterThan(1024);
       // node:http here, so the body is read as sent (fetch would decode it).
-      const raw = await new Promise<{ headers: Record<string, unknown>; bytes: Buffer }>((resolve, reject) => {
-        const req = httpRequest(`${base}/client/cardType/getCardType`, { method: "POST", headers: { "content-type": "application/json", "content-length": "2", "accept-encoding": encoding } }, (res: IncomingMessage) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () => resolve({ headers: res.headers, bytes: Buffer.concat(chunks) }));
-        });
-        req.on("error", reject);
-        req.end("{}");
-      });
+      const raw = await rawRequest(`${base}/client/cardType/getCardType`, { method: "POST", headers: { "content-type": "application/json", "content-length": "2", "accept-encoding": encoding }, body: "{}" });
       expect(raw.headers["content-encoding"]).toBe(encoding);
       expect(raw.headers["vary"]).toBe("Accept-Encoding");
       expect(raw.bytes.length).toBeLessThan(plain.length);
