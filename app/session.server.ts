@@ -1,3 +1,4 @@
+import type { Desks } from "../contract/entities";
 import { createCookie, createCookieSessionStorage, type Session } from "~/services/kit/http.server";
 import { webEnv } from "./env.server";
 
@@ -13,6 +14,8 @@ export interface ProfileSnapshot {
   avatar: string;
   isBusiness: number;
   level: number;
+  /** The desks the user may open (ADR 0034): the user menu's links; the desks check again themselves. */
+  desks?: Desks;
 }
 
 export interface Toast {

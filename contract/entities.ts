@@ -336,6 +336,15 @@ export const profileSchema = publicProfileSchema.extend({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
+/**
+ * The desks a user may open (designed; ADR 0034): business users buy cards at /desk,
+ * certified withdrawers pay out at /desk/withdrawals, administrators decide at /staff.
+ * The backend checks the same role on every /merchant and /admin call; this only says
+ * which doors to draw and which desk URLs exist for this user.
+ */
+export const desksSchema = z.object({ merchant: z.boolean(), withdrawer: z.boolean(), staff: z.boolean() });
+export type Desks = z.infer<typeof desksSchema>;
+
 /** The `account` of getProfileInfo: the bound contacts (not the balances). */
 export const profileAccountSchema = z.object({
   email: text.nullable(),

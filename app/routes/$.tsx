@@ -1,4 +1,9 @@
-import { redirect } from "~/services/kit/http.server";
+import { missingRoute } from "~/services/kit/desk.server";
 
-/** Any unknown path → /home (spec §2). The 404 page itself lives at /404. */
-export const loader = () => redirect("/home");
+/**
+ * Any unknown path → /home (spec §2); the 404 page itself lives at /404. A post to one gets
+ * the same answer, so a desk URL refused to its visitor (kit/desk.server.ts) cannot be told
+ * from a path that does not exist, whatever the method.
+ */
+export const loader = () => missingRoute();
+export const action = () => missingRoute();

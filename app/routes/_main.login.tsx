@@ -36,12 +36,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!login.ok) return failed(login.msg);
   const token = login.data.token;
 
-  const info = await api.call("/userInfo/getProfileInfo", undefined, { token });
+  const [info, desks] = await Promise.all([
+    api.call("/userInfo/getProfileInfo", undefined, { token }),
+    api.call("/userInfo/getDesks", undefined, { token }),
+  ]);
   if (!info.ok) return failed(info.msg);
   const { id, nickname, avatar, isBusiness, level } = info.data.profile;
 
   api.session.set("token", token);
-  api.session.set("profile", { id, nickname, avatar, isBusiness, level });
+  api.session.set("profile", { id, nickname, avatar, isBusiness, level, desks: desks.ok ? desks.data : undefined });
   const channel = api.session.get("channel");
   if (channel) await api.call("/userRemark/addUserRemark", { remark: channel }, { token });
   flashToast(api.session, SUCCESS);

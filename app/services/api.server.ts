@@ -98,6 +98,9 @@ async function readAnswer(transport: Transport, status: number, url: string, env
   return { ok: true, data: e.data ?? null };
 }
 
+/** Where a call is served: the desks' calls at their own /merchant or /admin path, the rest under /client. */
+export const callUrlPath = (path: string) => (/^\/(merchant|admin)\//.test(path) ? path : `/client${path}`);
+
 /** Performs one call over a transport (exported for tests). */
 export async function performCall(
   transport: Transport,
@@ -106,13 +109,14 @@ export async function performCall(
   headers: Headers,
   opts: { form?: FormData; retries?: number } = {},
 ): Promise<ApiResult<unknown>> {
-  const url = `${transport.baseUrl}/client${path}`;
+  const full = callUrlPath(path);
+  const url = `${transport.baseUrl}${full}`;
   if (transport.answer && !opts.form) {
     const h = new Headers(headers);
     h.set("content-type", "application/json");
     const text = JSON.stringify(body ?? {});
     try {
-      const a = await transport.answer(`/client${path}`, {
+      const a = await transport.answer(full, {
         method: "POST",
         headers: h,
         text: () => Promise.resolve(text),

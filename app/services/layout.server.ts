@@ -39,7 +39,7 @@ export async function loadLayout(request: Request, context: AppLoadContext) {
   const counts = notice?.ok ? notice.data : undefined;
   return {
     data: {
-      user: profile && !expired ? { nickname: profile.nickname, avatar: profile.avatar, isBusiness: profile.isBusiness, level: profile.level } : null,
+      user: profile && !expired ? { nickname: profile.nickname, avatar: profile.avatar, isBusiness: profile.isBusiness, level: profile.level, desks: profile.desks } : null,
       ngnRate: config.ok ? config.data.NGNRate : DEFAULT_NGN_RATE,
       coinName: config.ok ? config.data.CoinName : DEFAULT_COIN_NAME,
       contact: config.ok ? config.data.contact : {},

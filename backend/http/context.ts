@@ -46,10 +46,15 @@ export function requireUser(ctx: CallContext): User {
   return ctx.user;
 }
 
+/** Which desks a user may open: the one home of the role rule (requireRole and /userInfo/getDesks). */
+export function desksOf(user: User): { merchant: boolean; withdrawer: boolean; staff: boolean } {
+  return { merchant: user.is_business === 1, withdrawer: user.is_withdrawer, staff: user.is_admin };
+}
+
+const DESK_OF_ROLE = { business: "merchant", withdrawer: "withdrawer", admin: "staff" } as const;
+
 export function requireRole(ctx: CallContext, role: "business" | "withdrawer" | "admin"): User {
   const user = requireUser(ctx);
-  const ok =
-    role === "business" ? user.is_business === 1 : role === "withdrawer" ? user.is_withdrawer : user.is_admin;
-  if (!ok) throw forbidden();
+  if (!desksOf(user)[DESK_OF_ROLE[role]]) throw forbidden();
   return user;
 }

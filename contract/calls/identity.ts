@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCall, id, noBody, okEmpty } from "../define";
 import { kycReviewSchema } from "../enum-schemas";
-import { accountSchema, kycCertSchema, profileAccountSchema, profileSchema, publicProfileSchema, statisticsSchema } from "../entities";
+import { accountSchema, desksSchema, kycCertSchema, profileAccountSchema, profileSchema, publicProfileSchema, statisticsSchema } from "../entities";
 import { imagePath, kycBack, kycBirthday, kycCountry, kycFront, kycIdKind, kycIdNo, kycRealName, kycSocialAccount, nickname, redemptionCode } from "../fields";
 
 /** Profile, statistics, nickname and avatar, KYC, redemption codes (backend/modules/identity). */
@@ -25,6 +25,13 @@ export const identityCalls = {
       bail_amount: z.number().int(),
     }),
     doc: "The signed-in user's profile, bound contacts, statistics and deposit.",
+  }),
+  "/userInfo/getDesks": defineCall({
+    path: "/userInfo/getDesks",
+    auth: "user",
+    request: noBody,
+    response: desksSchema,
+    doc: "Designed: which desks the signed-in user may open (merchant /desk, withdrawer /desk/withdrawals, staff /staff; ADR 0034).",
   }),
   "/userInfo/getUserInfo": defineCall({
     path: "/userInfo/getUserInfo",

@@ -265,3 +265,15 @@ describe("/userInfo/updateAvatar", () => {
     expect((await userOf(DEMO_LOGINS.seller)).avatar).toBe(before);
   });
 });
+
+describe("/userInfo/getDesks", () => {
+  it("names the desks of each role and no other", async () => {
+    const desksOf = async (login: string) => (await t.call("/userInfo/getDesks", {}, { token: await t.login(login) })).data;
+    expect(await desksOf(DEMO_LOGINS.seller)).toEqual({ merchant: false, withdrawer: false, staff: false });
+    expect(await desksOf(DEMO_LOGINS.merchants[0])).toEqual({ merchant: true, withdrawer: false, staff: false });
+    // Withdrawers are certified merchants too (isBusiness 1 in the demo world).
+    expect(await desksOf(DEMO_LOGINS.withdrawers[0])).toEqual({ merchant: true, withdrawer: true, staff: false });
+    expect(await desksOf(DEMO_LOGINS.admin)).toEqual({ merchant: false, withdrawer: false, staff: true });
+    expect((await t.call("/userInfo/getDesks", {})).code).toBe(3);
+  });
+});

@@ -4,7 +4,7 @@
  * user dropdown; on phones the main links collapse into a menu button.
  */
 import { Link } from "@remix-run/react";
-import type { Notice } from "../../../contract/entities";
+import type { Desks, Notice } from "../../../contract/entities";
 import { ButtonLink, LogoMark } from "../ui";
 import { contactHref, type Contact } from "~/services/contact";
 import { MainNavInline, MainNavMobile } from "./MainNav";
@@ -13,7 +13,7 @@ import { NoticeBell } from "./NoticeBell";
 import { UserMenu } from "./UserMenu";
 
 export interface TopBarProps {
-  user: { nickname: string; avatar: string } | null;
+  user: { nickname: string; avatar: string; desks?: Desks } | null;
   counts: Record<CountKey, number> & { unread: number };
   notices: readonly Notice[];
   contact: Contact;

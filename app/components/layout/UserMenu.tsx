@@ -15,13 +15,14 @@ import { useHeadlessOnTouch } from "~/components/ui/headless";
 import { ChevronDownIcon, ConfirmDialog, LogoutIcon } from "../ui";
 import { Avatar } from "~/components/ui/Avatar";
 import { cx } from "~/components/ui/cx";
-import { USER_MENU } from "./nav";
+import { userMenuOf } from "./nav";
+import type { Desks } from "../../../contract/entities";
 import { Form } from "~/components/ui/Form";
 
 export const SIGN_OUT_QUESTION = "Confirm to Sign out ?";
 
 export interface UserMenuProps {
-  user: { nickname: string; avatar: string };
+  user: { nickname: string; avatar: string; desks?: Desks };
 }
 
 const trigger =
@@ -56,6 +57,7 @@ export function UserMenu({ user }: UserMenuProps) {
   const [confirming, setConfirming] = useState(false);
   const signingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
   const menu = useHeadlessOnTouch();
+  const links = userMenuOf(user.desks);
   const confirm = (
     <>
       <Form id="logout-form" method="post" action="/logout" className="hidden" />
@@ -81,7 +83,7 @@ export function UserMenu({ user }: UserMenuProps) {
           <div className={panel}>
             <Header user={user} />
             <ul>
-              {USER_MENU.map((i) => (
+              {links.map((i) => (
                 <li key={i.to}>
                   <Link to={i.to} className={cx(item, "hover:bg-gray-50")}>
                     {i.label}
@@ -121,7 +123,7 @@ export function UserMenu({ user }: UserMenuProps) {
         </MenuButton>
         <MenuItems className={panel}>
           <Header user={user} />
-          {USER_MENU.map((i) => (
+          {links.map((i) => (
             <MenuItem key={i.to} as={Link} to={i.to} className={cx(item, "data-[focus]:bg-gray-100")}>
               {i.label}
             </MenuItem>

@@ -16,6 +16,19 @@ export const USER_MENU: readonly NavItem[] = [
   { to: "/partnerList", label: "Partners" },
 ];
 
+/** The desks (ADR 0034), first in the user menu of those whose role opens them. */
+export const DESK_MENU: readonly (NavItem & { desk: "merchant" | "withdrawer" | "staff" })[] = [
+  { desk: "merchant", to: "/desk", label: "Merchant desk" },
+  { desk: "withdrawer", to: "/desk/withdrawals", label: "Withdrawer desk" },
+  { desk: "staff", to: "/staff", label: "Staff desk" },
+];
+
+/** The user menu's links for a user with these desks (none for sessions that predate them). */
+export function userMenuOf(desks?: Partial<Record<"merchant" | "withdrawer" | "staff", boolean>>): readonly NavItem[] {
+  const mine = DESK_MENU.filter((d) => desks?.[d.desk]);
+  return mine.length ? [...mine.map(({ to, label }) => ({ to, label })), ...USER_MENU] : USER_MENU;
+}
+
 export type CountKey = "orders" | "withdrawals" | "messages";
 
 export interface MainNavItem extends NavItem {

@@ -1,4 +1,4 @@
-import { requireUser } from "../../http/context";
+import { desksOf, requireUser } from "../../http/context";
 import { fail, invalid, notFound } from "../../http/errors";
 import type { HandlerGroup } from "../../http/handler-types";
 import { NICKNAME_SET_ONCE } from "../auth/handlers";
@@ -33,6 +33,10 @@ export const identityHandlers = {
     };
   },
 
+  async "/userInfo/getDesks"(_input, ctx) {
+    return desksOf(requireUser(ctx));
+  },
+
   async "/userInfo/getUserInfo"(input, ctx) {
     const user = await findUser(ctx.db, input.userId);
     if (!user) throw notFound("User");
@@ -54,6 +58,7 @@ export const identityHandlers = {
 } satisfies HandlerGroup<
   | "/userInfo/getAccountBalance"
   | "/userInfo/getProfileInfo"
+  | "/userInfo/getDesks"
   | "/userInfo/getUserInfo"
   | "/userInfo/updateNickname"
   | "/userInfo/updateAvatar"

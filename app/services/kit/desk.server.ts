@@ -1,0 +1,39 @@
+/**
+ * The desks (merchant /desk, withdrawer /desk/withdrawals, staff /staff; ADR 0034) exist only
+ * for their role. Anyone else — a guest, a seller, another role, a session the backend no
+ * longer knows — gets exactly what an unknown path gets (routes/$.tsx), so a desk URL gives
+ * no hint that it exists. The backend decides the role (/userInfo/getDesks) and checks it
+ * again on every /merchant and /admin call; a refusal there (code 4) also ends as a missing route.
+ *
+ *   export const loader = async ({ request, context }) => {
+ *     const api = await requireDesk(request, context, "merchant");
+ *     …
+ *   };
+ */
+import { Code } from "../../../contract/envelope";
+import type { Desks } from "../../../contract/entities";
+import { apiFor, type Api, type ApiResult } from "~/services/api.server";
+import { redirect, type AppLoadContext } from "./http.server";
+
+export type Desk = keyof Desks;
+
+/** What any path without a route answers (spec §2: unknown paths go home). */
+export function missingRoute(): Response {
+  return redirect("/home");
+}
+
+/** The caller for a desk's loader or action, or the missing-route answer thrown. */
+export async function requireDesk(request: Request, context: AppLoadContext, desk: Desk): Promise<Api> {
+  const api = await apiFor(request, context);
+  if (!api.signedIn) throw missingRoute();
+  const desks = await api.call("/userInfo/getDesks");
+  if (!desks.ok || !desks.data[desk]) throw missingRoute();
+  const check = <R extends ApiResult<unknown>>(result: R): R => {
+    // Signed out meanwhile, or the role was taken away: the desk is gone for this visitor.
+    if (!result.ok && (result.code === Code.NOT_LOGGED_IN || result.code === Code.FORBIDDEN)) throw missingRoute();
+    return result;
+  };
+  const call = (async (...args: Parameters<Api["call"]>) => check(await api.call(...args))) as Api["call"];
+  const chat = (async (...args: Parameters<Api["chat"]>) => check(await api.chat(...args))) as Api["chat"];
+  return { ...api, call, chat };
+}
