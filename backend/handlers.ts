@@ -14,6 +14,7 @@ import { referralHandlers } from "./modules/referral/handlers";
 import { virtualCoinHandlers } from "./modules/virtual-coin/handlers";
 import { walletHandlers } from "./modules/wallet/handlers";
 import { withdrawalHandlers } from "./modules/withdrawals/handlers";
+import { auditHandlers } from "./modules/audit/handlers";
 
 /**
  * Every call of the contract, each with its handler. This object is typed
@@ -44,4 +45,6 @@ export const handlers: Handlers = {
   ...referralHandlers,
   // Membership: point mall, Vip Records, daily check-in (issue 11)
   ...membershipHandlers,
+  // The staff desk: audit trail and queue counts (issue 14)
+  ...auditHandlers,
 };

@@ -408,6 +408,9 @@ export interface RedemptionBatchesTable {
   expires_at: Timestamp;
   created_by: number;
   created_at: Timestamp;
+  /** Set when an administrator revoked the batch: its unused codes no longer redeem. */
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  revoked_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface RedemptionCodesTable {
@@ -495,6 +498,19 @@ export interface VirtualCoinOrdersTable {
   processed_by: number | null;
 }
 
+/** One administrator action (migration 020; append-only: a trigger refuses UPDATE and DELETE). */
+export interface StaffAuditTable {
+  id: Generated<number>;
+  admin_id: number;
+  action: string;
+  entity_type: string;
+  entity_id: ColumnType<number, number, never>;
+  /** JSON of the relevant fields before and after (statuses, amounts; never secrets or card codes). */
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+  created_at: ColumnType<Date, Date, never>;
+}
+
 /** Chat tables live in chat-schema.ts. */
 export interface Database extends ChatTables {
   config: ConfigTable;
@@ -536,6 +552,7 @@ export interface Database extends ChatTables {
   withdrawals: WithdrawalsTable;
   withdrawal_changes: WithdrawalChangesTable;
   virtual_coin_orders: VirtualCoinOrdersTable;
+  staff_audit: StaffAuditTable;
 }
 
 export type User = Selectable<UsersTable>;

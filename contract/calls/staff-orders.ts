@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineCall, id, lastId, okEmpty } from "../define";
 import { orderChangeSchema, orderSchema } from "../entities";
 import { arbitrationTypeSchema, orderStatusSchema } from "../enum-schemas";
+import { OrderStatus } from "../enums";
 import { requiredText } from "../fields";
 import { listOf } from "./common";
 
@@ -34,6 +35,25 @@ export const merchantCardSchema = z.object({
   imageKey: z.string(),
 });
 export type MerchantCard = z.infer<typeof merchantCardSchema>;
+
+/** Messages of an order's transcript per page. */
+export const TRANSCRIPT_PAGE_SIZE = 50;
+
+/** One message of an order's chat as an administrator reads it. */
+export const transcriptMessageSchema = z.object({
+  id: z.number().int(),
+  /** Who wrote it: the order's seller, its merchant, or the system. */
+  from: z.enum(["seller", "merchant", "system"]),
+  type: z.enum(["text", "image", "audio"]),
+  /** The text ("" for pictures and voice). */
+  text: z.string(),
+  /** A signed, short-lived address of the picture or voice message; null for text. */
+  url: z.string().nullable(),
+  /** Seconds of a voice message. */
+  seconds: z.number().int().nullable(),
+  createTimestamp: z.number().int(),
+});
+export type TranscriptMessage = z.infer<typeof transcriptMessageSchema>;
 
 const money = (message: string) => z.number({ required_error: message, invalid_type_error: message }).int(message).nonnegative(message);
 
@@ -89,6 +109,51 @@ export const staffOrderCalls = {
     }),
     response: okEmpty,
     doc: "The merchant opens a negotiation (1 → 2) with a dispute type, the face found, the price proposed and why; the arbitration timer starts.",
+  }),
+  "/admin/order/list": defineCall({
+    path: "/admin/order/list",
+    auth: "admin",
+    request: z.object({
+      lastId,
+      /** In arbitration (3) or Frozen (6); absent or null: both. */
+      status: z
+        .union([z.literal(OrderStatus.InArbitration), z.literal(OrderStatus.Frozen)], { errorMap: () => ({ message: "The queue holds orders In arbitration or Frozen." }) })
+        .nullish()
+        .transform((v) => v ?? undefined),
+    }),
+    response: listOf(staffOrderSchema),
+    doc: "The arbitration queue: orders In arbitration (3) and Frozen (6), oldest first, paged by the id of the last item (ids above lastId).",
+  }),
+  "/admin/order/detail": defineCall({
+    path: "/admin/order/detail",
+    auth: "admin",
+    request: z.object({ id }),
+    response: z.object({
+      orderInfo: staffOrderSchema,
+      /** The card decrypted server-side for the administrator (null only if the order has no card stored). */
+      card: merchantCardSchema.nullable(),
+      /** Whether the merchant has opened the card (viewed, status left 0). */
+      merchantViewed: z.boolean(),
+      orderChange: z.array(orderChangeSchema),
+      /** What an administrator may do now, from the state machine's table. */
+      actions: z.object({ resolve: z.boolean(), freeze: z.boolean() }),
+    }),
+    doc: "Any order as an administrator sees it: the order, its timeline, the dispute, the card as the merchant saw it, and what may be done with it now.",
+  }),
+  "/admin/order/transcript": defineCall({
+    path: "/admin/order/transcript",
+    auth: "admin",
+    request: z.object({
+      id,
+      /** The id of the last message already read: the page starts after it (oldest first). */
+      afterId: lastId,
+    }),
+    response: z.object({
+      list: z.array(transcriptMessageSchema),
+      /** The afterId of the next page; null when this page is the last. */
+      nextAfterId: z.number().int().nullable(),
+    }),
+    doc: "The whole chat of an order between its seller and merchant, oldest first, read-only, paged (TRANSCRIPT_PAGE_SIZE messages).",
   }),
   "/admin/order/resolve": defineCall({
     path: "/admin/order/resolve",

@@ -8,6 +8,7 @@ import { conflict, fail, invalid, notFound } from "../../http/errors";
 import type { HandlerGroup } from "../../http/handler-types";
 import { readCertImage } from "../images/store";
 import { notify } from "../notices/notify";
+import { recordAudit } from "../audit/audit";
 import type { Selectable } from "kysely";
 
 /**
@@ -47,8 +48,8 @@ async function photo(ctx: CallContext, row: CertRow, side: "front" | "back") {
   return { contentType: "image/jpeg", base64: bytes.toString("base64") };
 }
 
-/** The one way a certificate's review moves: from "under review" only, and once. */
-async function review(trx: Trx, id: number, to: Review, adminId: number, now: Date, reason: string | null): Promise<CertRow> {
+/** The one way a certificate's review moves: from "under review" only, and once; with its audit row. */
+async function review(trx: Trx, id: number, to: Review, adminId: number, now: Date, reason: string | null, action: string): Promise<CertRow> {
   const row = await trx
     .updateTable("kyc_certs")
     .set({ status: to, reason, reviewed_at: now, reviewed_by: adminId })
@@ -60,6 +61,15 @@ async function review(trx: Trx, id: number, to: Review, adminId: number, now: Da
     const exists = await trx.selectFrom("kyc_certs").select("id").where("id", "=", id).executeTakeFirst();
     throw exists ? conflict(KYC_CHANGED) : notFound("Certificate");
   }
+  await recordAudit(trx, {
+    adminId,
+    action,
+    entityType: "kyc",
+    entityId: row.id,
+    before: { status: KycReview.Review },
+    after: { status: row.status, reason: row.reason, userId: row.user_id },
+    at: now,
+  });
   // Approved stays read-only; rejected is editable again (spec §4: status 0 editable, 1 read-only).
   await trx.updateTable("users").set({ kyc_auth_status: to === KycReview.Approved ? KycStatus.ReadOnly : KycStatus.Editable }).where("id", "=", row.user_id).execute();
   await notify(trx, {
@@ -158,13 +168,13 @@ export const kycHandlers = {
 
   async "/admin/kyc/approve"(input, ctx) {
     const admin = requireRole(ctx, "admin");
-    await transaction(ctx.db, (trx) => review(trx, input.id, KycReview.Approved, admin.id, ctx.now, null));
+    await transaction(ctx.db, (trx) => review(trx, input.id, KycReview.Approved, admin.id, ctx.now, null, "kyc.approve"));
     return null;
   },
 
   async "/admin/kyc/reject"(input, ctx) {
     const admin = requireRole(ctx, "admin");
-    await transaction(ctx.db, (trx) => review(trx, input.id, KycReview.Rejected, admin.id, ctx.now, input.reason));
+    await transaction(ctx.db, (trx) => review(trx, input.id, KycReview.Rejected, admin.id, ctx.now, input.reason, "kyc.reject"));
     return null;
   },
 } satisfies HandlerGroup<

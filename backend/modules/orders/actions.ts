@@ -1,5 +1,7 @@
 import { ArbitrationType, OrderStatus } from "../../../contract/enums";
-import { transaction, type DB } from "../../db/index";
+import { transaction, type DB, type Trx } from "../../db/index";
+import type { OrderRow } from "../../db/schema";
+import { auditAfter } from "../audit/audit";
 import { fail, visibleTo } from "../../http/errors";
 import { coins } from "./format";
 import { findOrder, type JoinedOrder } from "./queries";
@@ -20,8 +22,21 @@ export const orderOfBuyer = async (db: DB, buyerId: number, id: number): Promise
 
 export const anyOrder = async (db: DB, id: number): Promise<JoinedOrder> => visibleTo(await findOrder(db, id), () => true, "Order");
 
-function move(db: DB, o: JoinedOrder, to: OrderStatus, actor: Actor, now: Date, extra: { realTotalPrice?: number; dispute?: Parameters<typeof transition>[1]["dispute"] } = {}) {
-  return transaction(db, (trx) => transition(trx, { orderId: o.id, from: o.status, to, actor, now, ...extra }));
+function move(
+  db: DB,
+  o: JoinedOrder,
+  to: OrderStatus,
+  actor: Actor,
+  now: Date,
+  extra: { realTotalPrice?: number; dispute?: Parameters<typeof transition>[1]["dispute"] } = {},
+  /** Runs in the same transaction after the change (the administrator's audit row). */
+  then?: (trx: Trx, row: OrderRow) => Promise<void>,
+) {
+  return transaction(db, async (trx) => {
+    const row = await transition(trx, { orderId: o.id, from: o.status, to, actor, now, ...extra });
+    if (then) await then(trx, row);
+    return row;
+  });
 }
 
 // ---------------------------------------------------------------- merchant (buyer)
@@ -77,15 +92,25 @@ export async function applyArbitration(db: DB, sellerId: number, id: number, now
 
 // ---------------------------------------------------------------- administrator
 
-export async function resolveOrder(db: DB, id: number, outcome: "complete" | "cancel", realTotalPrice: number | undefined, now: Date) {
+/** What the audit trail keeps of an order: its status and money, never the card. */
+const orderSnapshot = (o: OrderRow) => ({
+  status: o.status,
+  calculateTotalPrice: Number(o.calculate_total_price),
+  realTotalPrice: Number(o.real_total_price),
+});
+
+const audited = (adminId: number, action: string, o: OrderRow, now: Date) =>
+  auditAfter<OrderRow>({ adminId, action: `order.${action}`, entityType: "order", entityId: o.id, at: now }, orderSnapshot(o), orderSnapshot);
+
+export async function resolveOrder(db: DB, adminId: number, id: number, outcome: "complete" | "cancel", realTotalPrice: number | undefined, now: Date) {
   const o = await anyOrder(db, id);
-  if (outcome === "cancel") return void (await move(db, o, OrderStatus.Cancelled, "admin", now));
+  if (outcome === "cancel") return void (await move(db, o, OrderStatus.Cancelled, "admin", now, {}, audited(adminId, "resolveCancel", o, now)));
   if (realTotalPrice !== undefined && realTotalPrice > Number(o.calculate_total_price))
     throw fail(`The price must not exceed ${coins(Number(o.calculate_total_price))}.`);
-  await move(db, o, OrderStatus.Completed, "admin", now, { realTotalPrice });
+  await move(db, o, OrderStatus.Completed, "admin", now, { realTotalPrice }, audited(adminId, "resolveComplete", o, now));
 }
 
-export async function freezeOrder(db: DB, id: number, now: Date) {
+export async function freezeOrder(db: DB, adminId: number, id: number, now: Date) {
   const o = await anyOrder(db, id);
-  await move(db, o, OrderStatus.Frozen, "admin", now);
+  await move(db, o, OrderStatus.Frozen, "admin", now, {}, audited(adminId, "freeze", o, now));
 }

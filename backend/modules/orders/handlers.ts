@@ -4,6 +4,7 @@ import { notFound } from "../../http/errors";
 import type { HandlerGroup } from "../../http/handler-types";
 import {
   acceptDispute,
+  anyOrder,
   applyArbitration,
   completeOrder,
   freezeOrder,
@@ -21,17 +22,34 @@ import {
   orderDetailsRow,
   sealedSecretOf,
   sellerOrderPage,
+  staffQueuePage,
   toOrder,
   toStaffOrder,
+  type JoinedOrder,
 } from "./queries";
+import type { MerchantCard } from "../../../contract/calls/staff-orders";
+import type { CallContext } from "../../http/context";
+import { orderTranscript } from "../chat/transcript";
 import { addFeedback, feedbackOfOrder, feedbackPage } from "./feedback";
-import { orderActions } from "./state-machine";
+import { adminOrderActions, orderActions } from "./state-machine";
 
 /**
  * The seller always gets its card back. The merchant (buyer) sees it only once it has viewed
  * it, which froze its coins, or once the order was paid (an administrator may complete a
  * frozen order that was never viewed): a merchant cannot read a card without paying for it.
  */
+/** The card decrypted server-side: for the merchant once it may read it, for an administrator always. */
+async function cardOf(ctx: CallContext, o: JoinedOrder): Promise<MerchantCard> {
+  const details = await orderDetailsRow(ctx.db, o.id);
+  const secret = ctx.secrets.open(await sealedSecretOf(ctx.db, o.secret_id));
+  return {
+    cardType: o.card_type,
+    codes: details?.card_secret ? decryptCardCode(details.card_secret, secret).split("\n") : [],
+    images: details?.card_img ? details.card_img.split("|") : [],
+    imageKey: imageCustomerKey(secret),
+  };
+}
+
 export const buyerMayReadCard = (o: { viewed_at: Date | null; status: number }) => o.viewed_at !== null || o.status === 4;
 
 
@@ -103,17 +121,7 @@ export const orderHandlers = {
     const merchant = requireRole(ctx, "business");
     const o = await orderOfBuyer(ctx.db, merchant.id, input.id);
     const orderChange = await orderChanges(ctx.db, o.id);
-    let card = null;
-    if (buyerMayReadCard(o)) {
-      const details = await orderDetailsRow(ctx.db, o.id);
-      const secret = ctx.secrets.open(await sealedSecretOf(ctx.db, o.secret_id));
-      card = {
-        cardType: o.card_type,
-        codes: details?.card_secret ? decryptCardCode(details.card_secret, secret).split("\n") : [],
-        images: details?.card_img ? details.card_img.split("|") : [],
-        imageKey: imageCustomerKey(secret),
-      };
-    }
+    const card = buyerMayReadCard(o) ? await cardOf(ctx, o) : null;
     return { orderInfo: toStaffOrder(o), card, orderChange };
   },
 
@@ -135,15 +143,31 @@ export const orderHandlers = {
 
   // ---------------------------------------------------------------- administrators
 
-  async "/admin/order/resolve"(input, ctx) {
+  async "/admin/order/list"(input, ctx) {
     requireRole(ctx, "admin");
-    await resolveOrder(ctx.db, input.id, input.outcome, input.realTotalPrice ?? undefined, ctx.now);
+    return { list: await staffQueuePage(ctx.db, { status: input.status, lastId: input.lastId }) };
+  },
+
+  async "/admin/order/detail"(input, ctx) {
+    requireRole(ctx, "admin");
+    const o = await anyOrder(ctx.db, input.id);
+    const [orderChange, card] = await Promise.all([orderChanges(ctx.db, o.id), cardOf(ctx, o)]);
+    return { orderInfo: toStaffOrder(o), card, merchantViewed: o.viewed_at !== null, orderChange, actions: adminOrderActions(o) };
+  },
+
+  async "/admin/order/transcript"(input, ctx) {
+    requireRole(ctx, "admin");
+    const o = await anyOrder(ctx.db, input.id);
+    return orderTranscript(ctx.db, o, input.afterId, { now: ctx.now, secrets: ctx.secrets });
+  },
+
+  async "/admin/order/resolve"(input, ctx) {
+    await resolveOrder(ctx.db, requireRole(ctx, "admin").id, input.id, input.outcome, input.realTotalPrice ?? undefined, ctx.now);
     return null;
   },
 
   async "/admin/order/freeze"(input, ctx) {
-    requireRole(ctx, "admin");
-    await freezeOrder(ctx.db, input.id, ctx.now);
+    await freezeOrder(ctx.db, requireRole(ctx, "admin").id, input.id, ctx.now);
     return null;
   },
 } satisfies HandlerGroup<
@@ -159,6 +183,9 @@ export const orderHandlers = {
   | "/merchant/order/view"
   | "/merchant/order/complete"
   | "/merchant/order/negotiate"
+  | "/admin/order/list"
+  | "/admin/order/detail"
+  | "/admin/order/transcript"
   | "/admin/order/resolve"
   | "/admin/order/freeze"
 >;

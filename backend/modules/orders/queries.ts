@@ -97,6 +97,14 @@ export async function buyerOrderPage(db: Executor, buyerId: number, f: { status?
   return rows.map(toStaffOrder);
 }
 
+/** The staff arbitration queue: orders In arbitration (3) and Frozen (6), oldest first (ids above lastId). */
+export async function staffQueuePage(db: Executor, f: { status?: number; lastId?: number | null }): Promise<StaffOrder[]> {
+  let q = orderRows(db).where("o.status", "in", f.status !== undefined ? [f.status] : [3, 6]);
+  if (f.lastId) q = q.where("o.id", ">", f.lastId);
+  const rows = (await q.orderBy("o.id", "asc").limit(LIST_PAGE_SIZE).execute()) as JoinedOrder[];
+  return rows.map(toStaffOrder);
+}
+
 export async function orderChanges(db: Executor, orderId: number): Promise<OrderChange[]> {
   const rows = await db.selectFrom("order_changes").select(["id", "event_en", "change_timestamp"]).where("order_id", "=", orderId).orderBy("id").execute();
   return rows.map((c) => ({ id: c.id, eventEn: c.event_en, changeTimestamp: new Date(c.change_timestamp).getTime() }));

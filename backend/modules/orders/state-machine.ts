@@ -226,6 +226,14 @@ export function orderActions(o: Pick<OrderRow, "status">, role: "seller" | "merc
   return actions;
 }
 
+/** What an administrator may do with an order now (the staff desk shows exactly these). */
+export function adminOrderActions(o: Pick<OrderRow, "status">): { resolve: boolean; freeze: boolean } {
+  return {
+    resolve: mayTake(TRANSITIONS, ["resolveComplete", "resolveCancel"], o.status, "admin"),
+    freeze: mayTake(TRANSITIONS, ["freeze"], o.status, "admin"),
+  };
+}
+
 export const ORDER_CHANGED = "The order status has changed. Please refresh.";
 export const notPossible = (status: number) =>
   `This action is not possible while the order is ${orderStatusLabels[status as OrderStatus] ?? "in this status"}.`;

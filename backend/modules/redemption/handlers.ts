@@ -1,9 +1,13 @@
 import { BillType, WealthRecordType } from "../../../contract/enums";
-import { transaction, type Trx } from "../../db/index";
+import { transaction, type Executor, type Trx } from "../../db/index";
+import { countRows } from "../../db/count";
+import { LIST_PAGE_SIZE } from "../../../contract/constants";
+import type { RedemptionBatch } from "../../../contract/calls/staff-redemption";
+import { recordAudit } from "../audit/audit";
 import { lockUser, USER_LOCK } from "../../db/user-locks";
 import { isUniqueViolation } from "../../db/errors";
 import { requireRole, requireUser, type CallContext } from "../../http/context";
-import { fail, invalid, tooMany } from "../../http/errors";
+import { fail, invalid, notFound, tooMany } from "../../http/errors";
 import type { HandlerGroup } from "../../http/handler-types";
 import { hit, minutesLeftInWindow, peek } from "../../security/rate-limit";
 import { applyBalanceChanges } from "../wallet/ledger";
@@ -17,6 +21,8 @@ import { hashRedemptionCode, newRedemptionCode } from "./codes";
 export const CODE_NOT_VALID = "This redemption code is not valid.";
 export const CODE_USED = "This redemption code has already been used.";
 export const CODE_EXPIRED = "This redemption code has expired.";
+export const CODE_REVOKED = "This redemption code has been revoked.";
+export const BATCH_REVOKED = "This batch is already revoked.";
 export const CODE_LIMIT_REACHED = "You have already redeemed the most codes of this kind.";
 export const tooManyCodes = (minutes: number) => `Too many wrong redemption codes. Please try again in ${minutes} minutes.`;
 
@@ -45,7 +51,7 @@ async function redeemOnce(ctx: CallContext, trx: Trx, userId: number, code: stri
   const found = await trx
     .selectFrom("redemption_codes as c")
     .innerJoin("redemption_batches as b", "b.id", "c.batch_id")
-    .select(["c.id", "c.batch_id", "c.redeemed_by", "b.kind", "b.value", "b.per_user_limit", "b.expires_at"])
+    .select(["c.id", "c.batch_id", "c.redeemed_by", "b.kind", "b.value", "b.per_user_limit", "b.expires_at", "b.revoked_at"])
     .where("c.code_hash", "=", hashRedemptionCode(code))
     .executeTakeFirst();
   if (!found) {
@@ -53,6 +59,7 @@ async function redeemOnce(ctx: CallContext, trx: Trx, userId: number, code: stri
     return { refused: CODE_NOT_VALID };
   }
   if (found.redeemed_by !== null) return { refused: CODE_USED };
+  if (found.revoked_at !== null) return { refused: CODE_REVOKED };
   if (new Date(found.expires_at) <= ctx.now) return { refused: CODE_EXPIRED };
   // The per-user count of this batch is read under the user's redemption lock taken above.
   const mine = await trx
@@ -123,7 +130,84 @@ export const redemptionHandlers = {
           if (!isUniqueViolation(e)) throw e;
         }
       }
+      await recordAudit(trx, {
+        adminId: admin.id,
+        action: "redemptionBatch.create",
+        entityType: "redemptionBatch",
+        entityId: batch.id,
+        before: null,
+        after: { kind: input.kind, value: input.value, count: input.count, perUserLimit: input.perUserLimit, expiresAt: expiresAt.getTime() },
+        at: ctx.now,
+      });
       return { batchId: batch.id, codes };
     });
   },
-} satisfies HandlerGroup<"/userRedemptionCode/confirmRedemptionCode" | "/admin/redemptionCode/create">;
+
+  async "/admin/redemptionCode/list"(input, ctx) {
+    requireRole(ctx, "admin");
+    return { list: await batchPage(ctx.db, input.lastId) };
+  },
+
+  async "/admin/redemptionCode/revoke"(input, ctx) {
+    const admin = requireRole(ctx, "admin");
+    await transaction(ctx.db, async (trx) => {
+      // Compare-and-set: of two revokes exactly one finds the batch unrevoked.
+      const row = await trx
+        .updateTable("redemption_batches")
+        .set({ revoked_at: ctx.now, revoked_by: admin.id })
+        .where("id", "=", input.batchId)
+        .where("revoked_at", "is", null)
+        .returning("id")
+        .executeTakeFirst();
+      if (!row) {
+        const exists = await trx.selectFrom("redemption_batches").select("id").where("id", "=", input.batchId).executeTakeFirst();
+        throw exists ? fail(BATCH_REVOKED) : notFound("Batch");
+      }
+      const unused = await countRows(trx.selectFrom("redemption_codes").where("batch_id", "=", row.id).where("redeemed_by", "is", null));
+      await recordAudit(trx, {
+        adminId: admin.id,
+        action: "redemptionBatch.revoke",
+        entityType: "redemptionBatch",
+        entityId: row.id,
+        before: { revoked: false, unusedCodes: unused },
+        after: { revoked: true, unusedCodes: 0 },
+        at: ctx.now,
+      });
+    });
+    return null;
+  },
+} satisfies HandlerGroup<
+  "/userRedemptionCode/confirmRedemptionCode" | "/admin/redemptionCode/create" | "/admin/redemptionCode/list" | "/admin/redemptionCode/revoke"
+>;
+
+/** One page of batches, newest first, with their code counts. */
+async function batchPage(db: Executor, lastId: number | null | undefined): Promise<RedemptionBatch[]> {
+  let q = db
+    .selectFrom("redemption_batches as b")
+    .innerJoin("users as u", "u.id", "b.created_by")
+    .selectAll("b")
+    .select((eb) => [
+      "u.nickname",
+      eb.selectFrom("redemption_codes as c").whereRef("c.batch_id", "=", "b.id").select(eb.fn.countAll<number>().as("n")).as("count"),
+      eb
+        .selectFrom("redemption_codes as c")
+        .whereRef("c.batch_id", "=", "b.id")
+        .where("c.redeemed_by", "is not", null)
+        .select(eb.fn.countAll<number>().as("n"))
+        .as("redeemed"),
+    ]);
+  if (lastId) q = q.where("b.id", "<", lastId);
+  const rows = await q.orderBy("b.id", "desc").limit(LIST_PAGE_SIZE).execute();
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    value: Number(r.value),
+    perUserLimit: r.per_user_limit,
+    count: Number(r.count ?? 0),
+    redeemed: Number(r.redeemed ?? 0),
+    expiresAt: new Date(r.expires_at).getTime(),
+    createTimestamp: new Date(r.created_at).getTime(),
+    createdByNickname: r.nickname,
+    revokedAt: r.revoked_at === null ? null : new Date(r.revoked_at).getTime(),
+  }));
+}

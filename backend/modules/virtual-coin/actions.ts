@@ -7,6 +7,8 @@ import { fail, notFound } from "../../http/errors";
 import { configRecord, intValue } from "../catalog/queries";
 import { transition } from "./state-machine";
 import { findVirtualCoinOrder } from "./queries";
+import type { VirtualCoinOrderRow } from "../../db/schema";
+import { auditAfter } from "../audit/audit";
 
 /**
  * BTC/USDT transfer orders (spec §5, §7, §9; ADR 0008). The user reports a transfer to the
@@ -76,12 +78,20 @@ async function anyOrder(db: DB, id: number) {
   return o;
 }
 
-export async function confirmVirtualCoinOrder(db: DB, adminId: number, id: number, now: Date) {
+const snap = (o: VirtualCoinOrderRow) => ({ status: o.status, coins: Number(o.coins), reason: o.reason });
+
+/** One administrator decision: the transition and its audit row in one transaction. */
+async function decide(db: DB, adminId: number, id: number, to: VirtualCoinOrderStatus, now: Date, reason?: string) {
   const o = await anyOrder(db, id);
-  await transaction(db, (trx) => transition(trx, { orderId: o.id, from: o.status, to: VirtualCoinOrderStatus.Confirmed, actorUserId: adminId, now }));
+  const audit = auditAfter<VirtualCoinOrderRow>(
+    { adminId, action: to === VirtualCoinOrderStatus.Confirmed ? "virtualCoinOrder.confirm" : "virtualCoinOrder.reject", entityType: "virtualCoinOrder", entityId: o.id, at: now },
+    snap(o),
+    snap,
+  );
+  await transaction(db, async (trx) => audit(trx, await transition(trx, { orderId: o.id, from: o.status, to, actorUserId: adminId, now, reason })));
 }
 
-export async function rejectVirtualCoinOrder(db: DB, adminId: number, id: number, reason: string, now: Date) {
-  const o = await anyOrder(db, id);
-  await transaction(db, (trx) => transition(trx, { orderId: o.id, from: o.status, to: VirtualCoinOrderStatus.Rejected, actorUserId: adminId, now, reason }));
-}
+export const confirmVirtualCoinOrder = (db: DB, adminId: number, id: number, now: Date) => decide(db, adminId, id, VirtualCoinOrderStatus.Confirmed, now);
+
+export const rejectVirtualCoinOrder = (db: DB, adminId: number, id: number, reason: string, now: Date) =>
+  decide(db, adminId, id, VirtualCoinOrderStatus.Rejected, now, reason);

@@ -11,6 +11,7 @@ import { bankAccountOf } from "../wallet/payments";
 import { findWithdrawal, findWithdrawer, type JoinedWithdrawal } from "./queries";
 import { moveOwnerCoins, PAY_PICTURE_REQUIRED, recordChange, transition, type WithdrawalActor } from "./state-machine";
 import { isUniqueViolation } from "../../db/errors";
+import { auditAfter } from "../audit/audit";
 
 /**
  * The withdrawal commands: who may ask (checked here, on every call), then the change.
@@ -143,8 +144,14 @@ function move(
   actor: WithdrawalActor,
   now: Date,
   extra: { actorUserId?: number; payPicture?: string; reason?: string } = {},
+  /** Runs in the same transaction after the change (the administrator's audit row). */
+  then?: (trx: Trx, row: JoinedWithdrawal) => Promise<void>,
 ) {
-  return transaction(db, (trx) => transition(trx, { withdrawalId: w.id, from: w.status, to, actor, now, ...extra }));
+  return transaction(db, async (trx) => {
+    const row = await transition(trx, { withdrawalId: w.id, from: w.status, to, actor, now, ...extra });
+    if (then) await then(trx, row);
+    return row;
+  });
 }
 
 // ---------------------------------------------------------------- withdrawer
@@ -186,5 +193,14 @@ export async function cancelWithdrawal(db: DB, withdrawerUserId: number, id: num
 export async function adminCancelWithdrawal(db: DB, adminUserId: number, id: number, reason: string, now: Date) {
   const w = await findWithdrawal(db, id);
   if (!w) throw notFound("Withdrawal");
-  await move(db, w, WithdrawalStatus.Cancelled, "admin", now, { actorUserId: adminUserId, reason });
+  const snap = (r: JoinedWithdrawal) => ({ status: r.status, amount: Number(r.amount), reason: r.reason ?? null });
+  await move(
+    db,
+    w,
+    WithdrawalStatus.Cancelled,
+    "admin",
+    now,
+    { actorUserId: adminUserId, reason },
+    auditAfter<JoinedWithdrawal>({ adminId: adminUserId, action: "withdrawal.cancel", entityType: "withdrawal", entityId: w.id, at: now }, snap(w), snap),
+  );
 }
