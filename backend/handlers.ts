@@ -13,7 +13,7 @@ import { membershipHandlers } from "./modules/membership/handlers";
 import { referralHandlers } from "./modules/referral/handlers";
 import { virtualCoinHandlers } from "./modules/virtual-coin/handlers";
 import { walletHandlers } from "./modules/wallet/handlers";
-import { withdrawalHandlers } from "./modules/withdrawals/handlers";
+import { withdrawalHandlers, withdrawerSettingsHandlers } from "./modules/withdrawals/handlers";
 
 /**
  * Every call of the contract, each with its handler. This object is typed
@@ -32,6 +32,8 @@ export const handlers: Handlers = {
   // /merchant/withdraw, /admin/virtualCoin
   ...walletHandlers,
   ...withdrawalHandlers,
+  // The withdrawer desk (issue 14): /merchant/withdrawer
+  ...withdrawerSettingsHandlers,
   ...virtualCoinHandlers,
   // Chat (issue 5)
   ...chatHandlers,
