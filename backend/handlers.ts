@@ -13,7 +13,7 @@ import { membershipHandlers } from "./modules/membership/handlers";
 import { referralHandlers } from "./modules/referral/handlers";
 import { virtualCoinHandlers } from "./modules/virtual-coin/handlers";
 import { walletHandlers } from "./modules/wallet/handlers";
-import { withdrawalHandlers } from "./modules/withdrawals/handlers";
+import { withdrawalHandlers, withdrawerSettingsHandlers } from "./modules/withdrawals/handlers";
 import { auditHandlers } from "./modules/audit/handlers";
 
 /**
@@ -33,6 +33,8 @@ export const handlers: Handlers = {
   // /merchant/withdraw, /admin/virtualCoin
   ...walletHandlers,
   ...withdrawalHandlers,
+  // The withdrawer desk (issue 14): /merchant/withdrawer
+  ...withdrawerSettingsHandlers,
   ...virtualCoinHandlers,
   // Chat (issue 5)
   ...chatHandlers,

@@ -14,6 +14,7 @@ import { staffWithdrawalCalls } from "./calls/staff-withdrawals";
 import { staffRedemptionCalls } from "./calls/staff-redemption";
 import { staffKycCalls } from "./calls/staff-kyc";
 import { staffAuditCalls } from "./calls/staff-audit";
+import { withdrawerSettingsCalls } from "./calls/withdrawer-settings";
 import { virtualCoinCalls } from "./calls/virtual-coin";
 import { walletCalls } from "./calls/wallet";
 import { withdrawalsCalls } from "./calls/withdrawals";
@@ -60,6 +61,7 @@ export const staffCalls = {
   ...staffRedemptionCalls,
   ...staffKycCalls,
   ...staffAuditCalls,
+  ...withdrawerSettingsCalls,
 };
 export type StaffPath = keyof typeof staffCalls;
 export type AnyPath = ClientPath | StaffPath;
@@ -92,6 +94,7 @@ export * from "./calls/staff-withdrawals";
 export * from "./calls/staff-redemption";
 export * from "./calls/staff-kyc";
 export * from "./calls/staff-audit";
+export * from "./calls/withdrawer-settings";
 export { virtualCoinPriceSchema, type VirtualCoinPrice } from "./calls/virtual-coin";
 export * from "./define";
 export * from "./envelope";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCall, id, lastId, okEmpty } from "../define";
 import { withdrawalSchema } from "../entities";
-import { virtualCoinOrderStatusSchema, virtualCoinTypeSchema, withdrawalStatusSchema } from "../enum-schemas";
+import { virtualCoinOrderStatusSchema, virtualCoinTypeSchema, withdrawalActionSchema, withdrawalStatusSchema } from "../enum-schemas";
 import { requiredText } from "../fields";
 import { listOf } from "./common";
 
@@ -19,6 +19,16 @@ export const staffWithdrawalSchema = withdrawalSchema.extend({
   userAvatar: z.string(),
 });
 export type StaffWithdrawal = z.infer<typeof staffWithdrawalSchema>;
+
+/**
+ * A withdrawal as the withdrawer it was sent to sees it (/merchant/withdraw/list, /detail):
+ * the seller's bank account (`userPayment`) is null until processing has started
+ * (processTimestamp set; ADR 0037). A withdrawer that never starts one never learns the account.
+ */
+export const deskWithdrawalSchema = staffWithdrawalSchema.extend({
+  userPayment: z.string().nullable(),
+});
+export type DeskWithdrawal = z.infer<typeof deskWithdrawalSchema>;
 
 /** A BTC/USDT transfer order as an administrator sees it. */
 export const virtualCoinOrderSchema = z.object({
@@ -61,9 +71,22 @@ export const staffWithdrawalCalls = {
       lastId,
       /** One withdrawal status 0-3; absent or null: every status. */
       status: statusFilter(withdrawalStatusSchema),
+      /** true: oldest first (a work queue; lastId then pages forward), else newest first. */
+      oldestFirst: z.boolean().optional(),
     }),
-    response: listOf(staffWithdrawalSchema),
-    doc: "The withdrawals sent to the withdrawer, newest first, paged by the id of the last item.",
+    response: listOf(deskWithdrawalSchema),
+    doc: "The withdrawals sent to the withdrawer, newest first (or oldest first), paged by the id of the last item; the seller's bank account only once processing has started.",
+  }),
+  "/merchant/withdraw/detail": defineCall({
+    path: "/merchant/withdraw/detail",
+    auth: "withdrawer",
+    request: z.object({ id }),
+    response: z.object({
+      withdrawal: deskWithdrawalSchema,
+      /** What the withdrawer may do now, from the withdrawal state machine. */
+      actions: z.array(withdrawalActionSchema),
+    }),
+    doc: "One withdrawal sent to the withdrawer, with what it may do now; the seller's bank account only once processing has started. 'Withdrawal not found.' for anyone else's.",
   }),
   "/merchant/withdraw/process": defineCall({
     path: "/merchant/withdraw/process",

@@ -11,7 +11,18 @@ import {
   withdrawalOfOwner,
   withdrawalOfWithdrawer,
 } from "./actions";
-import { findWithdrawer, ownerWithdrawalPage, toWithdrawal, toWithdrawer, withdrawerList, withdrawerWithdrawalPage, type JoinedWithdrawal } from "./queries";
+import {
+  findWithdrawer,
+  ownerWithdrawalPage,
+  toDeskWithdrawal,
+  toWithdrawal,
+  toWithdrawer,
+  withdrawerList,
+  withdrawerWithdrawalPage,
+  withdrawerWithdrawalRows,
+  type JoinedWithdrawal,
+} from "./queries";
+import { updateWithdrawerSettings, withdrawerSettings } from "./settings";
 import { withdrawalActions } from "./state-machine";
 
 export const NO_PAY_PICTURE = "No payment picture yet.";
@@ -60,7 +71,13 @@ export const withdrawalHandlers = {
 
   async "/merchant/withdraw/list"(input, ctx) {
     const me = requireRole(ctx, "withdrawer");
-    return { list: await withdrawerWithdrawalPage(ctx.db, me.id, { status: input.status, lastId: input.lastId }) };
+    const rows = await withdrawerWithdrawalRows(ctx.db, me.id, { status: input.status, lastId: input.lastId, oldestFirst: input.oldestFirst });
+    return { list: rows.map(toDeskWithdrawal) };
+  },
+
+  async "/merchant/withdraw/detail"(input, ctx) {
+    const w = await withdrawalOfWithdrawer(ctx.db, requireRole(ctx, "withdrawer").id, input.id);
+    return { withdrawal: toDeskWithdrawal(w), actions: withdrawalActions(w, "withdrawer") };
   },
 
   async "/merchant/withdraw/process"(input, ctx) {
@@ -102,6 +119,7 @@ export const withdrawalHandlers = {
   | "/userWithdraw/getWithdrawList"
   | "/userWithdraw/getPayPicture"
   | "/merchant/withdraw/list"
+  | "/merchant/withdraw/detail"
   | "/merchant/withdraw/process"
   | "/merchant/withdraw/complete"
   | "/merchant/withdraw/cancel"
@@ -109,3 +127,15 @@ export const withdrawalHandlers = {
   | "/admin/withdraw/list"
   | "/admin/withdraw/cancel"
 >;
+
+/** The withdrawer's own offer (/merchant/withdrawer; ADR 0037). */
+export const withdrawerSettingsHandlers = {
+  async "/merchant/withdrawer/getSettings"(input, ctx) {
+    return withdrawerSettings(ctx.db, requireRole(ctx, "withdrawer").id, input.id);
+  },
+
+  async "/merchant/withdrawer/updateSettings"(input, ctx) {
+    await updateWithdrawerSettings(ctx.db, requireRole(ctx, "withdrawer").id, input, ctx.now);
+    return null;
+  },
+} satisfies HandlerGroup<"/merchant/withdrawer/getSettings" | "/merchant/withdrawer/updateSettings">;

@@ -1,5 +1,5 @@
 import { LIST_PAGE_SIZE } from "../../../contract/constants";
-import type { StaffWithdrawal } from "../../../contract/calls/staff-withdrawals";
+import type { DeskWithdrawal, StaffWithdrawal } from "../../../contract/calls/staff-withdrawals";
 import type { Withdrawal, Withdrawer } from "../../../contract/entities";
 import type { WithdrawalStatus } from "../../../contract/enums";
 import type { Executor } from "../../db/index";
@@ -100,6 +100,15 @@ export function toStaffWithdrawal(r: JoinedWithdrawal): StaffWithdrawal {
   return { ...toWithdrawal(r), userId: r.user_id, userNickname: r.user_nickname, userAvatar: r.user_avatar };
 }
 
+/**
+ * The withdrawer's view (ADR 0037): the seller's bank account only once processing has started.
+ * A withdrawal cancelled while Waiting never showed it, and never will.
+ */
+export function toDeskWithdrawal(r: JoinedWithdrawal): DeskWithdrawal {
+  const w = toStaffWithdrawal(r);
+  return { ...w, userPayment: r.process_at === null ? null : w.userPayment };
+}
+
 export function findWithdrawal(db: Executor, id: number): Promise<JoinedWithdrawal | undefined> {
   return withdrawalRows(db).where("d.id", "=", id).executeTakeFirst() as Promise<JoinedWithdrawal | undefined>;
 }
@@ -119,20 +128,24 @@ export async function ownerWithdrawalPage(
 }
 
 /**
- * One page of staff-visible withdrawals, newest first: those sent to a withdrawer (any of its
- * withdrawer rows), or every user's when withdrawerUserId is "all" (administrators).
+ * One page of staff-visible withdrawals: those sent to a withdrawer (any of its withdrawer rows),
+ * or every user's when withdrawerUserId is "all" (administrators). Newest first, or oldest first
+ * (a work queue: lastId then pages forward).
  */
-export async function withdrawerWithdrawalPage(
+export async function withdrawerWithdrawalRows(
   db: Executor,
   withdrawerUserId: number | "all",
-  f: { status?: number; lastId?: number | null },
-): Promise<StaffWithdrawal[]> {
+  f: { status?: number; lastId?: number | null; oldestFirst?: boolean },
+): Promise<JoinedWithdrawal[]> {
   let q = withdrawalRows(db);
   if (withdrawerUserId !== "all") q = q.where("w.user_id", "=", withdrawerUserId);
   if (f.status !== undefined) q = q.where("d.status", "=", f.status);
-  if (f.lastId) q = q.where("d.id", "<", f.lastId);
-  const rows = (await q.orderBy("d.id", "desc").limit(LIST_PAGE_SIZE).execute()) as JoinedWithdrawal[];
-  return rows.map(toStaffWithdrawal);
+  if (f.lastId) q = q.where("d.id", f.oldestFirst ? ">" : "<", f.lastId);
+  return (await q.orderBy("d.id", f.oldestFirst ? "asc" : "desc").limit(LIST_PAGE_SIZE).execute()) as JoinedWithdrawal[];
+}
+
+export async function withdrawerWithdrawalPage(db: Executor, withdrawerUserId: number | "all", f: { status?: number; lastId?: number | null }): Promise<StaffWithdrawal[]> {
+  return (await withdrawerWithdrawalRows(db, withdrawerUserId, f)).map(toStaffWithdrawal);
 }
 
 /** Withdrawals of the user still open (0 Waiting, 1 Processing): the top bar's Withdrawal badge. */
