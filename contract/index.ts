@@ -13,6 +13,7 @@ import { staffOrderCalls } from "./calls/staff-orders";
 import { staffWithdrawalCalls } from "./calls/staff-withdrawals";
 import { staffRedemptionCalls } from "./calls/staff-redemption";
 import { staffKycCalls } from "./calls/staff-kyc";
+import { merchantDeskCalls } from "./calls/merchant-desk";
 import { virtualCoinCalls } from "./calls/virtual-coin";
 import { walletCalls } from "./calls/wallet";
 import { withdrawalsCalls } from "./calls/withdrawals";
@@ -58,6 +59,7 @@ export const staffCalls = {
   ...staffWithdrawalCalls,
   ...staffRedemptionCalls,
   ...staffKycCalls,
+  ...merchantDeskCalls,
 };
 export type StaffPath = keyof typeof staffCalls;
 export type AnyPath = ClientPath | StaffPath;
@@ -89,6 +91,7 @@ export * from "./calls/staff-orders";
 export * from "./calls/staff-withdrawals";
 export * from "./calls/staff-redemption";
 export * from "./calls/staff-kyc";
+export * from "./calls/merchant-desk";
 export { virtualCoinPriceSchema, type VirtualCoinPrice } from "./calls/virtual-coin";
 export * from "./define";
 export * from "./envelope";
