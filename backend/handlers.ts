@@ -1,6 +1,7 @@
 import type { Handlers } from "./http/handler-types";
 import { authHandlers } from "./modules/auth/handlers";
 import { catalogHandlers } from "./modules/catalog/handlers";
+import { merchantAdvertHandlers } from "./modules/catalog/merchant-handlers";
 import { chatHandlers } from "./modules/chat/handlers";
 import { identityHandlers } from "./modules/identity/handlers";
 import { imageHandlers } from "./modules/images/handlers";
@@ -49,4 +50,6 @@ export const handlers: Handlers = {
   ...membershipHandlers,
   // The staff desk: audit trail and queue counts (issue 14)
   ...auditHandlers,
+  // The merchant desk: offers and the online switch (issue 14)
+  ...merchantAdvertHandlers,
 };

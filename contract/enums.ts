@@ -90,6 +90,14 @@ export const advertCardTypeLabels: Record<AdvertCardType, string> = {
   1: "E-codes",
 };
 
+/** A merchant's advert (designed, ADR 0036): listed offers can be sold to; paused ones are hidden. */
+export const AdvertStatus = {
+  Paused: 0,
+  Listed: 1,
+} as const;
+export type AdvertStatus = ValueOf<typeof AdvertStatus>;
+export const advertStatusLabels: Record<AdvertStatus, string> = { 0: "Paused", 1: "Listed" };
+
 export const OnlineStatus = {
   Offline: 0,
   Online: 1,

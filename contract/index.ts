@@ -15,6 +15,7 @@ import { staffRedemptionCalls } from "./calls/staff-redemption";
 import { staffKycCalls } from "./calls/staff-kyc";
 import { staffAuditCalls } from "./calls/staff-audit";
 import { withdrawerSettingsCalls } from "./calls/withdrawer-settings";
+import { merchantDeskCalls } from "./calls/merchant-desk";
 import { virtualCoinCalls } from "./calls/virtual-coin";
 import { walletCalls } from "./calls/wallet";
 import { withdrawalsCalls } from "./calls/withdrawals";
@@ -62,6 +63,7 @@ export const staffCalls = {
   ...staffKycCalls,
   ...staffAuditCalls,
   ...withdrawerSettingsCalls,
+  ...merchantDeskCalls,
 };
 export type StaffPath = keyof typeof staffCalls;
 export type AnyPath = ClientPath | StaffPath;
@@ -95,6 +97,7 @@ export * from "./calls/staff-redemption";
 export * from "./calls/staff-kyc";
 export * from "./calls/staff-audit";
 export * from "./calls/withdrawer-settings";
+export * from "./calls/merchant-desk";
 export { virtualCoinPriceSchema, type VirtualCoinPrice } from "./calls/virtual-coin";
 export * from "./define";
 export * from "./envelope";

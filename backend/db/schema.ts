@@ -316,6 +316,8 @@ export interface OrdersTable {
   /** Coins held in escrow for this order. */
   frozen_amount: Generated<number>;
   viewed_at: Date | null;
+  /** The demo merchant's bot made the view itself (migration 021): only then does the bot act on the order again. */
+  bot_viewed: Generated<boolean>;
   completed_at: Date | null;
   cancelled_at: Date | null;
 }

@@ -16,7 +16,8 @@ import { renderReceipt } from "./receipt";
  * Every sweep (every 5 s):
  * - an order in status 0 (Waiting) created more than DEMO_BOT_DELAY_MS ago is viewed
  *   (0 → 1: the merchant's coins are frozen);
- * - an order in status 1 (Processing) viewed more than DEMO_BOT_DELAY_MS ago is completed
+ * - an order in status 1 (Processing) that the bot itself viewed more than DEMO_BOT_DELAY_MS ago
+ *   (orders.bot_viewed; one its merchant viewed by hand, from the desk, is left to the merchant) is completed
  *   (1 → 4: the seller is paid calculateTotalPrice), EXCEPT every order whose id is a
  *   multiple of 4 (id % 4 === 0, one order in four): there the bot opens a negotiation
  *   (1 → 2) of type 3 "Wrong amount / rate": the card redeemed for 90% of its face, so it
@@ -84,7 +85,8 @@ export async function runMerchantBots(services: BotServices, log: (line: string)
     .where((eb) =>
       eb.or([
         eb.and([eb("o.status", "=", OrderStatus.Waiting), eb("o.created_at", "<=", before)]),
-        eb.and([eb("o.status", "=", OrderStatus.Processing), eb("o.viewed_at", "<=", before)]),
+        // Only the orders the bot viewed itself: one its merchant took by hand (the desk) is the merchant's.
+        eb.and([eb("o.status", "=", OrderStatus.Processing), eb("o.bot_viewed", "=", true), eb("o.viewed_at", "<=", before)]),
       ]),
     )
     .orderBy("o.id")
@@ -93,7 +95,7 @@ export async function runMerchantBots(services: BotServices, log: (line: string)
   let acted = 0;
   for (const o of rows) {
     try {
-      if (o.status === OrderStatus.Waiting) await viewOrder(db, o.buyer_id, o.id, now);
+      if (o.status === OrderStatus.Waiting) await viewOrder(db, o.buyer_id, o.id, now, { byBot: true });
       else if (botNegotiates(o.id)) await negotiateOrder(db, o.buyer_id, o.id, botNegotiation(o), now);
       else await completeOrder(db, o.buyer_id, o.id, now);
       acted++;

@@ -9,6 +9,7 @@
  *   unlike min_trade/max_trade which are hundredths of the face.
  */
 import { BUILT_IN_AVATAR_COUNT } from "../../contract/constants";
+import { FX_USD } from "../modules/catalog/fx";
 
 export const DEMO_PASSWORD = "demo1234";
 export const DEMO_TRADE_PASSWORD = "123456";
@@ -146,12 +147,8 @@ export const DEMO_CURRENCIES = [
 
 export type CurrencyCode = (typeof DEMO_CURRENCIES)[number]["currency"];
 
-/**
- * Fixed demo FX table: USD per one unit of the currency.
- * An advert's discount (coins per face unit, per 10000) is its USD-equivalent rate times fx,
- * and usd_discount = round(discount / fx), the rate per USD of face, which makes offers comparable.
- */
-export const FX_USD: Record<CurrencyCode, number> = { USD: 1, GBP: 1.27, EUR: 1.08, CAD: 0.73, AUD: 0.66 };
+/** The fixed FX table lives with the catalogue (desk adverts use it too): backend/modules/catalog/fx.ts. */
+export { FX_USD };
 
 export function advertDiscounts(baseUsdDiscount: number, currency: CurrencyCode) {
   const fx = FX_USD[currency];

@@ -16,6 +16,8 @@ export const noticeCalls = {
       withdrawCount: z.number().int(),
       /** Unread notices, counted up to BADGE_CAP + 1 (100): the badge shows "99+" beyond 99 (ADR 0027). */
       unRead: z.number().int(),
+      /** Designed (ADR 0036): Waiting orders sold to the caller, for a merchant's Desk badge; 0 for everyone else. */
+      deskWaiting: z.number().int(),
       /** The latest notices for the bell popover. */
       list: z.array(noticeSchema),
     }),

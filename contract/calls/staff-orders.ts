@@ -4,7 +4,7 @@ import { orderChangeSchema, orderSchema } from "../entities";
 import { arbitrationTypeSchema, orderStatusSchema } from "../enum-schemas";
 import { OrderStatus } from "../enums";
 import { requiredText } from "../fields";
-import { listOf } from "./common";
+import { listOf, optionalId } from "./common";
 
 /**
  * The merchant and administrator side of orders (the spec does not show it; issue 3 §3).
@@ -63,11 +63,20 @@ export const staffOrderCalls = {
     auth: "business",
     request: z.object({
       lastId,
-      /** One order status 0-6; absent or null: every status. */
+      /** One order status 0-6; absent or null: every status (or, with `queue`, the open ones). */
       status: orderStatusSchema.nullish().transform((v) => (v === null ? undefined : v)),
+      /** Designed (ADR 0036): only orders of this card type. */
+      cardTypeId: optionalId,
+      /**
+       * Designed (ADR 0036): the desk's queue. Without a status: Waiting (0) first, then
+       * Processing (1) and In negotiation (2), each group newest first.
+       */
+      queue: z.boolean().optional(),
+      /** The queue's cursor with lastId: the group of the last item, 0 Waiting, 1 the others. */
+      lastRank: z.union([z.literal(0), z.literal(1)]).nullish(),
     }),
     response: listOf(staffOrderSchema),
-    doc: "The orders the merchant bought, newest first, paged by the id of the last item.",
+    doc: "The orders the merchant bought, newest first (or in queue order), optionally of one status and card type, paged by the id of the last item.",
   }),
   "/merchant/order/detail": defineCall({
     path: "/merchant/order/detail",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { botNegotiates, runDemoBots } from "../../backend/demo/bots";
 import type { TestBackend } from "../support/backend";
-import { balances, changesOf, makeAdvert, orderRow, placeOrder, setUpOrderTests, type Parties } from "../support/orders";
+import { balances, changesOf, expectOk, makeAdvert, orderRow, placeOrder, setUpOrderTests, staff, type Parties } from "../support/orders";
 
 let t: TestBackend;
 let p: Parties;
@@ -58,5 +58,25 @@ describe("demo bots", () => {
     // Nothing more to do: negotiations wait for the seller or the arbitration timer.
     t.clock.advance(DELAY);
     expect(await bots()).toBe(0);
+  });
+
+  it("leave an order its merchant viewed by hand (the desk) to the merchant", async () => {
+    const advertId = await makeAdvert(t, { merchantId: p.merchant.id, discount: 8_000 });
+    const byHand = await placeOrder(t, p.seller.token, advertId, 10_000);
+    const byBot = await placeOrder(t, p.seller.token, advertId, 10_000);
+    // The merchant views one from the desk before the bot's delay is up.
+    expectOk(await staff(t, "/merchant/order/view", { id: byHand }, p.merchant.token));
+    t.clock.advance(DELAY);
+    expect(await bots()).toBe(1);
+    expect(await orderRow(t, byBot)).toMatchObject({ status: 1, bot_viewed: true });
+    expect(await orderRow(t, byHand)).toMatchObject({ status: 1, bot_viewed: false });
+    t.clock.advance(DELAY);
+    // The bot finishes only its own view; the hand-taken order waits for its merchant (or the release timer).
+    expect(await bots()).toBe(1);
+    expect((await orderRow(t, byHand)).status).toBe(1);
+    expect([2, 4]).toContain((await orderRow(t, byBot)).status);
+    t.clock.advance(DELAY);
+    expect(await bots()).toBe(0);
+    expectOk(await staff(t, "/merchant/order/complete", { id: byHand }, p.merchant.token));
   });
 });

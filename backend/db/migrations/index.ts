@@ -18,6 +18,7 @@ import * as m016referral from "./016-referral";
 import * as m017catalogNotify from "./017-catalog-notify";
 import * as m018listIndexes from "./018-list-indexes";
 import * as m020staffAudit from "./020-staff-audit";
+import * as m021merchantDesk from "./021-merchant-desk";
 
 /** Every migration, in order. Listed by hand: no directory scanning at run time. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   "017-catalog-notify": m017catalogNotify,
   "018-list-indexes": m018listIndexes,
   "020-staff-audit": m020staffAudit,
+  "021-merchant-desk": m021merchantDesk,
 };

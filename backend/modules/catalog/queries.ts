@@ -137,7 +137,7 @@ export async function cardTypesWithStats(db: Executor): Promise<CardType[]> {
 // ---------------------------------------------------------------- adverts
 
 /** An advert joined with its merchant and its card type: what the mapper needs. */
-function advertRows(db: Executor) {
+export function advertRows(db: Executor) {
   return db
     .selectFrom("adverts as a")
     .innerJoin("users as u", "u.id", "a.user_id")
@@ -161,6 +161,7 @@ function advertRows(db: Executor) {
       "a.total_trade",
       "a.favourable_num",
       "a.codes_per_order",
+      "a.status",
       "u.nickname",
       "u.avatar",
       "u.online_status",
@@ -169,7 +170,7 @@ function advertRows(db: Executor) {
       "ct.code_format",
     ]);
 }
-type AdvertRow = Awaited<ReturnType<ReturnType<typeof advertRows>["executeTakeFirstOrThrow"]>>;
+export type AdvertRow = Awaited<ReturnType<ReturnType<typeof advertRows>["executeTakeFirstOrThrow"]>>;
 
 /**
  * adverts.fix_trade holds fixed faces in WHOLE units of the trade currency

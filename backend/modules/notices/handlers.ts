@@ -1,4 +1,5 @@
-import { requireUser } from "../../http/context";
+import { desksOf, requireUser } from "../../http/context";
+import { countWaitingForBuyer } from "../orders/queries";
 import { notFound } from "../../http/errors";
 import type { HandlerGroup } from "../../http/handler-types";
 import {
@@ -15,13 +16,15 @@ import {
 export const noticeHandlers = {
   async "/notice/checkNotice"(_input, ctx) {
     const user = requireUser(ctx);
-    const [orderCount, withdrawCount, unRead, list] = await Promise.all([
+    const [orderCount, withdrawCount, unRead, list, deskWaiting] = await Promise.all([
       countTradingOrders(ctx.db, user.id),
       countPendingWithdrawals(ctx.db, user.id),
       countUnread(ctx.db, user.id),
       latestUnread(ctx.db, user.id),
+      // The merchant desk's badge (ADR 0036): asked only for business users.
+      desksOf(user).merchant ? countWaitingForBuyer(ctx.db, user.id) : 0,
     ]);
-    return { orderCount, withdrawCount, unRead, list };
+    return { orderCount, withdrawCount, unRead, list, deskWaiting };
   },
 
   async "/notice/getNoticeList"(input, ctx) {

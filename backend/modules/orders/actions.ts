@@ -22,13 +22,15 @@ export const orderOfBuyer = async (db: DB, buyerId: number, id: number): Promise
 
 export const anyOrder = async (db: DB, id: number): Promise<JoinedOrder> => visibleTo(await findOrder(db, id), () => true, "Order");
 
+type MoveExtra = Pick<Parameters<typeof transition>[1], "realTotalPrice" | "dispute" | "byBot">;
+
 function move(
   db: DB,
   o: JoinedOrder,
   to: OrderStatus,
   actor: Actor,
   now: Date,
-  extra: { realTotalPrice?: number; dispute?: Parameters<typeof transition>[1]["dispute"] } = {},
+  extra: MoveExtra = {},
   /** Runs in the same transaction after the change (the administrator's audit row). */
   then?: (trx: Trx, row: OrderRow) => Promise<void>,
 ) {
@@ -41,9 +43,10 @@ function move(
 
 // ---------------------------------------------------------------- merchant (buyer)
 
-export async function viewOrder(db: DB, merchantId: number, id: number, now: Date) {
+/** `byBot`: the demo merchant's bot views it (it then finishes the order itself; a view by hand keeps it away). */
+export async function viewOrder(db: DB, merchantId: number, id: number, now: Date, opts: { byBot?: boolean } = {}) {
   const o = await orderOfBuyer(db, merchantId, id);
-  await move(db, o, OrderStatus.Processing, "merchant", now);
+  await move(db, o, OrderStatus.Processing, "merchant", now, { byBot: opts.byBot });
 }
 
 export async function completeOrder(db: DB, merchantId: number, id: number, now: Date) {

@@ -17,6 +17,7 @@ import { addOrder } from "./add-order";
 import { decryptCardCode, imageCustomerKey } from "./card-crypto";
 import {
   buyerOrderPage,
+  buyerQueuePage,
   findOrder,
   orderChanges,
   orderDetailsRow,
@@ -114,7 +115,11 @@ export const orderHandlers = {
 
   async "/merchant/order/list"(input, ctx) {
     const merchant = requireRole(ctx, "business");
-    return { list: await buyerOrderPage(ctx.db, merchant.id, { status: input.status, lastId: input.lastId }) };
+    const list =
+      input.queue && input.status === undefined
+        ? await buyerQueuePage(ctx.db, merchant.id, { cardTypeId: input.cardTypeId, lastId: input.lastId, lastRank: input.lastRank })
+        : await buyerOrderPage(ctx.db, merchant.id, { status: input.status, cardTypeId: input.cardTypeId, lastId: input.lastId });
+    return { list };
   },
 
   async "/merchant/order/detail"(input, ctx) {

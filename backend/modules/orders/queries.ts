@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { LIST_PAGE_SIZE } from "../../../contract/constants";
+import { BADGE_CAP, LIST_PAGE_SIZE } from "../../../contract/constants";
 import type { Order, OrderChange } from "../../../contract/entities";
 import type { ArbitrationType, FeedbackType, OrderListTab, OrderStatus } from "../../../contract/enums";
 import { orderListTabStatuses } from "../../../contract/enums";
@@ -7,7 +7,7 @@ import type { StaffOrder } from "../../../contract/calls/staff-orders";
 import type { Executor } from "../../db/index";
 import type { OrderRow } from "../../db/schema";
 import { cardName } from "./format";
-import { countRows } from "../../db/count";
+import { countRows, countRowsUpTo } from "../../db/count";
 
 /** Read side of orders: every query is scoped by the caller (seller or buyer). */
 
@@ -88,12 +88,23 @@ export async function sellerOrderPage(db: Executor, sellerId: number, f: SellerL
   return rows.map(toOrder);
 }
 
-/** One page of the merchant's (buyer's) orders, optionally of one status, newest first. */
-export async function buyerOrderPage(db: Executor, buyerId: number, f: { status?: number; lastId?: number | null }): Promise<StaffOrder[]> {
+export interface BuyerListFilter {
+  status?: number;
+  cardTypeId?: number;
+  lastId?: number | null;
+}
+
+/** One page of the merchant's (buyer's) orders, optionally of one status and card type, newest first. */
+export async function buyerOrderPage(db: Executor, buyerId: number, f: BuyerListFilter): Promise<StaffOrder[]> {
+  return buyerRows(db, buyerId, f.status === undefined ? undefined : [f.status], f.cardTypeId, f.lastId, LIST_PAGE_SIZE);
+}
+
+async function buyerRows(db: Executor, buyerId: number, statuses: number[] | undefined, cardTypeId: number | undefined, lastId: number | null | undefined, limit: number) {
   let q = orderRows(db).where("o.buyer_id", "=", buyerId);
-  if (f.status !== undefined) q = q.where("o.status", "=", f.status);
-  if (f.lastId) q = q.where("o.id", "<", f.lastId);
-  const rows = (await q.orderBy("o.id", "desc").limit(LIST_PAGE_SIZE).execute()) as JoinedOrder[];
+  if (statuses) q = q.where("o.status", "in", statuses);
+  if (cardTypeId) q = q.where("o.card_type_id", "=", cardTypeId);
+  if (lastId) q = q.where("o.id", "<", lastId);
+  const rows = (await q.orderBy("o.id", "desc").limit(limit).execute()) as JoinedOrder[];
   return rows.map(toStaffOrder);
 }
 
@@ -103,6 +114,30 @@ export async function staffQueuePage(db: Executor, f: { status?: number; lastId?
   if (f.lastId) q = q.where("o.id", ">", f.lastId);
   const rows = (await q.orderBy("o.id", "asc").limit(LIST_PAGE_SIZE).execute()) as JoinedOrder[];
   return rows.map(toStaffOrder);
+}
+
+/** The desk queue's groups (ADR 0036): rank 0 Waiting, rank 1 Processing and In negotiation. */
+export const QUEUE_RANKS = [[0], [1, 2]] as const;
+export const queueRankOf = (status: number): 0 | 1 => (status === 0 ? 0 : 1);
+
+/**
+ * One page of the merchant's desk queue: Waiting orders newest first, then Processing and
+ * In negotiation newest first. Keyset: (lastRank, lastId) of the page before; each group
+ * reads orders_buyer_open in id order.
+ */
+export async function buyerQueuePage(db: Executor, buyerId: number, f: { cardTypeId?: number; lastId?: number | null; lastRank?: 0 | 1 | null }): Promise<StaffOrder[]> {
+  const page: StaffOrder[] = [];
+  const startRank = f.lastId ? (f.lastRank ?? 0) : 0;
+  for (let rank = startRank; rank < QUEUE_RANKS.length && page.length < LIST_PAGE_SIZE; rank++) {
+    const after = rank === startRank ? f.lastId : undefined;
+    page.push(...(await buyerRows(db, buyerId, [...QUEUE_RANKS[rank]], f.cardTypeId, after, LIST_PAGE_SIZE - page.length)));
+  }
+  return page;
+}
+
+/** Waiting orders sold to a merchant, counted up to one past the badge's cap. */
+export function countWaitingForBuyer(db: Executor, buyerId: number): Promise<number> {
+  return countRowsUpTo(db, db.selectFrom("orders").where("buyer_id", "=", buyerId).where("status", "=", 0), BADGE_CAP + 1);
 }
 
 export async function orderChanges(db: Executor, orderId: number): Promise<OrderChange[]> {

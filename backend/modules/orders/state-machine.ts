@@ -246,6 +246,8 @@ export interface TransitionInput extends MoveInput<OrderStatus, Actor> {
   dispute?: Pick<Updateable<OrdersTable>, "arbitration_type" | "arbitration_apply_amount" | "arbitration_apply_price" | "arbitration_content">;
   /** The administrator's figure (resolveComplete); default calculateTotalPrice. */
   realTotalPrice?: number;
+  /** The view (0 → 1) is the demo merchant bot's own: the bot may finish the order (ADR 0036). */
+  byBot?: boolean;
 }
 
 /**
@@ -260,6 +262,7 @@ export async function transition(trx: Trx, input: TransitionInput): Promise<Orde
   const patch: Updateable<OrdersTable> = { status: rule.to };
   if (rule.to === S.Processing) {
     patch.viewed_at = now;
+    patch.bot_viewed = input.byBot === true;
     patch.auto_release_at = minutesAfter(now, RELEASE_MINUTES);
   }
   if (rule.to === S.InNegotiation) {
