@@ -1,0 +1,127 @@
+/**
+ * /staff/redemption: redemption code batches, newest first, with how many were redeemed; create a
+ * batch (its codes are shown once, on the answer page: only their hashes are stored) or revoke one.
+ */
+import { useActionData, useLoaderData } from "@remix-run/react";
+import type { RedemptionBatch } from "../../contract/calls/staff-redemption";
+import { StaffEmpty, StaffForm, StaffItem, StaffPager } from "~/components/staff/StaffParts";
+import { Button, DateTime } from "~/components/ui";
+import { Form } from "~/components/ui/Form";
+import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
+import { formatCoins, minorFromInput } from "~/services/format";
+import { readForm } from "~/services/kit/form.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "~/services/kit/http.server";
+import { field, lastIdOf, numberField, runIntent, staffApi, staffPage, type StaffActionError } from "~/services/staff.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = await staffApi(request, context);
+  const lastId = lastIdOf(request);
+  const page = staffPage(await api.call("/admin/redemptionCode/list", { lastId }), (b) => b.id);
+  return json({ ...page, first: !lastId }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+const DAY = 86_400_000;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const api = await staffApi(request, context);
+  const f = await readForm(request);
+  if (field(f, "intent") !== "create") {
+    return runIntent(api, f, () => "/staff/redemption", {
+      revoke: (form) => api.call("/admin/redemptionCode/revoke", { batchId: numberField(form, "id") as number }),
+    });
+  }
+  const kind = field(f, "kind") === "points" ? "points" : "coins";
+  // Coins are entered with up to 2 decimals (hundredths); points in whole points (÷10000 stored).
+  const value = kind === "coins" ? minorFromInput(field(f, "value")) : Number(field(f, "value")) * 10_000;
+  const days = Number(field(f, "days"));
+  const r = await api.call("/admin/redemptionCode/create", {
+    kind,
+    value: value ?? NaN,
+    count: Number(field(f, "count")),
+    perUserLimit: Number(field(f, "perUserLimit")),
+    expiresAt: Number.isFinite(days) && days > 0 ? Date.now() + days * DAY : 0,
+  });
+  if (!r.ok) return json<StaffActionError>({ intent: "create", id: "new", error: r.msg }, { status: 400 });
+  return json({ intent: "created", id: String(r.data.batchId), codes: r.data.codes });
+}
+
+const input = "rounded-lg border border-gray-300 px-3 py-2 text-base focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
+const label = "flex flex-col gap-1 text-sm font-medium text-gray-800";
+
+export default function StaffRedemption() {
+  const data = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as (StaffActionError & { codes?: string[] }) | undefined;
+  return (
+    <div className="flex flex-col gap-4">
+      <h2 className="text-lg font-semibold text-gray-900">Redemption codes</h2>
+      {answer?.codes ? (
+        <section aria-labelledby="new-codes" className="rounded-xl bg-money-in-50 p-4 ring-1 ring-money-in-200" data-testid="new-codes">
+          <h3 id="new-codes" className="font-semibold text-gray-900">
+            Batch {answer.id}: copy these codes now, they are not shown again
+          </h3>
+          <textarea readOnly aria-label="New codes" rows={Math.min(10, answer.codes.length)} className={`${input} mt-2 w-full font-mono`} value={answer.codes.join("\n")} />
+        </section>
+      ) : null}
+      <Form method="post" replace className="grid gap-3 rounded-xl bg-white p-4 ring-1 ring-gray-200 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="create" />
+        <label htmlFor="r-kind" className={label}>
+          Kind
+          <select id="r-kind" name="kind" className={input}>
+            <option value="coins">Coins</option>
+            <option value="points">Points</option>
+          </select>
+        </label>
+        <label htmlFor="r-value" className={label}>
+          Value of each code
+          <input id="r-value" name="value" inputMode="decimal" required className={input} />
+        </label>
+        <label htmlFor="r-count" className={label}>
+          How many codes (1-1000)
+          <input id="r-count" name="count" type="number" min={1} max={1000} defaultValue={10} required className={input} />
+        </label>
+        <label htmlFor="r-limit" className={label}>
+          Codes one user may redeem
+          <input id="r-limit" name="perUserLimit" type="number" min={1} max={1000} defaultValue={1} required className={input} />
+        </label>
+        <label htmlFor="r-days" className={label}>
+          Valid for (days)
+          <input id="r-days" name="days" type="number" min={1} max={3650} defaultValue={30} required className={input} />
+        </label>
+        <div className="flex flex-col justify-end gap-1">
+          <Button type="submit">Create codes</Button>
+          <p role={answer?.intent === "create" ? "alert" : undefined} className="min-h-[1.25rem] text-sm text-money-out-700">
+            {answer?.intent === "create" ? answer.error : ""}
+          </p>
+        </div>
+      </Form>
+      {data.error ? <StaffEmpty text={data.error} /> : data.items.length === 0 ? <StaffEmpty text="No codes were created yet." /> : null}
+      <ul className="flex flex-col gap-3">
+        {(data.items as RedemptionBatch[]).map((b) => (
+          <StaffItem key={b.id} testId={`batch-${b.id}`}>
+            <p className="font-semibold text-gray-900">
+              Batch {b.id} · {b.kind === "coins" ? `${formatCoins(b.value)} coins` : `${b.value / 10_000} points`} each
+            </p>
+            <p className="text-sm text-gray-700">
+              {b.redeemed} of {b.count} redeemed · {b.perUserLimit} per user · by {b.createdByNickname}
+            </p>
+            <p className="mb-2 text-xs text-gray-500">
+              Created <DateTime ms={b.createTimestamp} /> · expires <DateTime ms={b.expiresAt} />
+            </p>
+            {b.revokedAt !== null ? (
+              <p className="text-sm font-medium text-money-out-700">
+                Revoked <DateTime ms={b.revokedAt} />
+              </p>
+            ) : (
+              <StaffForm intent="revoke" id={b.id} label="Revoke the unused codes" variant="danger" />
+            )}
+          </StaffItem>
+        ))}
+      </ul>
+      <StaffPager path="/staff/redemption" next={data.next} first={data.first} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
