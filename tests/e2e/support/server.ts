@@ -22,7 +22,8 @@ import pg from "pg";
 const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
 const HEALTH_POLL_MS = 250;
-const HEALTH_TIMEOUT_MS = 120_000;
+// A loaded 2-core machine has taken 105 s to open PGlite, migrate and seed: stay inside the 180 s hook.
+const HEALTH_TIMEOUT_MS = 170_000;
 const STOP_GRACE_MS = 10_000;
 /** How much of the server's output to keep for error messages. */
 const OUTPUT_LIMIT = 64 * 1024;
