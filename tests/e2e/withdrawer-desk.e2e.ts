@@ -14,12 +14,12 @@ import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { pageWeight } from "../../scripts/js-weight";
 import { apiClient } from "./support/api";
-import { shot, signInAs, signInSession } from "./support/browser";
+import { pageReady, shotFromTop, signInAs, signInSession } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
 import { newSellerWithCoins, type TestUser } from "./support/users";
 
 const e2e = useServerAndBrowser({ failureShots: "withdrawer-desk" });
-const api = apiClient(() => e2e.server.url);
+const api = apiClient(() => e2e.server.apiUrl);
 
 const WITHDRAWER = { email: "withdrawer1@demo.test", password: "demo1234" };
 const OTHERS = {
@@ -50,21 +50,14 @@ async function sell(coins: number): Promise<number> {
   return r.id;
 }
 
-async function ready(page: Page, js: boolean) {
-  await page.waitForLoadState("load");
-  if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
-}
+const ready = pageReady;
 
 async function goto(page: Page, js: boolean, to: string) {
   await page.goto(`${e2e.server.url}${to}`);
   await ready(page, js);
 }
 
-async function screenshot(page: Page, name: string, js: boolean) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  if (js) await page.locator('[role="status"][aria-live="polite"] > div').first().waitFor({ state: "detached", timeout: 5000 }).catch(() => {});
-  await shot(page, `withdrawer-desk-${name}-390-${js ? "js" : "nojs"}`);
-}
+const screenshot = (page: Page, name: string, js: boolean) => shotFromTop(page, `withdrawer-desk-${name}-390-${js ? "js" : "nojs"}`, js);
 
 /** After a post: the page again (a redirect with the Success toast), hydrated. */
 async function settled(page: Page, js: boolean) {
@@ -75,7 +68,7 @@ async function settled(page: Page, js: boolean) {
 const statusOf = async (id: number) => (await api.call<{ withdrawal: { status: number } }>("/userWithdraw/getWithdrawDetail", { id }, sellerToken)).withdrawal.status;
 
 beforeAll(async () => {
-  seller = await newSellerWithCoins(e2e.server.url, "wdesk", 100_000, "123456");
+  seller = await newSellerWithCoins(e2e.server.apiUrl, "wdesk", 15_000, "123456");
   sellerToken = await api.login(seller);
   const types = await api.call<{ paymentType: { id: number; nameEn: string }[] }>("/userPayment/getPaymentType", {}, sellerToken);
   const bank = await api.call<{ id: number }>(
@@ -91,8 +84,8 @@ beforeAll(async () => {
 for (const js of [true, false]) {
   describe(`the withdrawer desk ${js ? "with" : "without"} JavaScript`, () => {
     test("process, see the account, complete with a proof; cancel another with a reason; change the rate", async () => {
-      const paid = await sell(150);
-      const cancelled = await sell(120);
+      const paid = await sell(30);
+      const cancelled = await sell(20);
       const before = await balance();
 
       await e2e.withPage(js, async (page) => {
@@ -151,7 +144,7 @@ for (const js of [true, false]) {
         await settled(page, js);
         await page.getByTestId("desk-cancelled").getByText("The account name does not match.").waitFor();
         expect(await statusOf(cancelled)).toBe(3);
-        expect(await balance()).toBe(before + 12_000);
+        expect(await balance()).toBe(before + 2_000);
 
         // The rate: a refused save keeps what was typed and says why; a good one shows on /withdrawerList.
         await goto(page, js, "/desk/withdrawals/settings");
@@ -194,7 +187,7 @@ describe("who may open the withdrawer desk", () => {
   }
 
   test("every desk URL, GET and POST, as a guest, a seller, a merchant and an administrator: what an unknown path answers", async () => {
-    const waiting = await sell(100);
+    const waiting = await sell(10);
     const urls = ["/desk/withdrawals", "/desk/withdrawals?status=1", "/desk/withdrawals?index", "/desk/withdrawals/settings", `/desk/withdrawals/${waiting}`, `/desk/withdrawals/${waiting}/picture`, "/desk/withdrawals/abc"];
     for (const [who, login] of [["guest", null], ...Object.entries(OTHERS)] as const) {
       const context = await e2e.browser.newContext({ javaScriptEnabled: false });
@@ -220,7 +213,7 @@ describe("who may open the withdrawer desk", () => {
     const context = await e2e.browser.newContext({ javaScriptEnabled: true, viewport: { width: 390, height: 844 } });
     try {
       await signInSession(context, e2e.server.url, WITHDRAWER);
-      const id = await sell(100);
+      const id = await sell(10);
       for (const path of ["/desk/withdrawals", "/desk/withdrawals/settings", `/desk/withdrawals/${id}`]) {
         const page = await context.newPage();
         const scripts = new Set<string>();
