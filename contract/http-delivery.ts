@@ -34,12 +34,16 @@ export function acceptedEncodings(header: string | null | undefined): ("br" | "g
 
 /**
  * The most of a form post the web tier reads (request.formData() buffers it). Plain forms are
- * small; the sell form without JavaScript posts up to 10 uncompressed photos.
+ * small; the sell form without JavaScript posts up to 10 uncompressed photos; a withdrawal on the
+ * withdrawer desk one uncompressed payment picture (at most UPLOAD_MAX_BYTES, 10M, and the form).
  */
 const FORM_MAX_BYTES = 1024 * 1024;
 const SELL_FORM_MAX_BYTES = 64 * 1024 * 1024;
 const SELL_FORM_PATH = /^\/sellCard\/[^/]+(\/upload)?\/?$/;
-export const formBodyLimit = (pathname: string) => (SELL_FORM_PATH.test(pathname) ? SELL_FORM_MAX_BYTES : FORM_MAX_BYTES);
+const PROOF_FORM_MAX_BYTES = 11 * 1024 * 1024;
+const PROOF_FORM_PATH = /^\/desk\/withdrawals\/\d+\/?$/;
+export const formBodyLimit = (pathname: string) =>
+  SELL_FORM_PATH.test(pathname) ? SELL_FORM_MAX_BYTES : PROOF_FORM_PATH.test(pathname) ? PROOF_FORM_MAX_BYTES : FORM_MAX_BYTES;
 
 /** The two headers the verdict reads (Node's IncomingHttpHeaders has them; so can a Fetch request's). */
 export interface BodyHeaders {

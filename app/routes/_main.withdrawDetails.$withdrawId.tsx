@@ -12,7 +12,7 @@
  *   page offers a link to /withdrawList.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
-import { useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
+import { useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { PRICE_REFRESH_MS } from "../../contract/constants";
@@ -26,7 +26,8 @@ import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { idParam, notFoundResponse } from "~/services/kit/params";
 import { formatCurrencyRate, formatPayout } from "~/services/money/wallet";
 import { WithdrawalStatusBadge } from "~/components/withdrawals/WithdrawalStatusBadge";
-import { WithdrawalTimeline } from "~/components/withdrawals/WithdrawalTimeline";
+import { WithdrawalTimelinePanel } from "~/components/withdrawals/WithdrawalTimeline";
+import { useRevalidateEvery } from "~/components/ui/use-revalidate-every";
 import { WithdrawalStatus, isWithdrawalOpen, parseBankSnapshot } from "~/components/withdrawals/withdrawal";
 import { must, requireApi } from "~/services/kit/api.server";
 import { formatCoins } from "~/services/format";
@@ -79,19 +80,9 @@ function SignedOut() {
 
 function Details({ w }: { w: Withdrawal }) {
   const { coinName } = useMainLayoutData();
-  const hydrated = useHydrated();
-  const revalidator = useRevalidator();
   const bank = parseBankSnapshot(w.userPayment);
-  const open = isWithdrawalOpen(w.status);
-
   // An open withdrawal moves on by itself (the withdrawer acts): re-read it while it is open.
-  useEffect(() => {
-    if (!hydrated || !open) return;
-    const timer = setInterval(() => {
-      if (document.visibilityState === "visible" && revalidator.state === "idle") revalidator.revalidate();
-    }, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [hydrated, open, revalidator]);
+  useRevalidateEvery(REFRESH_MS, isWithdrawalOpen(w.status));
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
@@ -169,9 +160,7 @@ function Details({ w }: { w: Withdrawal }) {
           </DetailPanel>
         </div>
 
-        <DetailPanel title="Timeline" labelId="timeline">
-          <WithdrawalTimeline w={w} />
-        </DetailPanel>
+        <WithdrawalTimelinePanel w={w} />
       </div>
     </div>
   );

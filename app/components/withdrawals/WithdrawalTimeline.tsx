@@ -1,10 +1,9 @@
 /** Spec §4: created → processing started → completed or cancelled, with times; steps still to come are grey. */
-import type { Withdrawal } from "../../../contract/entities";
 import { cx } from "~/components/ui/cx";
 import { withdrawalTimeline } from "~/components/withdrawals/withdrawal";
-import { DateTime } from "~/components/ui";
+import { DateTime, DetailPanel } from "~/components/ui";
 
-export function WithdrawalTimeline({ w }: { w: Withdrawal }) {
+export function WithdrawalTimeline({ w }: { w: Parameters<typeof withdrawalTimeline>[0] }) {
   const steps = withdrawalTimeline(w);
   return (
     <ol className="relative ml-1.5 border-l-2 border-gray-200" data-testid="withdrawal-timeline">
@@ -31,5 +30,14 @@ export function WithdrawalTimeline({ w }: { w: Withdrawal }) {
         );
       })}
     </ol>
+  );
+}
+
+/** The timeline in its panel, as the detail pages show it. */
+export function WithdrawalTimelinePanel({ w }: { w: Parameters<typeof withdrawalTimeline>[0] }) {
+  return (
+    <DetailPanel title="Timeline" labelId="timeline">
+      <WithdrawalTimeline w={w} />
+    </DetailPanel>
   );
 }

@@ -148,3 +148,16 @@ export async function escapeDialog(page: Page, dialog: Locator, attempts = 3): P
   }
   throw new Error(`dialog still open after ${attempts} × Escape and its Close button. ${state}`);
 }
+
+/** The page loaded, and hydrated when JavaScript is on. */
+export async function pageReady(page: Page, js: boolean) {
+  await page.waitForLoadState("load");
+  if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/** A full-page screenshot at the top of the page, once no toast covers it (with JavaScript). */
+export async function shotFromTop(page: Page, name: string, js: boolean) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  if (js) await page.locator('[role="status"][aria-live="polite"] > div').first().waitFor({ state: "detached", timeout: 5000 }).catch(() => {});
+  await shot(page, name);
+}
