@@ -17,6 +17,7 @@ import * as m015membership from "./015-membership";
 import * as m016referral from "./016-referral";
 import * as m017catalogNotify from "./017-catalog-notify";
 import * as m018listIndexes from "./018-list-indexes";
+import * as m019cardFingerprints from "./019-card-fingerprints";
 
 /** Every migration, in order. Listed by hand: no directory scanning at run time. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "016-referral": m016referral,
   "017-catalog-notify": m017catalogNotify,
   "018-list-indexes": m018listIndexes,
+  "019-card-fingerprints": m019cardFingerprints,
 };
