@@ -14,6 +14,17 @@ export function splitCardCodes(text: string | null | undefined): string[] {
     .filter((line) => line !== "");
 }
 
+/**
+ * A code in the form two codes are compared in, to find one card sold twice
+ * (docs/decisions/0033-duplicate-cards.md): compatibility characters folded (NFKC:
+ * full-width letters and digits), upper case, and every space, dash and invisible
+ * separator dropped, so "abcd-efgh 1234" and "ABCDEFGH1234" are the same card.
+ * Only for comparing: what is stored, sent and shown stays as typed (ADR 0014).
+ */
+export function comparableCardCode(code: string): string {
+  return code.normalize("NFKC").toUpperCase().replace(/[\s\p{Pd}\u2212\u00ad\u200b-\u200d\u2060]/gu, "");
+}
+
 /** The cardCode sent to /order/addOrder: the codes joined with newlines. */
 export const joinCardCodes = (codes: readonly string[]) => codes.join("\n");
 

@@ -43,3 +43,11 @@ export const MESSAGES = {
   confirmSignOut: "Confirm to Sign out ?",
   goToLogin: "Go To Login?",
 } as const;
+
+/**
+ * Ours, not the spec's: /order/addOrder refuses a card (an e-code, or a picture with the
+ * same pixels) that the seller's own order still open already carries
+ * (docs/decisions/0033-duplicate-cards.md).
+ */
+export const cardAlreadyInOpenOrder = (orderId: number) =>
+  `You have already sent this card in order #${orderId}. Wait for that order to finish before selling the card again.`;

@@ -9,3 +9,6 @@ export const orderChatOpen = (status: number) => status < OrderStatus.Completed;
 
 /** Spec §4: "With status 4, the seller can comment once." */
 export const mayComment = (status: number, hasFeedback: boolean) => status === OrderStatus.Completed && !hasFeedback;
+
+/** Completed or cancelled: nothing more happens to the order or its card. */
+export const orderFinished = (status: number) => status === OrderStatus.Completed || status === OrderStatus.Cancelled;

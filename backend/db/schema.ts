@@ -320,6 +320,8 @@ export interface OrdersTable {
   bot_viewed: Generated<boolean>;
   completed_at: Date | null;
   cancelled_at: Date | null;
+  /** The earliest earlier order that carried the same card (migration 019). */
+  duplicate_of: number | null;
 }
 
 export interface OrderDetailsTable {
@@ -358,6 +360,18 @@ export interface UploadsTable {
   kind: string;
   secret_hash: string | null;
   bytes: number;
+  created_at: Timestamp;
+  /** An order image's keyed pixel digest (migration 019); null for other kinds. */
+  pixel_digest: string | null;
+}
+
+/** Keyed digests of the cards orders carried (migration 019, modules/orders/fingerprints.ts). */
+export interface CardFingerprintsTable {
+  id: Id;
+  order_id: number;
+  kind: "code" | "image";
+  digest: string;
+  seller_id: number;
   created_at: Timestamp;
 }
 
@@ -544,6 +558,7 @@ export interface Database extends ChatTables {
   order_changes: OrderChangesTable;
   feedbacks: FeedbacksTable;
   uploads: UploadsTable;
+  card_fingerprints: CardFingerprintsTable;
   redemption_batches: RedemptionBatchesTable;
   redemption_codes: RedemptionCodesTable;
   kyc_certs: KycCertsTable;

@@ -12,6 +12,21 @@ import { listOf, optionalId } from "./common";
  * /client/userAuth/login and act only on orders they bought; administrators on any order.
  */
 
+/**
+ * The earlier order that already carried this order's card (the same e-code, or a picture
+ * with the same pixels), found when the order was placed (docs/decisions/0033-duplicate-cards.md).
+ * For the merchant and staff only, so they can look before they view the card; the seller's
+ * own order calls never carry it.
+ */
+export const duplicateOfSchema = z.object({
+  orderId: z.number().int(),
+  /** The earlier order's status now (a later cancellation shows here). */
+  status: orderStatusSchema,
+  /** The same seller sold the card before (that order finished, or it would have been refused). */
+  sameSeller: z.boolean(),
+});
+export type DuplicateOf = z.infer<typeof duplicateOfSchema>;
+
 /** An order as its merchant (buyer) or an administrator sees it: the order plus its seller. */
 export const staffOrderSchema = orderSchema.extend({
   sellerid: z.number().int(),
@@ -20,6 +35,8 @@ export const staffOrderSchema = orderSchema.extend({
   cardtypeid: z.number().int(),
   /** The card type's name (advertInfo.paymentNameEn). */
   paymentNameEn: z.string(),
+  /** null: no earlier order carried this card. */
+  duplicateOf: duplicateOfSchema.nullable(),
 });
 export type StaffOrder = z.infer<typeof staffOrderSchema>;
 

@@ -6,6 +6,7 @@
  * follow the dispute type and the order's status; the saved comment shows its
  * stars; order list rows name the order without a stray comma.
  */
+import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { tooManyCodesMessage } from "../../contract/card-codes";
@@ -48,10 +49,11 @@ async function merchantCodes(merchantToken: string, id: number): Promise<string[
   return (await call<{ card: { codes: string[] } }>("/merchant/order/detail", { id }, merchantToken)).card.codes;
 }
 
-/** An e-code order of the seller to a merchant1 offer, placed through the API. */
+/** An e-code order of the seller to a merchant1 offer, placed through the API; a code of its own (a seller's open order refuses the same card again, ADR 0033). */
 async function placeOrder(sellerToken: string, advert: Advert, face: number): Promise<number> {
   const { secret } = await call<{ secret: string }>("/advert/getAdvertDetail", { id: advert.id }, sellerToken);
-  return (await call<{ id: number }>("/order/addOrder", { advertId: advert.id, tradeAmount: face, cardCode: "PANEL-TEST-CODE", secret, remark: "" }, sellerToken)).id;
+  const cardCode = `PANEL-${randomUUID()}`;
+  return (await call<{ id: number }>("/order/addOrder", { advertId: advert.id, tradeAmount: face, cardCode, secret, remark: "" }, sellerToken)).id;
 }
 
 for (const js of [true, false]) {

@@ -14,7 +14,7 @@ import { MSG_SECRET_UNKNOWN } from "../../backend/modules/images/handlers";
 import { avatarImageKey, certImageKey } from "../../backend/modules/images/keys";
 import { uploadsBelongTo } from "../../backend/modules/images/queries";
 import { createTestBackend, type Envelope, type TestBackend } from "../support/backend";
-import { makeBmp, makeImage } from "../support/images";
+import { makeBmp, makeImage, uploadImage } from "../support/images";
 
 const sha256Hex = (s: string) => createHash("sha256").update(s, "utf8").digest("hex");
 const blobKeyHeader = (secretHash: string) => Buffer.from(secretHash, "hex").toString("base64");
@@ -25,19 +25,7 @@ let seller: string;
 let seller2: string;
 let advertId: number;
 
-async function upload(
-  file: { bytes: Uint8Array; name: string; type?: string },
-  fields: Record<string, string>,
-  token?: string,
-): Promise<Envelope<{ path: string }>> {
-  const form = new FormData();
-  form.set("file", new File([new Uint8Array(file.bytes)], file.name, { type: file.type ?? "" }));
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  const headers = new Headers({ IPv4: "10.0.0.9" });
-  if (token) headers.set("Authorization", token);
-  const res = await b.backend.handle(new Request("http://test/client/image/uploadImage", { method: "POST", headers, body: form }), { trusted: true });
-  return (await res.json()) as Envelope<{ path: string }>;
-}
+const upload = (file: { bytes: Uint8Array; name: string; type?: string }, fields: Record<string, string>, token?: string) => uploadImage(b, file, fields, token);
 
 async function fetchBlob(path: string, key?: string): Promise<Response> {
   const headers = new Headers();

@@ -23,6 +23,7 @@ import {
   secretFor,
   setUpOrderTests,
   staff,
+  uniqueCode,
   userIdOf,
   type Parties,
 } from "../support/orders";
@@ -78,15 +79,16 @@ describe("addOrder: the checks of spec §5, on the server, verbatim", () => {
   it("fixed faces when the offer has them", async () => {
     const fixed = await makeAdvert(t, { merchantId: p.merchant.id, minTrade: 5_000, maxTrade: 20_000, fixTrade: "50|100|200" });
     expectRefused(await addOrder(t, p.seller.token, fixed, { tradeAmount: 7_500, cardCode: "X" }), "The CardFace must be one of 50, 100, 200 USD.", 0);
-    expectOk(await addOrder(t, p.seller.token, fixed, { tradeAmount: 10_000, cardCode: "X" }));
+    expectOk(await addOrder(t, p.seller.token, fixed, { tradeAmount: 10_000, cardCode: uniqueCode() }));
   });
 
   it("The Remain Amount is not enough. (and the same form may be sent again, corrected)", async () => {
     const small = await makeAdvert(t, { merchantId: p.merchant.id, tradeAmount: 5_000 });
-    const first = await addOrder(t, p.seller.token, small, { tradeAmount: 10_000, cardCode: "X" });
+    const code = uniqueCode();
+    const first = await addOrder(t, p.seller.token, small, { tradeAmount: 10_000, cardCode: code });
     expectRefused(first, MESSAGES.remainNotEnough, 0);
     expect(await advertRemaining(t, small)).toBe(5_000);
-    const again = await addOrder(t, p.seller.token, small, { tradeAmount: 5_000, cardCode: "X", secret: first.secret });
+    const again = await addOrder(t, p.seller.token, small, { tradeAmount: 5_000, cardCode: code, secret: first.secret });
     expectOk(again);
     expect(await advertRemaining(t, small)).toBe(0);
   });

@@ -1,5 +1,6 @@
-/** Image bytes made in tests: BMPs written by hand; PNG, GIF and JPEG through sharp. */
+/** Image bytes made in tests: BMPs written by hand; PNG, GIF and JPEG through sharp. And uploading them. */
 import sharp from "sharp";
+import type { Envelope, TestBackend } from "./backend";
 
 type Rgb = [number, number, number];
 
@@ -79,4 +80,20 @@ export async function makeImage(format: "png" | "gif" | "jpeg", width: number, h
   if (format === "png") return img.png().toBuffer();
   if (format === "gif") return img.gif().toBuffer();
   return img.jpeg({ quality: 90 }).toBuffer();
+}
+
+/** POST /client/image/uploadImage as multipart, the way the web tier sends it. */
+export async function uploadImage(
+  b: Pick<TestBackend, "backend">,
+  file: { bytes: Uint8Array; name: string; type?: string },
+  fields: Record<string, string>,
+  token?: string,
+): Promise<Envelope<{ path: string }>> {
+  const form = new FormData();
+  form.set("file", new File([new Uint8Array(file.bytes)], file.name, { type: file.type ?? "" }));
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  const headers = new Headers({ IPv4: "10.0.0.9" });
+  if (token) headers.set("Authorization", token);
+  const res = await b.backend.handle(new Request("http://test/client/image/uploadImage", { method: "POST", headers, body: form }), { trusted: true });
+  return (await res.json()) as Envelope<{ path: string }>;
 }

@@ -135,8 +135,11 @@ export async function addOrder(
   return { ...res, secret };
 }
 
+/** A code no other order carries: a seller's second open order with the same card is refused (ADR 0033). */
+export const uniqueCode = (prefix = "CODE") => `${prefix}-${randomUUID()}`;
+
 /** Places an e-code order and returns its id (fails the test otherwise). */
-export async function placeOrder(t: TestBackend, token: string, advertId: number, tradeAmount = 10_000, cardCode = "CODE-1234-5678"): Promise<number> {
+export async function placeOrder(t: TestBackend, token: string, advertId: number, tradeAmount = 10_000, cardCode = uniqueCode()): Promise<number> {
   const res = await addOrder(t, token, advertId, { tradeAmount, cardCode });
   expect(res.msg ?? "").toBe("");
   expect(res.code).toBe(1);

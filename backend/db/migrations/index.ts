@@ -17,6 +17,7 @@ import * as m015membership from "./015-membership";
 import * as m016referral from "./016-referral";
 import * as m017catalogNotify from "./017-catalog-notify";
 import * as m018listIndexes from "./018-list-indexes";
+import * as m019cardFingerprints from "./019-card-fingerprints";
 import * as m020staffAudit from "./020-staff-audit";
 import * as m021merchantDesk from "./021-merchant-desk";
 
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   "016-referral": m016referral,
   "017-catalog-notify": m017catalogNotify,
   "018-list-indexes": m018listIndexes,
+  "019-card-fingerprints": m019cardFingerprints,
   "020-staff-audit": m020staffAudit,
   "021-merchant-desk": m021merchantDesk,
 };

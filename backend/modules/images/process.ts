@@ -50,6 +50,12 @@ export interface ProcessedImage {
   height: number;
   /** What the upload was. */
   source: ImageFormat;
+  /**
+   * The picture as stored, before JPEG: upright, flattened onto white, resized, sRGB, 8 bits
+   * a channel. The same picture in another format or with other metadata gives the same bytes
+   * (what an order image's fingerprint is taken of: modules/orders/fingerprints.ts).
+   */
+  pixels: { data: Buffer; width: number; height: number; channels: number };
 }
 
 /** JPEG quality by upload type: 0.5 for order and avatar images, 0.8 otherwise (spec §9). */
@@ -70,12 +76,18 @@ export async function processImage(bytes: Uint8Array, opts: { quality: number; m
       // failOn "error": a phone's slightly-off JPEG still decodes; a broken file does not.
       pipeline = sharp(bytes, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS, pages: 1 }).rotate();
     }
+    // Decoded once to raw pixels, then encoded from them: the pixels are the image's fingerprint.
     const { data, info } = await pipeline
       .flatten({ background: "#ffffff" })
       .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true })
-      .jpeg({ quality: Math.round(opts.quality * 100), mozjpeg: false })
+      .toColourspace("srgb")
+      .raw()
       .toBuffer({ resolveWithObject: true });
-    return { jpeg: data, width: info.width, height: info.height, source };
+    const pixels = { data, width: info.width, height: info.height, channels: info.channels };
+    const jpeg = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+      .jpeg({ quality: Math.round(opts.quality * 100), mozjpeg: false })
+      .toBuffer();
+    return { jpeg, width: info.width, height: info.height, source, pixels };
   } catch (err) {
     if (err instanceof BmpError) throw new UnsupportedImageError(err.message);
     // sharp's message names the problem (never the bytes); the caller answers 'Unsupport!'.

@@ -26,33 +26,45 @@ export async function countOrderUploads(db: Executor, userId: number, secretHash
 
 export async function recordUpload(
   db: Executor,
-  row: { path: string; userId: number; kind: UploadKind; secretHash: string | null; bytes: number; at: Date },
+  row: { path: string; userId: number; kind: UploadKind; secretHash: string | null; bytes: number; at: Date; pixelDigest?: string | null },
 ): Promise<void> {
   await db
     .insertInto("uploads")
-    .values({ path: row.path, user_id: row.userId, kind: row.kind, secret_hash: row.secretHash, bytes: row.bytes, created_at: row.at })
+    .values({
+      path: row.path,
+      user_id: row.userId,
+      kind: row.kind,
+      secret_hash: row.secretHash,
+      bytes: row.bytes,
+      created_at: row.at,
+      pixel_digest: row.pixelDigest ?? null,
+    })
     .execute();
 }
 
 /**
- * For order/addOrder: true when every path (as /image/uploadImage returned it, e.g.
- * "/blob/order/2026/11/<uuid>.jpg") is an order image that this user uploaded under
- * this secret (by its lookup hash, as advert_secrets.secret_hash: see security/order-secret.ts).
- * An empty list is vacuously true: the caller checks "at least one image" itself.
+ * For order/addOrder: the upload rows of the paths (as /image/uploadImage returned them, e.g.
+ * "/blob/order/2026/11/<uuid>.jpg") when every one is an order image that this user uploaded
+ * under this secret (by its lookup hash, as advert_secrets.secret_hash: see
+ * security/order-secret.ts); undefined when any is not. The pixel digests stay server-side.
  */
-export async function uploadsBelongTo(db: Executor, userId: number, secretHash: string, paths: readonly string[]): Promise<boolean> {
+export async function orderUploadsOf(db: Executor, userId: number, secretHash: string, paths: readonly string[]) {
   const wanted = [...new Set(paths)];
-  if (wanted.length === 0) return true;
+  if (wanted.length === 0) return [];
   const rows = await db
     .selectFrom("uploads")
-    .select("path")
+    .select(["path", "pixel_digest"])
     .where("user_id", "=", userId)
     .where("kind", "=", "order")
     .where("secret_hash", "=", secretHash.toLowerCase())
     .where("path", "in", wanted)
     .execute();
-  return rows.length === wanted.length;
+  return rows.length === wanted.length ? rows : undefined;
 }
+
+/** Whether every path is this user's order upload under this secret; an empty list is vacuously true (the caller checks "at least one image"). */
+export const uploadsBelongTo = async (db: Executor, userId: number, secretHash: string, paths: readonly string[]): Promise<boolean> =>
+  (await orderUploadsOf(db, userId, secretHash, paths)) !== undefined;
 
 /** Who uploaded a path, and under which secret hash (for the blob route's and later callers' checks). */
 export async function findUpload(db: Executor, path: string) {

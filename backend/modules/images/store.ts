@@ -4,7 +4,8 @@ import { BlobKeyError, BlobNotFoundError } from "../../adapters/blob-store";
 import type { Services } from "../../http/context";
 import { invalid } from "../../http/errors";
 import { AVATAR_URL_PREFIX, BLOB_URL_PREFIX, avatarImageKey, blobPathOf, certImageKey, orderImageKey, paymentImageKey } from "./keys";
-import { processImage, qualityFor, UnsupportedImageError } from "./process";
+import { imageDigest } from "../orders/fingerprints";
+import { processImage, qualityFor, UnsupportedImageError, type ProcessedImage } from "./process";
 import { recordUpload, type UploadKind } from "./queries";
 
 const month = (d: Date) => `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
@@ -18,13 +19,16 @@ export async function storeUpload(
   services: Pick<Services, "db" | "config" | "blobs" | "secrets">,
   u: { userId: number; type: UploadKind; bytes: Uint8Array; now: Date; imageKey?: string | null; secretHash?: string | null },
 ): Promise<string> {
-  let jpeg: Buffer;
+  let processed: ProcessedImage;
   try {
-    ({ jpeg } = await processImage(u.bytes, { quality: qualityFor(u.type) }));
+    processed = await processImage(u.bytes, { quality: qualityFor(u.type) });
   } catch (err) {
     if (err instanceof UnsupportedImageError) throw invalid(MESSAGES.unsupportedImage);
     throw err;
   }
+  const { jpeg } = processed;
+  // Taken here, where the pixels are decoded anyway; addOrder reads it with the upload row.
+  const pixelDigest = u.type === "order" ? imageDigest(services.secrets, processed.pixels) : null;
 
   const id = randomUUID();
   let path: string;
@@ -42,7 +46,7 @@ export async function storeUpload(
     await services.blobs.put(key, jpeg, customerKey);
     path = BLOB_URL_PREFIX + key;
   }
-  await recordUpload(services.db, { path, userId: u.userId, kind: u.type, secretHash: u.secretHash ?? null, bytes: jpeg.length, at: u.now });
+  await recordUpload(services.db, { path, userId: u.userId, kind: u.type, secretHash: u.secretHash ?? null, bytes: jpeg.length, at: u.now, pixelDigest });
   return path;
 }
 

@@ -10,15 +10,17 @@ import { fail, notFound } from "../../http/errors";
 import { lookupHashFromSecret } from "../../security/order-secret";
 import { listedAdvert } from "../catalog/queries";
 import { refuseTradeIfBlocked } from "../relationships/blocks";
-import { uploadsBelongTo } from "../images/queries";
+import { orderUploadsOf } from "../images/queries";
 import { encryptCardCode } from "./card-crypto";
+import { codeFingerprints, duplicateOfEarlier, imageFingerprints, recordFingerprints } from "./fingerprints";
 import { createOrder } from "./state-machine";
 import { minutesAfter } from "./timing";
 
 /**
  * /order/addOrder: everything spec §5 checks on the sell-card form, again on the server,
- * then one transaction that claims the advert secret (idempotency), reserves the advert's
- * remaining amount atomically, snapshots the figures and stores the card encrypted.
+ * then one transaction that claims the advert secret (idempotency), refuses or flags a card
+ * sold before (fingerprints.ts), reserves the advert's remaining amount atomically, snapshots
+ * the figures and stores the card encrypted.
  */
 
 export const OWN_ADVERT = "You cannot sell a card to your own offer.";
@@ -53,7 +55,10 @@ export async function addOrder(ctx: CallContext, user: User, input: AddOrderInpu
   const problem = sellProblem(sellOfferOf(advert), { tradeAmount: amount, codes, images: images.length });
   if (problem) throw fail(problem.message);
   // Each image path must be this seller's own upload under this very secret (the uploads table of /image/uploadImage).
-  if (!(await uploadsBelongTo(db, user.id, secretHash, images))) throw fail(BAD_IMAGE_PATH);
+  const uploads = await orderUploadsOf(db, user.id, secretHash, images);
+  if (!uploads) throw fail(BAD_IMAGE_PATH);
+  // The cards as keyed digests, to find one sold before (ADR 0033).
+  const prints = [...codeFingerprints(ctx.secrets, codes), ...imageFingerprints(uploads.map((u) => u.pixel_digest))];
 
   const now = ctx.now;
   return transaction(db, async (trx) => {
@@ -70,6 +75,9 @@ export async function addOrder(ctx: CallContext, user: User, input: AddOrderInpu
       if (other) return { id: other.id };
       throw fail(SELL_FORM_EXPIRED);
     }
+
+    // Refused when the seller's own open order carries one of these cards; else the earliest earlier order, or null.
+    const duplicateOf = await duplicateOfEarlier(trx, prints, user.id);
 
     // Reserve the face on the advert: no number of parallel orders can oversell it.
     const reserved = await trx
@@ -110,6 +118,7 @@ export async function addOrder(ctx: CallContext, user: User, input: AddOrderInpu
         auto_cancel_at: minutesAfter(now, advert.payLimit),
         seller_remark: input.remark ?? null,
         secret_id: secretRow.id,
+        duplicate_of: duplicateOf,
       },
       { merchantName: advert.nickname, payLimit: advert.payLimit },
     );
@@ -123,6 +132,7 @@ export async function addOrder(ctx: CallContext, user: User, input: AddOrderInpu
         card_count: advert.cardType === AdvertCardType.Picture ? images.length : codes.length,
       })
       .execute();
+    await recordFingerprints(trx, order.id, user.id, prints, now);
     return { id: order.id };
   });
 }

@@ -14,16 +14,25 @@ import { countRows, countRowsUpTo } from "../../db/count";
 const ms = (d: Date | string | null) => (d === null ? null : new Date(d).getTime());
 const numOrNull = (v: number | null) => (v === null ? null : Number(v));
 
-/** Orders joined with both parties' public fields. */
+/** Orders joined with both parties' public fields and the earlier order a duplicate card was in (for staff only: toStaffOrder). */
 function orderRows(db: Executor) {
   return db
     .selectFrom("orders as o")
     .innerJoin("users as b", "b.id", "o.buyer_id")
     .innerJoin("users as s", "s.id", "o.seller_id")
+    .leftJoin("orders as d", "d.id", "o.duplicate_of")
     .selectAll("o")
-    .select(["b.nickname as buyer_nickname", "b.avatar as buyer_avatar", "s.nickname as seller_nickname", "s.avatar as seller_avatar"]);
+    .select(["b.nickname as buyer_nickname", "b.avatar as buyer_avatar", "s.nickname as seller_nickname", "s.avatar as seller_avatar"])
+    .select(["d.status as duplicate_status", "d.seller_id as duplicate_seller_id"]);
 }
-export type JoinedOrder = OrderRow & { buyer_nickname: string; buyer_avatar: string; seller_nickname: string; seller_avatar: string };
+export type JoinedOrder = OrderRow & {
+  buyer_nickname: string;
+  buyer_avatar: string;
+  seller_nickname: string;
+  seller_avatar: string;
+  duplicate_status: number | null;
+  duplicate_seller_id: number | null;
+};
 
 export function toOrder(r: JoinedOrder): Order {
   return {
@@ -58,6 +67,10 @@ export function toStaffOrder(r: JoinedOrder): StaffOrder {
     sellerAvatar: r.seller_avatar,
     cardtypeid: r.card_type_id,
     paymentNameEn: cardName(r),
+    duplicateOf:
+      r.duplicate_of === null || r.duplicate_status === null
+        ? null
+        : { orderId: Number(r.duplicate_of), status: r.duplicate_status as OrderStatus, sameSeller: r.duplicate_seller_id === r.seller_id },
   };
 }
 
