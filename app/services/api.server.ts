@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "~/services/kit/http.server";
-import type { CallRequest, CallResponse, ClientPath } from "../../contract/index";
+import type { AnyCallRequest, AnyCallResponse, AnyPath } from "../../contract/index";
 import type { chatHttp, ChatHttpName } from "../../contract/chat-protocol";
 import { Code } from "../../contract/envelope";
 import type { z } from "zod";
@@ -196,11 +196,11 @@ export async function apiFor(request: Request, context: AppLoadContext) {
   const secret = webEnv().WEB_TIER_SECRET;
   if (secret && !(context as ApiLoadContext).clientApi) baseHeaders.set("X-Web-Tier", secret);
 
-  async function call<P extends ClientPath>(path: P, body?: CallRequest<P>, opts: CallOptions = {}): Promise<ApiResult<CallResponse<P>>> {
+  async function call<P extends AnyPath>(path: P, body?: AnyCallRequest<P>, opts: CallOptions = {}): Promise<ApiResult<AnyCallResponse<P>>> {
     const headers = new Headers(baseHeaders);
     const token = opts.token === undefined ? session.get("token") : opts.token;
     if (token) headers.set("Authorization", token);
-    return (await performCall(transport, path, body, headers, { form: opts.form, retries: opts.retries })) as ApiResult<CallResponse<P>>;
+    return (await performCall(transport, path, body, headers, { form: opts.form, retries: opts.retries })) as ApiResult<AnyCallResponse<P>>;
   }
 
   /**
