@@ -12,6 +12,7 @@ import { ButtonLink } from "~/components/ui";
 import { BackLink } from "~/components/ui/BackLink";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { offerFromForm } from "~/services/desk/offers.server";
+import { CSRF_FIELD } from "~/services/kit/csrf";
 import { must, redirectWithToast } from "~/services/kit/api.server";
 import { requireDesk } from "~/services/kit/desk.server";
 import { readForm } from "~/services/kit/form.server";
@@ -46,10 +47,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.a
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const api = await requireDesk(request, context, "merchant");
   const id = advertIdOf(params.advertId);
-  const offer = offerFromForm(await readForm(request));
-  if (!offer.ok) return json({ errors: offer.errors, error: null }, { status: 400 });
+  const form = await readForm(request);
+  const offer = offerFromForm(form);
+  // The fields as posted come back, so the form shows what was typed beside its messages.
+  const posted = Object.fromEntries([...form.entries()].filter(([k, v]) => typeof v === "string" && k !== CSRF_FIELD).map(([k, v]) => [k, String(v)]));
+  if (!offer.ok) return json({ errors: offer.errors, error: null, posted }, { status: 400 });
   const result = id ? await api.call("/merchant/advert/update", { ...offer.value, id }) : await api.call("/merchant/advert/create", offer.value);
-  if (!result.ok) return json({ errors: {}, error: result.msg }, { status: 400 });
+  if (!result.ok) return json({ errors: {}, error: result.msg, posted }, { status: 400 });
   return redirectWithToast(api.session, "/desk/offers", MESSAGES.success);
 }
 
@@ -62,6 +66,7 @@ export default function DeskOfferPage() {
       <h1 className="text-xl font-bold text-gray-900 md:text-2xl">{data.advert ? `Edit offer ${data.advert.id}` : "New offer"}</h1>
       <OfferForm
         advert={data.advert as MerchantAdvert | null}
+        posted={answer?.posted ?? null}
         cardTypes={data.cardTypes}
         currencies={data.currencies}
         errors={(answer?.errors ?? {}) as Record<string, string>}
