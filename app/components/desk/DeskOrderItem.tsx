@@ -31,7 +31,7 @@ export function DeskOrderItem({ order: o, coinName }: { order: StaffOrder; coinN
         <p className="text-xs text-gray-600">
           {isECodeInfo(info) ? "E-code" : "Picture"} · from {o.sellerNickname}
         </p>
-        <p className="whitespace-nowrap text-xs text-gray-600">
+        <p className="text-xs text-gray-600">
           <span className="num">Order {o.id}</span>
           <span aria-hidden="true"> · </span>
           <DateTime ms={o.createTimestamp} />
