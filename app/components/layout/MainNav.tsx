@@ -8,12 +8,14 @@ import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useHeadlessOnTouch, type Headless } from "~/components/ui/headless";
 import { CloseIcon, CountBadge, ExternalLink, MenuIcon } from "../ui";
 import { cx } from "~/components/ui/cx";
-import { MAIN_NAV, type CountKey } from "./nav";
+import { mainNavOf, type CountKey } from "./nav";
 
 export interface MainNavProps {
   counts: Record<CountKey, number>;
   /** contact.blog, already checked to be an http(s) address. */
   blogUrl?: string;
+  /** The user's desks: the Desk link for merchants. */
+  desks?: Partial<Record<"merchant" | "withdrawer" | "staff", boolean>>;
 }
 
 const desktopLink = (active: boolean) =>
@@ -29,11 +31,11 @@ const mobileLink = (active: boolean) =>
   );
 
 /** Desktop: the links inline (hidden on phones). */
-export function MainNavInline({ counts, blogUrl }: MainNavProps) {
+export function MainNavInline({ counts, blogUrl, desks }: MainNavProps) {
   return (
     <nav aria-label="Main" className="hidden md:block">
       <ul className="flex items-center gap-1">
-        {MAIN_NAV.map((i) => (
+        {mainNavOf(desks).map((i) => (
           <li key={i.to}>
             <NavLink to={i.to} className={({ isActive }) => desktopLink(isActive)}>
               {i.label}
@@ -54,11 +56,11 @@ export function MainNavInline({ counts, blogUrl }: MainNavProps) {
 }
 
 /** `hl` given: each link also closes the popover it is in. */
-function MobileLinks({ counts, blogUrl, hl }: MainNavProps & { hl?: Headless }) {
+function MobileLinks({ counts, blogUrl, desks, hl }: MainNavProps & { hl?: Headless }) {
   const { pathname } = useLocation();
   return (
     <ul className="flex flex-col gap-1 p-2">
-      {MAIN_NAV.map((i) => {
+      {mainNavOf(desks).map((i) => {
         const content = (
           <>
             <span>{i.label}</span>
@@ -96,9 +98,9 @@ const sheet =
   "absolute inset-x-0 top-full z-40 border-b border-gray-200 bg-white shadow-lg";
 
 /** Phones: a menu button that opens the links under the top bar. */
-export function MainNavMobile({ counts, blogUrl }: MainNavProps) {
+export function MainNavMobile({ counts, blogUrl, desks }: MainNavProps) {
   const { hl, trigger, standIn, ref } = useHeadlessOnTouch();
-  const pending = counts.orders + counts.withdrawals + counts.messages > 0;
+  const pending = counts.orders + counts.withdrawals + counts.messages + (desks?.merchant ? counts.desk : 0) > 0;
   const dot = pending ? (
     <span aria-hidden="true" className="absolute right-1.5 top-1.5 h-2.5 w-2.5 rounded-full bg-money-out-700 ring-2 ring-white" />
   ) : null;
@@ -113,7 +115,7 @@ export function MainNavMobile({ counts, blogUrl }: MainNavProps) {
           {dot}
         </summary>
         <nav aria-label="Main" className={sheet}>
-          <MobileLinks counts={counts} blogUrl={blogUrl} />
+          <MobileLinks counts={counts} blogUrl={blogUrl} desks={desks} />
         </nav>
       </details>
     );
@@ -129,7 +131,7 @@ export function MainNavMobile({ counts, blogUrl }: MainNavProps) {
             {dot}
           </hl.PopoverButton>
           <hl.PopoverPanel as="nav" aria-label="Main" className={sheet}>
-            <MobileLinks counts={counts} blogUrl={blogUrl} hl={hl} />
+            <MobileLinks counts={counts} blogUrl={blogUrl} desks={desks} hl={hl} />
           </hl.PopoverPanel>
         </>
       )}

@@ -32,11 +32,11 @@ export function TopBar({ user, counts, notices, contact }: TopBarProps) {
         </Link>
         {user ? (
           <>
-            <MainNavInline counts={counts} blogUrl={blogUrl} />
+            <MainNavInline counts={counts} blogUrl={blogUrl} desks={user.desks} />
             <div className="ml-auto flex items-center gap-0.5 md:gap-1">
               <NoticeBell notices={notices} unread={counts.unread} />
               <UserMenu user={user} />
-              <MainNavMobile counts={counts} blogUrl={blogUrl} />
+              <MainNavMobile counts={counts} blogUrl={blogUrl} desks={user.desks} />
             </div>
           </>
         ) : (

@@ -29,19 +29,26 @@ export function userMenuOf(desks?: Partial<Record<"merchant" | "withdrawer" | "s
   return mine.length ? [...mine.map(({ to, label }) => ({ to, label })), ...USER_MENU] : USER_MENU;
 }
 
-export type CountKey = "orders" | "withdrawals" | "messages";
+export type CountKey = "orders" | "withdrawals" | "messages" | "desk";
 
 export interface MainNavItem extends NavItem {
   /** Which layout count is its badge. */
   count?: CountKey;
   /** Words for the badge, for screen readers. */
   countLabel?: string;
+  /** Shown only to users who may open this desk (ADR 0034). */
+  desk?: "merchant";
 }
 
 /** Signed in: the main links (Blog is added from the contact config). */
 export const MAIN_NAV: readonly MainNavItem[] = [
+  // The merchant desk's queue, with its Waiting orders as the badge (ADR 0036).
+  { to: "/desk", label: "Desk", count: "desk", countLabel: "waiting orders", desk: "merchant" },
   { to: "/orderList", label: "Orders", count: "orders", countLabel: "trading orders" },
   { to: "/withdrawList", label: "Withdrawal", count: "withdrawals", countLabel: "pending withdrawals" },
   { to: "/message", label: "Message", count: "messages", countLabel: "unread messages" },
   { to: "/account", label: "Account" },
 ];
+
+/** The main links a user sees: the desk links only for the desks it has. */
+export const mainNavOf = (desks?: Partial<Record<"merchant" | "withdrawer" | "staff", boolean>>) => MAIN_NAV.filter((i) => !i.desk || desks?.[i.desk]);

@@ -1,0 +1,45 @@
+/** One of the merchant's offers on the desk: card, kind, currency, rate, range, amount left, status, and Edit / Pause / Resume. */
+import { Link } from "@remix-run/react";
+import type { MerchantAdvert } from "../../../contract/calls/merchant-desk";
+import { AdvertStatus, advertStatusLabels } from "../../../contract/enums";
+import { Button, StatusBadge } from "~/components/ui";
+import { Form } from "~/components/ui/Form";
+import { formatTradeAmount } from "~/services/format";
+import { coinsPerUnit } from "~/services/money/offers";
+
+export const PAUSE_INTENT = "pause";
+export const RESUME_INTENT = "resume";
+
+export function OfferItem({ advert: a }: { advert: MerchantAdvert }) {
+  const listed = a.status === AdvertStatus.Listed;
+  return (
+    <article className="flex flex-col gap-2 rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200 sm:p-4" data-testid="desk-offer" data-advert-id={a.id} data-status={a.status}>
+      <div className="flex items-start gap-3">
+        {a.paymentIcon ? <img src={a.paymentIcon} alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-lg bg-gray-100" /> : null}
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate font-semibold text-gray-900">{a.paymentNameEn}</h2>
+          <p className="text-xs text-gray-600">
+            {a.cardType === 1 ? "E-code" : "Picture"} · {a.tradeCurrency} · {coinsPerUnit(a.discount)} per {a.tradeCurrency} 1
+          </p>
+          <p className="num text-xs text-gray-600">
+            Face {formatTradeAmount(a.minTrade)}–{formatTradeAmount(a.maxTrade)} · Left {formatTradeAmount(a.tradeAmount)} · {a.payLimit} min
+          </p>
+        </div>
+        <StatusBadge tone={listed ? "success" : "wait"}>{advertStatusLabels[a.status]}</StatusBadge>
+      </div>
+      <div className="flex gap-2">
+        <Link to={`/desk/offers/${a.id}`} className="inline-flex h-10 flex-1 items-center justify-center rounded-lg text-sm font-medium text-brand-700 ring-1 ring-gray-300 hover:bg-gray-50">
+          Edit<span className="sr-only"> offer {a.id}</span>
+        </Link>
+        <Form method="post" preventScrollReset className="flex-1">
+          <input type="hidden" name="id" value={a.id} />
+          <input type="hidden" name="intent" value={listed ? PAUSE_INTENT : RESUME_INTENT} />
+          <Button type="submit" variant="secondary" fullWidth>
+            {listed ? "Pause" : "Resume"}
+            <span className="sr-only"> offer {a.id}</span>
+          </Button>
+        </Form>
+      </div>
+    </article>
+  );
+}

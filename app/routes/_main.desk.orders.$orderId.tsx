@@ -1,0 +1,128 @@
+/**
+ * /desk/orders/{orderId}: an order as its merchant sees it (issue 14, ADR 0036). Business users
+ * only (requireDesk). View (0 → 1: the price is held from the balance), then the card (codes
+ * and images), Complete, or Negotiate (dispute type, face found, price, why); the order's chat
+ * and timeline beside it. What the merchant may do comes from the backend (getOrderDetails'
+ * actions, computed from the state machine), never from the status here.
+ */
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import type { StaffOrder } from "../../contract/calls/staff-orders";
+import type { OrderChange } from "../../contract/entities";
+import { Code } from "../../contract/envelope";
+import { OrderAction } from "../../contract/enums";
+import { MESSAGES } from "../../contract/messages";
+import { DeskOrderFacts } from "~/components/desk/DeskOrderFacts";
+import { MerchantCardPanel } from "~/components/desk/MerchantCard";
+import { NEGOTIATE_INTENT, NegotiateForm } from "~/components/desk/NegotiateForm";
+import { useMainLayoutData } from "~/components/layout/layout-data";
+import { ConfirmAction } from "~/components/orders/ConfirmAction";
+import { DisputePanel } from "~/components/orders/DisputePanel";
+import { StatusHeader } from "~/components/orders/OrderSections";
+import { OrderTimeline } from "~/components/orders/OrderTimeline";
+import { ButtonLink, DetailPanel, FormError } from "~/components/ui";
+import { BackLink } from "~/components/ui/BackLink";
+import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
+import { negotiationOf } from "~/services/desk/orders";
+import { must, redirectWithToast } from "~/services/kit/api.server";
+import { requireDesk } from "~/services/kit/desk.server";
+import { readForm } from "~/services/kit/form.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { idParam, notFoundResponse } from "~/services/kit/params";
+import { isECodeInfo, parseAdvertInfo } from "~/services/orders";
+
+const NOT_FOUND = "This order does not exist.";
+const VIEW = "view";
+const COMPLETE = "complete";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const api = await requireDesk(request, context, "merchant");
+  const id = idParam(params.orderId, NOT_FOUND);
+  const [detail, mine] = await Promise.all([api.call("/merchant/order/detail", { id }), api.call("/order/getOrderDetails", { id })]);
+  if (!detail.ok && detail.code === Code.NOT_FOUND) throw notFoundResponse(detail.msg);
+  const { orderInfo, card, orderChange } = must(detail);
+  const info = parseAdvertInfo(orderInfo.advertInfo);
+  return json(
+    { order: orderInfo, info, card, changes: orderChange, actions: mine.ok ? mine.data.actions : [] },
+    // The codes are in this page: never stored by a cache.
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Desk order ${data.order.id} | GiftMarket` : "Desk order | GiftMarket" }];
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const api = await requireDesk(request, context, "merchant");
+  const id = idParam(params.orderId, NOT_FOUND);
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  let result;
+  if (intent === VIEW) result = await api.call("/merchant/order/view", { id });
+  else if (intent === COMPLETE) result = await api.call("/merchant/order/complete", { id });
+  else if (intent === NEGOTIATE_INTENT) {
+    const n = negotiationOf(form);
+    if (typeof n === "string") return json({ intent, error: n }, { status: 400 });
+    result = await api.call("/merchant/order/negotiate", { id, ...n });
+  } else return json({ intent, error: "Request error" }, { status: 400 });
+  if (!result.ok) return json({ intent, error: result.msg }, { status: 400 });
+  return redirectWithToast(api.session, `/desk/orders/${id}`, MESSAGES.success);
+}
+
+export default function DeskOrderPage() {
+  const { order, info, card, changes, actions } = useLoaderData<typeof loader>();
+  const o = order as StaffOrder;
+  const actionData = useActionData<typeof action>();
+  const asking = useSearchParams()[0].get("confirm");
+  const { coinName, ngnRate } = useMainLayoutData();
+  const error = actionData && actionData.intent !== NEGOTIATE_INTENT ? actionData.error : null;
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
+      <BackLink to="/desk">Merchant desk</BackLink>
+      <StatusHeader order={o} name={o.paymentNameEn || info.paymentNameEn} icon={info.paymentIcon} isECode={isECodeInfo(info)} />
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)] lg:items-start">
+        <div className="flex flex-col gap-4">
+          {actions.includes(OrderAction.View) || actions.includes(OrderAction.Complete) ? (
+            <section aria-label="What you can do" className="grid gap-2 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:grid-cols-2">
+              {actions.includes(OrderAction.View) ? (
+                <ConfirmAction intent={VIEW} label="View the card" title="View the card?" description="The order's price is held from your balance until you complete or negotiate." asking={asking === VIEW} />
+              ) : null}
+              {actions.includes(OrderAction.Complete) ? (
+                <ConfirmAction intent={COMPLETE} label="Complete" title="Complete this order?" description="The seller is paid the order's price. This cannot be undone." asking={asking === COMPLETE} />
+              ) : null}
+              <FormError id="desk-order-error" errors={error ? [error] : undefined} />
+            </section>
+          ) : null}
+          {o.arbitrationType !== null ? (
+            <DisputePanel order={o} coinName={coinName} ngnRate={ngnRate} asking={null} error={null} actions={[]} intents={{ accept: "", arbitration: "" }} />
+          ) : null}
+          <MerchantCardPanel orderId={o.id} card={card} codeFormat={info.codeFormat} remark={o.sellerRemark} />
+          {actions.includes(OrderAction.Negotiate) ? (
+            <DetailPanel title="Negotiate" labelId="desk-negotiate">
+              <NegotiateForm
+                face={o.tradeAmount}
+                currency={o.tradeCurrency}
+                price={o.calculateTotalPrice}
+                coinName={coinName}
+                error={actionData?.intent === NEGOTIATE_INTENT ? actionData.error : null}
+              />
+            </DetailPanel>
+          ) : null}
+        </div>
+        <div className="flex flex-col gap-4">
+          <DeskOrderFacts order={o} coinName={coinName} ngnRate={ngnRate} />
+          {actions.includes(OrderAction.Chat) ? (
+            <Link to={`/message/GROUP${o.id}`} className="rounded-xl bg-white p-4 font-medium text-brand-700 underline underline-offset-2 shadow-sm ring-1 ring-gray-200">
+              Chat with the seller about this order
+            </Link>
+          ) : null}
+          <DetailPanel title="Timeline" labelId="timeline">
+            <OrderTimeline changes={changes as OrderChange[]} />
+          </DetailPanel>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary notFound={{ description: "It may have been sold to another merchant.", action: <ButtonLink to="/desk">Back to the desk</ButtonLink> }} />;
+}

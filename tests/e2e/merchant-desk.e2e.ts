@@ -1,0 +1,187 @@
+/**
+ * The merchant desk (issue 14, ADR 0036), with JavaScript on and off: the merchant places an
+ * offer from the desk; a seller sells a card to it; the merchant, in its own browser context,
+ * sees the order arrive on /desk, views it, reads the code and completes it; a second order is
+ * negotiated from the desk and accepted by the seller on the seller's order page. And every
+ * desk URL (GET, and POST to its actions) answers a guest, a seller and an administrator
+ * exactly as an unknown path does.
+ */
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { apiClient } from "./support/api";
+import { newContext, shot, signInAs, signInSession } from "./support/browser";
+import { useServerAndBrowser } from "./support/suite";
+import { newSeller } from "./support/users";
+
+const e2e = useServerAndBrowser({ failureShots: "merchant-desk" });
+const { call, login } = apiClient(() => e2e.server.apiUrl);
+
+// merchant6 has the fewest demo offers; the bots are off in the e2e server.
+const MERCHANT = { email: "merchant6@demo.test", password: "demo1234" };
+const SELLER_DEMO = { email: "seller@demo.test", password: "demo1234" };
+const ADMIN = { email: "admin@demo.test", password: "demo1234" };
+
+async function ready(page: Page, js: boolean) {
+  await page.waitForLoadState("load");
+  if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/** Presses a ConfirmAction and confirms it: the dialog with JavaScript, the ?confirm= section without. */
+async function confirmAction(page: Page, js: boolean, intent: string) {
+  await page.getByTestId(`${intent}-button`).click();
+  if (js) await page.getByRole("alertdialog").getByRole("button", { name: "Confirm" }).click();
+  else await page.getByTestId(`${intent}-confirm`).getByRole("button", { name: "Confirm" }).click();
+  await page.waitForURL((u) => !u.search.includes("confirm="));
+  await ready(page, js);
+  await page.getByText("Success").first().waitFor();
+}
+
+/** An e-code order of the seller to an advert, placed through the API; returns its id. */
+async function sell(sellerToken: string, advertId: number, face: number, code: string): Promise<number> {
+  const { secret } = await call<{ secret: string }>("/advert/getAdvertDetail", { id: advertId }, sellerToken);
+  return (await call<{ id: number }>("/order/addOrder", { advertId, tradeAmount: face, cardCode: code, secret, remark: "" }, sellerToken)).id;
+}
+
+for (const js of [true, false]) {
+  const mode = js ? "with JavaScript" : "without JavaScript";
+
+  describe(`the merchant desk ${mode}`, () => {
+    test("an offer placed from the desk, an order seen arriving, viewed, read and completed; another negotiated and accepted by the seller", () =>
+      e2e.withPage(js, async (page) => {
+        const seller = await newSeller(e2e.server.apiUrl, `desk-${js ? "on" : "off"}`);
+        const sellerToken = await login(seller);
+
+        // The merchant places an offer from the desk.
+        await signInAs(page, e2e.server.url, js, MERCHANT, "/desk/offers/new");
+        await page.getByLabel("Card type").selectOption({ label: "Steam Wallet" });
+        await page.getByLabel("Card kind").selectOption("1");
+        await page.getByLabel("Currency").selectOption("USD");
+        await page.getByLabel("Discount (per 10000)").fill("8000");
+        await page.getByLabel("Smallest face").fill("10");
+        await page.getByLabel("Largest face").fill("5");
+        await page.getByLabel("Face amount you will buy").fill("1000");
+        await page.getByRole("button", { name: "Place offer" }).click();
+        // A rule of the contract answers under its field.
+        await page.getByText("The largest card face must not be below the smallest.").first().waitFor();
+        await page.getByLabel("Largest face").fill("200");
+        await page.getByLabel("Tags (optional)").fill(`Desk | ${js ? "JS" : "NoJS"}`);
+        await page.getByRole("button", { name: "Place offer" }).click();
+        await page.waitForURL((u) => u.pathname === "/desk/offers");
+        await ready(page, js);
+        const offer = page.getByTestId("desk-offer").first();
+        const advertId = Number(await offer.getAttribute("data-advert-id"));
+        expect(await offer.getAttribute("data-status")).toBe("1");
+        // The demo merchant6 starts offline: it goes online from the desk, or nobody can sell to it.
+        const goOnline = page.getByRole("button", { name: "Go online" });
+        if (await goOnline.count()) {
+          await goOnline.click();
+          await page.getByRole("button", { name: "Go offline" }).waitFor();
+        }
+        if (js) await shot(page, "desk-offers-390");
+
+        // A seller sells a card to it; the merchant sees it arrive on /desk.
+        const code = `DESK${js ? "ON" : "OFF"}${Date.now()}`;
+        const first = await sell(sellerToken, advertId, 5_000, code);
+        await page.goto(`${e2e.server.url}/desk`);
+        await ready(page, js);
+        const row = page.locator(`[data-testid="desk-order"][data-order-id="${first}"]`);
+        await row.waitFor();
+        expect(await row.getAttribute("data-status")).toBe("0");
+        await expect(row.getByTestId("desk-order-timer").textContent()).resolves.toMatch(/Auto Cancel/);
+        if (js) await shot(page, "desk-queue-390");
+
+        // Views it, reads the code, completes it.
+        await row.click();
+        await page.waitForURL((u) => u.pathname === `/desk/orders/${first}`);
+        await ready(page, js);
+        await page.getByTestId("desk-card-hidden").waitFor();
+        await confirmAction(page, js, "view");
+        await expect(page.getByTestId("desk-codes").getByTestId("card-code").getAttribute("data-code")).resolves.toBe(code);
+        if (js) await shot(page, "desk-order-390");
+        await confirmAction(page, js, "complete");
+        expect((await call<{ orderInfo: { status: number } }>("/order/getOrderDetails", { id: first }, sellerToken)).orderInfo.status).toBe(4);
+
+        // Another order: negotiated from the desk, accepted by the seller on its own page.
+        const second = await sell(sellerToken, advertId, 10_000, `${code}B`);
+        await page.goto(`${e2e.server.url}/desk/orders/${second}`);
+        await ready(page, js);
+        await confirmAction(page, js, "view");
+        const form = page.getByTestId("negotiate-form");
+        await form.getByLabel("Problem", { exact: true }).selectOption({ label: "Wrong amount / rate" });
+        await form.getByLabel(/Card face you found/).fill("50");
+        await form.getByLabel(/Price you propose/).fill("40");
+        await form.getByLabel("Explain the problem to the seller").fill("The card redeemed for 50 USD only.");
+        await form.getByRole("button", { name: "Send the proposal" }).click();
+        await page.getByText("Success").first().waitFor();
+        await ready(page, js);
+        await page.getByText("Wrong amount / rate").first().waitFor();
+
+        const sellerContext: BrowserContext = await newContext(e2e.browser, { js });
+        try {
+          const sellerPage = await sellerContext.newPage();
+          await signInAs(sellerPage, e2e.server.url, js, seller, `/orderDetails/${second}`);
+          await confirmAction(sellerPage, js, "accept");
+        } finally {
+          await sellerContext.close();
+        }
+        const done = await call<{ orderInfo: { status: number; realTotalPrice: number } }>("/order/getOrderDetails", { id: second }, sellerToken);
+        expect(done.orderInfo).toMatchObject({ status: 4, realTotalPrice: 4_000 });
+
+        // The offer is paused and resumed from the desk.
+        await page.goto(`${e2e.server.url}/desk/offers`);
+        await ready(page, js);
+        const mine = page.locator(`[data-testid="desk-offer"][data-advert-id="${advertId}"]`);
+        await mine.getByRole("button", { name: /Pause/ }).click();
+        await page.locator(`[data-testid="desk-offer"][data-advert-id="${advertId}"][data-status="0"]`).waitFor();
+        await mine.getByRole("button", { name: /Resume/ }).click();
+        await page.locator(`[data-testid="desk-offer"][data-advert-id="${advertId}"][data-status="1"]`).waitFor();
+      }));
+  });
+}
+
+describe("who may open the merchant desk", () => {
+  test("every desk URL, GET and POST, answers a guest, a seller and an administrator like an unknown path", async () => {
+    const base = e2e.server.url;
+    const merchantToken = await login(MERCHANT);
+    const order = await call<{ list: { id: number }[] }>("/merchant/order/list", {}, merchantToken);
+    const advert = await call<{ list: { id: number }[] }>("/merchant/advert/list", {}, merchantToken);
+    const orderId = order.list[0]?.id ?? 1;
+    const advertId = advert.list[0]?.id ?? 1;
+    const urls = ["/desk", `/desk/orders/${orderId}`, "/desk/offers", "/desk/offers/new", `/desk/offers/${advertId}`, "/desk?status=0"];
+    const posts = [`/desk/orders/${orderId}`, "/desk/offers", "/desk/offers/new", `/desk/offers/${advertId}`];
+    const answer = async (context: BrowserContext, method: "GET" | "POST", path: string) => {
+      const res = await context.request.fetch(`${base}${path}`, {
+        method,
+        maxRedirects: 0,
+        headers: { origin: base },
+        form: method === "POST" ? { intent: "view", id: String(advertId), onlineStatus: "0" } : undefined,
+      });
+      return `${res.status()} ${res.headers()["location"] ?? ""}`;
+    };
+    let opened = 0;
+    for (const who of [null, SELLER_DEMO, ADMIN]) {
+      const context = await newContext(e2e.browser, { js: false });
+      try {
+        if (who) await signInSession(context, base, who);
+        const unknownGet = await answer(context, "GET", "/no-such-desk");
+        const unknownPost = await answer(context, "POST", "/no-such-desk");
+        expect(unknownGet).toBe("302 /home");
+        for (const path of urls) {
+          const a = await answer(context, "GET", path);
+          if (a !== unknownGet) opened++;
+          expect(a, `GET ${path} as ${who?.email ?? "guest"}`).toBe(unknownGet);
+        }
+        for (const path of posts) {
+          const a = await answer(context, "POST", path);
+          if (a !== unknownPost) opened++;
+          expect(a, `POST ${path} as ${who?.email ?? "guest"}`).toBe(unknownPost);
+        }
+      } finally {
+        await context.close();
+      }
+    }
+    expect(opened).toBe(0);
+    // Nothing moved: the merchant's offer is as it was.
+    if (advert.list[0]) expect((await call<{ status: number }>("/merchant/advert/detail", { id: advertId }, merchantToken)).status).toBe(1);
+  });
+});
