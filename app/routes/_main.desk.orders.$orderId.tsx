@@ -12,6 +12,7 @@ import { Code } from "../../contract/envelope";
 import { OrderAction } from "../../contract/enums";
 import { MESSAGES } from "../../contract/messages";
 import { DeskOrderFacts } from "~/components/desk/DeskOrderFacts";
+import { DuplicateFlag } from "~/components/orders/DuplicateFlag";
 import { MerchantCardPanel } from "~/components/desk/MerchantCard";
 import { NEGOTIATE_INTENT, NegotiateForm } from "~/components/desk/NegotiateForm";
 import { useMainLayoutData } from "~/components/layout/layout-data";
@@ -80,6 +81,7 @@ export default function DeskOrderPage() {
       <StatusHeader order={o} name={o.paymentNameEn || info.paymentNameEn} icon={info.paymentIcon} isECode={isECodeInfo(info)} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)] lg:items-start">
         <div className="flex flex-col gap-4">
+          <DuplicateFlag duplicate={o.duplicateOf} />
           {actions.includes(OrderAction.View) || actions.includes(OrderAction.Complete) ? (
             <section aria-label="What you can do" className="grid gap-2 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:grid-cols-2">
               {actions.includes(OrderAction.View) ? (

@@ -5,6 +5,7 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import type { StaffOrder } from "../../contract/calls/staff-orders";
 import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
+import { DuplicateFlag } from "~/components/orders/DuplicateFlag";
 import { StaffEmpty, StaffItem, StaffPager } from "~/components/staff/StaffParts";
 import { Button, DateTime } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
@@ -68,6 +69,7 @@ export default function ArbitrationQueue() {
               <span className="text-xs text-gray-500">
                 Created <DateTime ms={o.createTimestamp} />
               </span>
+              <DuplicateFlag duplicate={o.duplicateOf} compact />
             </Link>
           </StaffItem>
         ))}

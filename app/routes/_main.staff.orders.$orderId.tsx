@@ -13,6 +13,7 @@ import { OrderTimeline } from "~/components/orders/OrderTimeline";
 import { OrderDecision } from "~/components/staff/OrderDecision";
 import { Transcript } from "~/components/staff/Transcript";
 import { BackLink, DetailPanel, DetailRow } from "~/components/ui";
+import { DuplicateFlag } from "~/components/orders/DuplicateFlag";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { formatCoins, formatTradeAmount, minorFromInput } from "~/services/format";
 import { must } from "~/services/kit/api.server";
@@ -71,6 +72,7 @@ export default function StaffOrderPage() {
       </header>
       <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
         <div className="flex flex-col gap-4">
+          <DuplicateFlag duplicate={o.duplicateOf} />
           <DetailPanel title="Decision" labelId="decision">
             <OrderDecision order={o} actions={data.actions} coinName={coinName} />
           </DetailPanel>

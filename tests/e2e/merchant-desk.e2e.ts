@@ -101,6 +101,23 @@ for (const js of [true, false]) {
         await confirmAction(page, js, "complete");
         expect((await call<{ orderInfo: { status: number } }>("/order/getOrderDetails", { id: first }, sellerToken)).orderInfo.status).toBe(4);
 
+        // The same code sold again by someone else (typed with other case and dashes) is placed
+        // flagged: the desk names the earlier order before the card is opened (ADR 0033).
+        const reseller = await newSeller(e2e.server.apiUrl, `desk-dup-${js ? "on" : "off"}`);
+        const again = await sell(await login(reseller), advertId, 5_000, `${code.slice(0, 4).toLowerCase()}-${code.slice(4)}`);
+        await page.goto(`${e2e.server.url}/desk`);
+        await ready(page, js);
+        const flagged = page.locator(`[data-testid="desk-order"][data-order-id="${again}"]`).getByTestId("duplicate-flag");
+        await expect(flagged.getAttribute("data-earlier")).resolves.toBe(String(first));
+        await page.goto(`${e2e.server.url}/desk/orders/${again}`);
+        await ready(page, js);
+        await page.getByTestId("desk-card-hidden").waitFor();
+        await expect(page.getByRole("note", { name: "Possible duplicate card" }).textContent()).resolves.toContain(`by another seller in order ${first} (Completed)`);
+        // A card with no earlier order carries no flag.
+        await page.goto(`${e2e.server.url}/desk/orders/${first}`);
+        await ready(page, js);
+        expect(await page.getByTestId("duplicate-flag").count()).toBe(0);
+
         // Another order: negotiated from the desk, accepted by the seller on its own page.
         const second = await sell(sellerToken, advertId, 10_000, `${code}B`);
         await page.goto(`${e2e.server.url}/desk/orders/${second}`);

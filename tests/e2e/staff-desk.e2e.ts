@@ -82,7 +82,7 @@ describe.each([true, false])("the staff desk, JavaScript %s", (js) => {
       // A transfer confirmed from the desk.
       const { login } = apiClient(() => url);
       const user = await login(await newSeller(url, `staff-vc-${tag}`));
-      const vc = await call<{ id: number }>("/virtualCoinOrder/addVirtualCoinOrder", { type: 1, fromAddress: `T${randomUUID().replace(/-/g, "")}`, transactionId: randomUUID().replace(/-/g, ""), tradeAmount: 100 * 1e8 }, user);
+      const vc = await call<{ id: number }>("/virtualCoinOrder/addVirtualCoinOrder", { type: 1, fromAddress: `T${randomUUID().replace(/-/g, "")}`, transactionId: randomUUID().replace(/-/g, ""), tradeAmount: 200 * 1e8 }, user);
       await page.goto(`${url}/staff/transfers`);
       if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
       await shot(page, `staff-transfers-390-${tag}`);

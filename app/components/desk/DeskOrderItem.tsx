@@ -5,6 +5,7 @@
  */
 import { Link } from "@remix-run/react";
 import type { StaffOrder } from "../../../contract/calls/staff-orders";
+import { DuplicateFlag } from "~/components/orders/DuplicateFlag";
 import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
 import { Countdown, DateTime } from "~/components/ui";
 import { cx } from "~/components/ui/cx";
@@ -36,6 +37,7 @@ export function DeskOrderItem({ order: o, coinName }: { order: StaffOrder; coinN
           <span aria-hidden="true"> · </span>
           <DateTime ms={o.createTimestamp} />
         </p>
+        <DuplicateFlag duplicate={o.duplicateOf} compact />
         {timer ? (
           <p className="mt-1 text-xs text-gray-700" data-testid="desk-order-timer">
             {timer.label} <Countdown deadline={timer.deadline} />
