@@ -30,7 +30,8 @@ describe("the data directory lock", () => {
     expect(existsSync(`${dir}.lock`)).toBe(false);
     const again = await openDatabase({ dataDir: dir });
     await again.close();
-  });
+    // Two fresh PGlite opens, each migrating from nothing: 45 s was not enough on a loaded machine.
+  }, 120_000);
 
   it("takes over a lock whose process is gone", () => {
     const dir = fresh();
