@@ -22,6 +22,8 @@ export default defineConfig({
       "tests/integration/**/*.test.ts",
     ],
     environment: "node",
+    // One migrated (and seeded) PGlite that every test backend loads (ADR 0038).
+    globalSetup: ["tests/support/global-setup-integration.ts"],
     // PGlite's first open takes a few seconds; migrations in beforeAll more.
     testTimeout: 30_000,
     hookTimeout: 120_000,

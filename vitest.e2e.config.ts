@@ -17,6 +17,8 @@ export default defineConfig({
     // The edge web tier's own checks run in the edge pass (vitest.edge.config.ts).
     exclude: ["**/node_modules/**", "tests/e2e/**/*.edge.e2e.ts"],
     environment: "node",
+    // One migrated and seeded database that every server copies (ADR 0038).
+    globalSetup: ["tests/e2e/support/global-setup.ts"],
     fileParallelism: false,
     // Browser flows are slow on a loaded 2-core machine; server start-up
     // (PGlite first open, migrations, seed) happens in beforeAll.

@@ -16,6 +16,9 @@
  *
  * Environment:
  *   TEST_ONLY=unit | e2e | edge   run just one part (e2e includes the edge pass).
+ *   TEST_EDGE=off          leave the edge pass out (.ci/run: it runs once, on PostgreSQL; the
+ *                          web tier on workerd talks to the backend over HTTP and never sees
+ *                          which database is behind it).
  *   TEST_SUMMARY_FILE=path also write {passed, failed, skipped, ok, failures}
  *                          there as JSON (.ci/run adds up its two runs with
  *                          it and repeats the failures' names at the end).
@@ -27,6 +30,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureChromium } from "./ensure-chromium";
+import e2eDatabaseTemplate from "../tests/e2e/support/global-setup";
 
 /** The parts of vitest's JSON report (jest-compatible) that we read. */
 interface VitestJsonReport {
@@ -138,7 +142,7 @@ async function main(): Promise<number> {
   const runUnit = !only || only === "unit";
   const runE2e = only !== "unit";
   const runNodeE2e = only !== "edge";
-  const runEdge = only !== "unit";
+  const runEdge = only !== "unit" && (only === "edge" || process.env.TEST_EDGE !== "off");
 
   const reportDir = await mkdtemp(join(tmpdir(), "test-reports-"));
   const parts: PartResult[] = [];
@@ -177,15 +181,25 @@ async function main(): Promise<number> {
             failures: [],
           });
         } else {
-          if (runNodeE2e) parts.push(await runVitest("e2e", "vitest.e2e.config.ts", join(reportDir, "e2e.json")));
-          // (d') The suites that exercise the web tier again, on workerd (vitest.edge.config.ts).
-          if (runEdge) {
-            const edgeBuild = await run("npm", ["run", "build:edge"]);
-            parts.push(
-              edgeBuild === 0
-                ? await runVitest("edge", "vitest.edge.config.ts", join(reportDir, "edge.json"))
-                : { name: "edge", passed: 0, failed: 0, skipped: 0, problems: [`build:edge exited with code ${edgeBuild}; edge suites not run`], failures: [] },
-            );
+          // One migrated and seeded database for both passes' servers to copy (ADR 0038); without
+          // it each server builds its own, slowly but correctly.
+          const dropTemplate = await e2eDatabaseTemplate().catch((err: unknown) => {
+            console.error(`no e2e database template: ${(err as Error).message}`);
+            return undefined;
+          });
+          try {
+            if (runNodeE2e) parts.push(await runVitest("e2e", "vitest.e2e.config.ts", join(reportDir, "e2e.json")));
+            // (d') The suites that exercise the web tier again, on workerd (vitest.edge.config.ts).
+            if (runEdge) {
+              const edgeBuild = await run("npm", ["run", "build:edge"]);
+              parts.push(
+                edgeBuild === 0
+                  ? await runVitest("edge", "vitest.edge.config.ts", join(reportDir, "edge.json"))
+                  : { name: "edge", passed: 0, failed: 0, skipped: 0, problems: [`build:edge exited with code ${edgeBuild}; edge suites not run`], failures: [] },
+              );
+            }
+          } finally {
+            await dropTemplate?.();
           }
         }
       }

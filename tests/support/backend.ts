@@ -11,6 +11,7 @@ import { seedDemoWorld } from "../../backend/demo/seed";
 import { createCatalogCache } from "../../backend/modules/catalog/cache";
 import type { Clock } from "../../backend/http/context";
 import { createSecretBox } from "../../backend/security/secret-box";
+import { pgliteDump } from "./db-template";
 
 /**
  * A real backend on a real database for integration tests: PGlite in memory,
@@ -44,9 +45,11 @@ export async function createTestBackend(opts: { env?: Record<string, string>; se
     await admin.query(`create schema ${schema}`);
     await admin.end();
   }
-  const database = await openDatabase(databaseUrl ? { databaseUrl, schema } : {});
+  const seed = opts.seed !== false;
+  const database = await openDatabase(databaseUrl ? { databaseUrl, schema } : { loadDataDir: await pgliteDump(seed) });
+  // On a loaded dump (ADR 0038) both find their work done.
   await migrate(database.db, { schema });
-  if (opts.seed !== false) await seedDemoWorld(database.db);
+  if (seed) await seedDemoWorld(database.db);
   const clock = new TestClock();
   const config = readBackendConfig({
     NODE_ENV: "test",

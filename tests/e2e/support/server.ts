@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { TEMPLATE_ENV, copyDataDirTemplate, databaseUrlOf } from "../../support/db-template";
 
 /** The repository root (where server.ts lives): three levels above this file. */
 const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -79,11 +80,11 @@ async function adminQuery(url: string, sql: string, params: unknown[] = []): Pro
 /** Creates `e2e_<random>` on the DATABASE_URL server; returns its name and URL. */
 export async function createTestDatabase(baseUrl: string): Promise<{ name: string; url: string }> {
   const name = `e2e_${randomBytes(6).toString("hex")}`;
-  // The name is ours (hex only), so quoting it directly is safe.
-  await adminQuery(baseUrl, `CREATE DATABASE "${name}"`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString() };
+  // A copy of the run's migrated and seeded template when the global setup made one (ADR 0038).
+  const template = process.env[TEMPLATE_ENV.database];
+  // The names are ours (hex only), so quoting them directly is safe.
+  await adminQuery(baseUrl, template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`);
+  return { name, url: databaseUrlOf(baseUrl, name) };
 }
 
 /** Drops a test database, ending any connection the server left open first. */
@@ -213,6 +214,10 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(join(tmpdir(), "e2e-data-"));
+  // PGlite: a copy of the run's migrated and seeded template (ADR 0038), unless this server was
+  // pointed at a database of its own.
+  const dataTemplate = process.env[TEMPLATE_ENV.dataDir];
+  if (dataTemplate && !process.env.DATABASE_URL && !opts.env?.DATABASE_URL && !opts.env?.DATA_DIR) await copyDataDirTemplate(dataTemplate, dataDir);
 
   // A fresh database per server when the run targets a real PostgreSQL.
   const baseDbUrl = opts.env?.DATABASE_URL ? undefined : process.env.DATABASE_URL;
