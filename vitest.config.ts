@@ -25,7 +25,9 @@ export default defineConfig({
     // One migrated (and seeded) PGlite that every test backend loads (ADR 0038).
     globalSetup: ["tests/support/global-setup-integration.ts"],
     // PGlite's first open takes a few seconds; migrations in beforeAll more.
-    testTimeout: 30_000,
+    // A ceiling, not a measure: a test that hangs still fails; 30 s was seen running out on a
+    // doubly loaded machine (three test runs at once).
+    testTimeout: 60_000,
     hookTimeout: 120_000,
     // Separate processes isolate PGlite instances; the machine has 2 cores.
     pool: "forks",

@@ -5,7 +5,7 @@
  * and timeline beside it. What the merchant may do comes from the backend (getOrderDetails'
  * actions, computed from the state machine), never from the status here.
  */
-import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { StaffOrder } from "../../contract/calls/staff-orders";
 import type { OrderChange } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
@@ -19,11 +19,13 @@ import { useMainLayoutData } from "~/components/layout/layout-data";
 import { ConfirmAction } from "~/components/orders/ConfirmAction";
 import { DisputePanel } from "~/components/orders/DisputePanel";
 import { StatusHeader } from "~/components/orders/OrderSections";
+import { OrderChatSection } from "~/components/orders/OrderChatSection";
 import { OrderTimeline } from "~/components/orders/OrderTimeline";
 import { ButtonLink, DetailPanel, FormError } from "~/components/ui";
 import { BackLink } from "~/components/ui/BackLink";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { negotiationOf } from "~/services/desk/orders";
+import { loadOrderChat } from "~/services/chat.server";
 import { must, redirectWithToast } from "~/services/kit/api.server";
 import { requireDesk } from "~/services/kit/desk.server";
 import { readForm } from "~/services/kit/form.server";
@@ -42,8 +44,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!detail.ok && detail.code === Code.NOT_FOUND) throw notFoundResponse(detail.msg);
   const { orderInfo, card, orderChange } = must(detail);
   const info = parseAdvertInfo(orderInfo.advertInfo);
+  const actions = mine.ok ? mine.data.actions : [];
+  // The order's chat beside it, as the seller has it (spec §4: while the order is open).
+  const chat = actions.includes(OrderAction.Chat) ? await loadOrderChat(api, id, new URL(request.url).searchParams.get("before")) : null;
   return json(
-    { order: orderInfo, info, card, changes: orderChange, actions: mine.ok ? mine.data.actions : [] },
+    { order: orderInfo, info, card, changes: orderChange, actions, chat },
     // The codes are in this page: never stored by a cache.
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -69,7 +74,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function DeskOrderPage() {
-  const { order, info, card, changes, actions } = useLoaderData<typeof loader>();
+  const { order, info, card, changes, actions, chat } = useLoaderData<typeof loader>();
   const o = order as StaffOrder;
   const actionData = useActionData<typeof action>();
   const asking = useSearchParams()[0].get("confirm");
@@ -111,11 +116,7 @@ export default function DeskOrderPage() {
         </div>
         <div className="flex flex-col gap-4">
           <DeskOrderFacts order={o} coinName={coinName} ngnRate={ngnRate} />
-          {actions.includes(OrderAction.Chat) ? (
-            <Link to={`/message/GROUP${o.id}`} className="rounded-xl bg-white p-4 font-medium text-brand-700 underline underline-offset-2 shadow-sm ring-1 ring-gray-200">
-              Chat with the seller about this order
-            </Link>
-          ) : null}
+          {chat ? <OrderChatSection order={o} chat={chat} here={`/desk/orders/${o.id}`} peer={{ id: o.sellerid, nickname: o.sellerNickname }} /> : null}
           <DetailPanel title="Timeline" labelId="timeline">
             <OrderTimeline changes={changes as OrderChange[]} />
           </DetailPanel>

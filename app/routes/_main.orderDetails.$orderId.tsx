@@ -20,7 +20,6 @@ import type { Feedback, Order, OrderChange } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
 import { OrderAction, OrderStatus } from "../../contract/enums";
 import { MESSAGES } from "../../contract/messages";
-import type { StaticView } from "~/components/chat/ChatStatic";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { DisputePanel } from "~/components/orders/DisputePanel";
 import { FeedbackForm, FeedbackView } from "~/components/orders/FeedbackSection";
@@ -29,8 +28,7 @@ import { OrderCardPanel, OrderInfoPanel, StatusHeader } from "~/components/order
 import { OrderTimeline } from "~/components/orders/OrderTimeline";
 import { ButtonLink, DetailPanel } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
-import type { Api } from "~/services/api.server";
-import { chatProvider, loadConversationView } from "~/services/chat.server";
+import { loadOrderChat } from "~/services/chat.server";
 import { FEEDBACK_INTENT } from "~/services/forms/feedback";
 import { parseWithZod, feedbackSchema } from "~/services/forms/schemas.server";
 import { imagePaths } from "~/services/forms/sell";
@@ -75,23 +73,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
-}
-
-/** The order's chat (GROUP{orderId}) as the server renders it (spec §4: live chat below status 4). */
-async function loadOrderChat(api: Api, orderId: number, before: string | null) {
-  const { provider, sdkAppId } = chatProvider();
-  const conversationId = `GROUP${orderId}`;
-  let view: StaticView | null = null;
-  let notice: string | null = null;
-  if (provider === "builtin") {
-    const r = await loadConversationView(api, conversationId, before);
-    if (r.ok) view = { messageList: r.data.messageList, nextReqMessageID: r.data.nextReqMessageID, isCompleted: r.data.isCompleted, latest: r.data.latest };
-    else notice = r.msg;
-  } else {
-    notice = "The chat needs JavaScript.";
-  }
-  // The no-JS form's idempotency key: a double submit stores one message.
-  return { conversationId, provider, sdkAppId: sdkAppId ?? null, view, notice, clientMsgId: crypto.randomUUID() };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -179,7 +160,7 @@ export default function OrderDetailsPage() {
         </div>
 
         <div className="flex flex-col gap-4">
-          {chat ? <OrderChatSection order={o} chat={chat} /> : null}
+          {chat ? <OrderChatSection order={o} chat={chat} here={`/orderDetails/${o.id}`} peer={{ id: o.buyerid, nickname: o.buyerNickname }} /> : null}
           <DetailPanel title="Timeline" labelId="timeline">
             <OrderTimeline changes={changes as OrderChange[]} />
           </DetailPanel>

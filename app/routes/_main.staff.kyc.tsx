@@ -47,8 +47,14 @@ export default function StaffKycPage() {
               ))}
             </div>
             <div className="grid gap-2 sm:grid-cols-2">
-              <StaffForm intent="approve" id={k.id} label="Approve" />
-              <StaffForm intent="reject" id={k.id} label="Reject" variant="danger">
+              <StaffForm intent="approve" id={k.id} label="Approve" question={{ title: `Approve the identity of ${k.cert.realname}?`, describe: () => "Their cash-outs are no longer capped.", confirmLabel: "Approve" }} />
+              <StaffForm
+                intent="reject"
+                id={k.id}
+                label="Reject"
+                variant="danger"
+                question={{ title: `Reject the identity of ${k.cert.realname}?`, describe: (f) => `They can correct it and send it again. Reason: ${f.reason ?? ""}`, confirmLabel: "Reject" }}
+              >
                 <ReasonField id={`reason-${k.id}`} />
               </StaffForm>
             </div>

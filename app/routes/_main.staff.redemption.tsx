@@ -112,7 +112,13 @@ export default function StaffRedemption() {
                 Revoked <DateTime ms={b.revokedAt} />
               </p>
             ) : (
-              <StaffForm intent="revoke" id={b.id} label="Revoke the unused codes" variant="danger" />
+              <StaffForm
+                intent="revoke"
+                id={b.id}
+                label="Revoke the unused codes"
+                variant="danger"
+                question={{ title: `Revoke batch ${b.id}?`, describe: () => `Its ${b.count - b.redeemed} unused codes stop working; the redeemed stay credited.`, confirmLabel: "Revoke" }}
+              />
             )}
           </StaffItem>
         ))}

@@ -46,8 +46,19 @@ export default function StaffTransfers() {
               {v.priceIndicative ? " (indicative price)" : ""} · <DateTime ms={v.createTimestamp} />
             </p>
             <div className="grid gap-2 sm:grid-cols-2">
-              <StaffForm intent="confirm" id={v.id} label="Confirm: the transfer arrived" />
-              <StaffForm intent="reject" id={v.id} label="Reject" variant="danger">
+              <StaffForm
+                intent="confirm"
+                id={v.id}
+                label="Confirm: the transfer arrived"
+                question={{ title: `Confirm transfer ${v.id}?`, describe: () => `${v.userNickname} is credited ${formatCoins(v.coins)} ${coinName}.` }}
+              />
+              <StaffForm
+                intent="reject"
+                id={v.id}
+                label="Reject"
+                variant="danger"
+                question={{ title: `Reject transfer ${v.id}?`, describe: (f) => `Nothing is credited. Reason: ${f.reason ?? ""}`, confirmLabel: "Reject" }}
+              >
                 <ReasonField id={`reason-${v.id}`} />
               </StaffForm>
             </div>

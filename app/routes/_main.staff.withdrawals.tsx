@@ -43,7 +43,17 @@ export default function StaffWithdrawals() {
             <p className="mb-3 text-xs text-gray-500">
               Processing since <DateTime ms={w.processTimestamp ?? w.createTimestamp} />
             </p>
-            <StaffForm intent="cancel" id={w.id} label="Cancel the withdrawal" variant="danger">
+            <StaffForm
+              intent="cancel"
+              id={w.id}
+              label="Cancel the withdrawal"
+              variant="danger"
+              question={{
+                title: `Cancel withdrawal ${w.id}?`,
+                describe: (f) => `${formatCoins(w.amount)} ${coinName} go back to ${w.userNickname}. Reason: ${f.reason ?? ""}`,
+                confirmLabel: "Cancel the withdrawal",
+              }}
+            >
               <ReasonField id={`reason-${w.id}`} />
             </StaffForm>
           </StaffItem>

@@ -79,3 +79,21 @@ export async function sendTextFromForm(
   if (!r.ok) return { ok: false, code: r.code, msg: r.msg, text };
   return { ok: true, message: r.data.message };
 }
+
+/** An order's chat (GROUP{orderId}) as the server renders it beside the order, for its seller (spec §4: live
+ * chat below status 4) and its merchant (the desk). */
+export async function loadOrderChat(api: Api, orderId: number, before: string | null) {
+  const { provider, sdkAppId } = chatProvider();
+  const conversationId = `GROUP${orderId}`;
+  let view: Omit<ConversationView, "conversation"> | null = null;
+  let notice: string | null = null;
+  if (provider === "builtin") {
+    const r = await loadConversationView(api, conversationId, before);
+    if (r.ok) view = { messageList: r.data.messageList, nextReqMessageID: r.data.nextReqMessageID, isCompleted: r.data.isCompleted, latest: r.data.latest };
+    else notice = r.msg;
+  } else {
+    notice = "The chat needs JavaScript.";
+  }
+  // The no-JS form's idempotency key: a double submit stores one message.
+  return { conversationId, provider, sdkAppId: sdkAppId ?? null, view, notice, clientMsgId: crypto.randomUUID() };
+}

@@ -43,7 +43,7 @@ export async function loadLayout(request: Request, context: AppLoadContext) {
       ngnRate: config.ok ? config.data.NGNRate : DEFAULT_NGN_RATE,
       coinName: config.ok ? config.data.CoinName : DEFAULT_COIN_NAME,
       contact: config.ok ? config.data.contact : {},
-      counts: { orders: counts?.orderCount ?? 0, withdrawals: counts?.withdrawCount ?? 0, desk: counts?.deskWaiting ?? 0, unread: counts?.unRead ?? 0, messages: expired ? 0 : messages },
+      counts: { orders: counts?.orderCount ?? 0, withdrawals: counts?.withdrawCount ?? 0, desk: counts?.deskWaiting ?? 0, payouts: counts?.deskWithdrawals ?? 0, unread: counts?.unRead ?? 0, messages: expired ? 0 : messages },
       notices: counts?.list ?? [],
       toast: toast ?? null,
       csrf,

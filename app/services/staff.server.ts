@@ -5,19 +5,25 @@
  */
 import type { Api, ApiResult } from "~/services/api.server";
 import { redirectWithToast } from "~/services/kit/api.server";
+import { CSRF_FIELD } from "~/services/kit/csrf";
 import { requireDesk } from "~/services/kit/desk.server";
 import { readForm } from "~/services/kit/form.server";
 import { json, type AppLoadContext } from "~/services/kit/http.server";
 
 export const staffApi = (request: Request, context: AppLoadContext) => requireDesk(request, context, "staff");
 
-/** What a staff action answers when its call is refused. */
+/** What a staff action answers when its call is refused, or when it asks first. */
 export interface StaffActionError {
   intent: string;
   /** The id of the row the form was about (several forms on one page). */
   id: string;
   error: string;
+  /** Set when the post was not confirmed yet: the form's other fields, to post again with confirmed=1. */
+  ask?: Record<string, string>;
 }
+
+/** The fields a staff form posts besides what it typed. */
+const FORM_KEYS = new Set(["intent", "id", "confirmed", CSRF_FIELD]);
 
 type Intents = Record<string, (form: FormData, api: Api) => Promise<ApiResult<unknown>>>;
 
@@ -38,6 +44,13 @@ export async function runIntent(api: Api, form: FormData, backTo: (form: FormDat
   const intent = field(form, "intent");
   const run = Object.prototype.hasOwnProperty.call(intents, intent) ? intents[intent] : undefined;
   if (!run) return json<StaffActionError>({ intent, id: "", error: "Request error" }, { status: 400 });
+  // Every staff decision moves money or ends something (UI.md): a post without confirmed=1 is
+  // answered with the question (with JavaScript the dialog asked already and sends it).
+  if (field(form, "confirmed") !== "1") {
+    const ask: Record<string, string> = {};
+    for (const [k, v] of form) if (!FORM_KEYS.has(k) && typeof v === "string") ask[k] = v;
+    return json<StaffActionError>({ intent, id: field(form, "id"), error: "", ask });
+  }
   const result = await run(form, api);
   if (!result.ok) return json<StaffActionError>({ intent, id: field(form, "id"), error: result.msg }, { status: 400 });
   return redirectWithToast(api.session, backTo(form), "Success");

@@ -6,6 +6,7 @@ import { findLedgerMismatches } from "../modules/wallet/ledger";
 import { verifyPassword } from "../security/passwords";
 import { PLATFORM_USER_ID } from "../modules/wallet/platform";
 import { DEMO_LOGINS, seedDemoWorld } from "./seed";
+import { pgliteDump } from "../../tests/support/db-template";
 import { CONTACT_KEYS, DEMO_BANNERS, DEMO_REDEMPTION_ITEMS, AVATAR_PICS, LEVEL_CARD_PICS } from "./world";
 
 const publicDir = fileURLToPath(new URL("../../public", import.meta.url));
@@ -14,9 +15,10 @@ const publicFileExists = (webPath: string) => webPath.startsWith("/demo/") && ex
 let handle: Database_;
 
 beforeAll(async () => {
-  handle = await openDatabase({});
+  // The run's migrated (unseeded) PGlite when the global setup made one (ADR 0038): this file tests the seed.
+  handle = await openDatabase({ loadDataDir: await pgliteDump(false) });
   await migrate(handle.db);
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await handle?.close();

@@ -18,6 +18,8 @@ export const noticeCalls = {
       unRead: z.number().int(),
       /** Designed (ADR 0036): Waiting orders sold to the caller, for a merchant's Desk badge; 0 for everyone else. */
       deskWaiting: z.number().int(),
+      /** Designed: Waiting withdrawals sent to the caller, for a withdrawer's Payouts badge; 0 for everyone else. */
+      deskWithdrawals: z.number().int(),
       /** The latest notices for the bell popover. */
       list: z.array(noticeSchema),
     }),

@@ -51,6 +51,18 @@ const SIGNED_IN = [
   "/referral",
   "/partnerList",
 ];
+/** The desks (issue 14), each as the role that opens it. */
+const DESK_USER = (who: string) => ({ email: `${who}@demo.test`, password: "demo1234" });
+const DESKS: Array<[string, string]> = [
+  ["/desk", "merchant1"],
+  ["/desk/offers", "merchant1"],
+  ["/desk/withdrawals", "withdrawer1"],
+  ["/desk/withdrawals/settings", "withdrawer1"],
+  ["/staff", "admin"],
+  ["/staff/kyc", "admin"],
+  ["/staff/redemption", "admin"],
+  ["/staff/audit", "admin"],
+];
 
 let server: StartedServer;
 let browser: Browser;
@@ -65,10 +77,10 @@ afterAll(async () => {
   if (process.env.JS_BUDGET_RECORD) writeFileSync(BASELINE, `${JSON.stringify(measured, null, 2)}\n`);
 });
 
-async function measure(path: string, signedIn: boolean): Promise<PageWeight> {
+async function measure(path: string, signedIn: boolean | { email: string; password: string }): Promise<PageWeight> {
   const context = await newContext(browser, { js: true });
   try {
-    if (signedIn) await signInSession(context, server.url, DEMO_SELLER);
+    if (signedIn) await signInSession(context, server.url, signedIn === true ? DEMO_SELLER : signedIn);
     const page = await context.newPage();
     const scripts = new Set<string>();
     page.on("request", (r) => {
@@ -110,6 +122,9 @@ describe("JavaScript budgets (brotli bytes on the wire)", () => {
   });
   test.each(SIGNED_IN)("signed in %s", async (path) => {
     check(`in ${path}`, await measure(path, true), budgetOf(path));
+  });
+  test.each(DESKS)("the desk page %s as %s", async (path, who) => {
+    check(`desk ${path}`, await measure(path, DESK_USER(who)), budgetOf(path));
   });
 
   test("Headless UI is not part of any first load, and arrives when a menu is touched", async () => {

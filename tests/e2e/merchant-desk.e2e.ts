@@ -123,6 +123,20 @@ for (const js of [true, false]) {
         await page.goto(`${e2e.server.url}/desk/orders/${second}`);
         await ready(page, js);
         await confirmAction(page, js, "view");
+        // The order's chat beside it: the merchant writes there; the seller's order page shows it.
+        const said = `Checking your card ${js ? "on" : "off"}`;
+        const orderChat = page.locator("#order-chat");
+        if (js) {
+          await orderChat.locator('[data-chat="live"][data-chat-status="online"]').waitFor({ timeout: 20_000 });
+          await orderChat.getByRole("textbox", { name: "Message" }).fill(said);
+          await orderChat.getByTestId("chat-send").click();
+        } else {
+          const chatForm = orderChat.getByTestId("chat-form-nojs");
+          await chatForm.getByRole("textbox", { name: "Message" }).fill(said);
+          await chatForm.getByRole("button", { name: "Send" }).click();
+          await page.waitForURL((u) => u.pathname === `/desk/orders/${second}`);
+        }
+        await orderChat.getByText(said).waitFor();
         const form = page.getByTestId("negotiate-form");
         await form.getByLabel("Problem", { exact: true }).selectOption({ label: "Wrong amount / rate" });
         await form.getByLabel(/Card face you found/).fill("50");
@@ -137,6 +151,7 @@ for (const js of [true, false]) {
         try {
           const sellerPage = await sellerContext.newPage();
           await signInAs(sellerPage, e2e.server.url, js, seller, `/orderDetails/${second}`);
+          await sellerPage.locator("#order-chat").getByText(said).waitFor();
           await confirmAction(sellerPage, js, "accept");
         } finally {
           await sellerContext.close();
@@ -200,5 +215,31 @@ describe("who may open the merchant desk", () => {
     expect(opened).toBe(0);
     // Nothing moved: the merchant's offer is as it was.
     if (advert.list[0]) expect((await call<{ status: number }>("/merchant/advert/detail", { id: advertId }, merchantToken)).status).toBe(1);
+  });
+  test("another merchant cannot open, view or complete an order, nor open an offer, that is not its own", async () => {
+    const base = e2e.server.url;
+    const api = apiClient(() => e2e.server.apiUrl);
+    const owner = { email: "merchant1@demo.test", password: "demo1234" };
+    const ownerToken = await login(owner);
+    const sellerToken = await login(await newSeller(e2e.server.apiUrl, "desk-other"));
+    const orderId = await api.sellECode(sellerToken, await api.userId(ownerToken), 10_000, `DESKOTHER${Date.now()}`);
+    const offer = (await call<{ list: { id: number }[] }>("/merchant/advert/list", {}, ownerToken)).list[0]!.id;
+    const context = await newContext(e2e.browser, { js: false });
+    try {
+      await signInSession(context, base, { email: "merchant2@demo.test", password: "demo1234" });
+      for (const path of [`/desk/orders/${orderId}`, `/desk/offers/${offer}`]) {
+        const res = await context.request.get(`${base}${path}`, { maxRedirects: 0 });
+        expect(res.status(), `GET ${path}`).toBe(404);
+        expect(await res.text()).not.toContain("DESKOTHER");
+      }
+      for (const intent of ["view", "complete"]) {
+        const res = await context.request.post(`${base}/desk/orders/${orderId}`, { form: { intent }, headers: { origin: base }, maxRedirects: 0 });
+        expect(res.status(), intent).toBe(400);
+      }
+      // Nothing moved: the order still waits for its own merchant.
+      expect((await call<{ orderInfo: { status: number } }>("/order/getOrderDetails", { id: orderId }, sellerToken)).orderInfo.status).toBe(0);
+    } finally {
+      await context.close();
+    }
   });
 });

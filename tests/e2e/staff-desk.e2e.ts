@@ -10,9 +10,11 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { apiClient } from "./support/api";
-import { newContext, shot, signInAs, signInSession } from "./support/browser";
+import type { Page } from "playwright-core";
+import { makeImage } from "../support/images";
+import { newContext, pageReady, shot, signInAs, signInSession } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
-import { newSeller } from "./support/users";
+import { newSeller, newSellerWithCoins } from "./support/users";
 
 const e2e = useServerAndBrowser({ failureShots: "staff-desk" });
 const PASSWORD = "demo1234";
@@ -42,6 +44,39 @@ async function orderInArbitration(tag: string) {
   return { id, sellerToken, call };
 }
 
+/**
+ * A staff decision: press the form's button, then confirm the question — in the dialog with
+ * JavaScript, in the section the server answers with without it — and wait for the page after.
+ */
+async function decide(page: Page, js: boolean, intent: string, id: number, confirmLabel: string) {
+  await page.getByTestId(`${intent}-${id}`).click();
+  const question = js ? page.getByRole("alertdialog") : page.getByTestId(`${intent}-${id}-confirm`);
+  await question.getByRole("button", { name: confirmLabel, exact: true }).click();
+  await question.waitFor({ state: "detached" });
+  await pageReady(page, js);
+}
+
+/** A picture of an ID uploaded by `token` for its certificate. */
+async function certPhoto(token: string): Promise<string> {
+  const form = new FormData();
+  form.set("file", new File([new Uint8Array(await makeImage("jpeg", 800, 500))], "id.jpg", { type: "image/jpeg" }));
+  form.set("type", "cert");
+  const res = await fetch(`${e2e.server.apiUrl}/client/image/uploadImage`, { method: "POST", headers: { authorization: token }, body: form });
+  const env = (await res.json()) as { code: number; msg?: string; data: { path: string } };
+  expect(env.code, env.msg).toBe(1);
+  return env.data.path;
+}
+
+/** A new seller whose identity certificate waits for review; returns its token and name. */
+async function kycWaiting(tag: string) {
+  const { call, login } = apiClient(() => e2e.server.apiUrl);
+  const token = await login(await newSeller(e2e.server.apiUrl, `kyc-${tag}`));
+  const realname = `Kyc ${tag} ${randomUUID().slice(0, 4)}`;
+  const cert = { idCountry: "Nigeria", idKind: 1, idNo: "A12345678", realname, birthday: "1990-05-17", idFace: await certPhoto(token), idOppo: await certPhoto(token), socialAccount: "WhatsApp +2348012345678" };
+  await call("/userCert/updateKycVerification", { cert }, token);
+  return { token, realname };
+}
+
 describe.each([true, false])("the staff desk, JavaScript %s", (js) => {
   test("an administrator decides an arbitration from the transcript; the seller sees it; the audit shows it; a transfer is confirmed", () =>
     e2e.withPage(js, async (page) => {
@@ -60,15 +95,25 @@ describe.each([true, false])("the staff desk, JavaScript %s", (js) => {
       await shot(page, `staff-order-390-${tag}`);
 
       // A price above the escrow is refused with the page's message, beside the form.
+      // Every decision asks first; Cancel leaves the order as it was.
       await page.getByLabel(/Final price/).fill("999999");
       await page.getByTestId(`complete-${id}`).click();
+      const question = js ? page.getByRole("alertdialog") : page.getByTestId(`complete-${id}-confirm`);
+      await question.getByText(`Complete order ${id}?`).waitFor();
+      await shot(page, `staff-confirm-390-${tag}`);
+      await question.getByRole(js ? "button" : "link", { name: "Cancel", exact: true }).click();
+      await question.waitFor({ state: "detached" });
+      expect((await call<{ orderInfo: { status: number } }>("/order/getOrderDetails", { id }, sellerToken)).orderInfo.status).toBe(3);
+      await pageReady(page, js);
+      await page.getByLabel(/Final price/).fill("999999");
+      await decide(page, js, "complete", id, "Complete");
       await page.getByTestId("staff-error").getByText(/must not exceed/).waitFor();
 
       if (js) {
         await page.getByLabel(/Final price/).fill("0.50");
-        await page.getByTestId(`complete-${id}`).click();
+        await decide(page, js, "complete", id, "Complete");
       } else {
-        await page.getByTestId(`cancel-${id}`).click();
+        await decide(page, js, "cancel", id, "Cancel the order");
       }
       await page.getByText("This order is decided: nothing more to do.").waitFor();
       const seen = await call<{ orderInfo: { status: number; realTotalPrice: number } }>("/order/getOrderDetails", { id }, sellerToken);
@@ -86,10 +131,97 @@ describe.each([true, false])("the staff desk, JavaScript %s", (js) => {
       await page.goto(`${url}/staff/transfers`);
       if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
       await shot(page, `staff-transfers-390-${tag}`);
-      await page.getByTestId(`confirm-${vc.id}`).click();
+      await decide(page, js, "confirm", vc.id, "Confirm");
       await page.getByTestId(`staff-transfer-${vc.id}`).waitFor({ state: "detached" });
       await page.goto(`${url}/staff/audit?entityType=virtualCoinOrder&entityId=${vc.id}`);
       await page.getByTestId("audit-list").getByText("virtualCoinOrder.confirm").waitFor();
+    }));
+});
+
+describe.each([true, false])("the staff desk's other queues, JavaScript %s", (js) => {
+  test("a withdrawal stuck in Processing is cancelled, one identity approved and one rejected, a batch of codes created and revoked; the audit filter finds each", () =>
+    e2e.withPage(js, async (page) => {
+      const url = e2e.server.url;
+      const api = e2e.server.apiUrl;
+      const tag = js ? "on" : "off";
+      const { call, login } = apiClient(() => api);
+
+      // A seller's withdrawal that withdrawer1 took and left in Processing.
+      const seller = await newSellerWithCoins(api, `staff-wd-${tag}`, 2_000, "123456");
+      const sellerToken = await login(seller);
+      const types = await call<{ paymentType: { id: number }[] }>("/userPayment/getPaymentType", {}, sellerToken);
+      const bank = await call<{ id: number }>("/userPayment/addPayment", { paymentId: types.paymentType[0].id, userPayment: { realname: "Staff Desk", accountNumber: "0123456789", remark: "" } }, sellerToken);
+      const withdrawers = await call<{ list: { id: number; nickname: string }[] }>("/userWithdraw/getWithdrawer", { currency: "NGN" }, sellerToken);
+      const withdrawerId = withdrawers.list.find((w) => w.nickname === "CashPointNG")!.id;
+      const balance = async () => (await call<{ account: { amount: number } }>("/userInfo/getAccountBalance", {}, sellerToken)).account.amount;
+      const before = await balance();
+      const wd = await call<{ id: number }>("/userWithdraw/applyWithdraw", { withdrawerId, amount: 1_000, userPaymentId: bank.id, tradePwd: seller.tradePassword }, sellerToken);
+      await call("/merchant/withdraw/process", { id: wd.id }, await login({ email: "withdrawer1@demo.test", password: PASSWORD }));
+      expect(await balance()).toBe(before - 1_000);
+
+      const approved = await kycWaiting(`a-${tag}`);
+      const rejected = await kycWaiting(`r-${tag}`);
+
+      await signInAs(page, url, js, ADMIN, "/staff/withdrawals");
+      const item = page.getByTestId(`staff-withdrawal-${wd.id}`);
+      await item.getByLabel("Reason").fill(`Bank refused ${tag}`);
+      await shot(page, `staff-withdrawals-390-${tag}`);
+      await decide(page, js, "cancel", wd.id, "Cancel the withdrawal");
+      await item.waitFor({ state: "detached" });
+      const detail = await call<{ withdrawal: { status: number } }>("/userWithdraw/getWithdrawDetail", { id: wd.id }, sellerToken);
+      expect(detail.withdrawal.status).toBe(3);
+      expect(await balance()).toBe(before);
+
+      await page.goto(`${url}/staff/kyc`);
+      await pageReady(page, js);
+      const certIdOf = async (name: string) => Number((await page.getByTestId(/^staff-kyc-/).filter({ hasText: name }).getAttribute("data-testid"))!.replace(/\D+/g, ""));
+      const approveId = await certIdOf(approved.realname);
+      const rejectId = await certIdOf(rejected.realname);
+      await shot(page, `staff-kyc-390-${tag}`);
+      await decide(page, js, "approve", approveId, "Approve");
+      await page.getByTestId(`staff-kyc-${approveId}`).waitFor({ state: "detached" });
+      await page.getByTestId(`staff-kyc-${rejectId}`).getByLabel("Reason").fill(`Photo blurred ${tag}`);
+      await decide(page, js, "reject", rejectId, "Reject");
+      await page.getByTestId(`staff-kyc-${rejectId}`).waitFor({ state: "detached" });
+      const reviewOf = async (token: string) => (await call<{ review: { status: number; reason: string | null } }>("/userCert/getKycVerification", {}, token)).review;
+      expect(await reviewOf(approved.token)).toEqual({ status: 1, reason: null });
+      expect(await reviewOf(rejected.token)).toEqual({ status: 2, reason: `Photo blurred ${tag}` });
+
+      // Two codes worth 0.05 coins each (one per user); one is redeemed, then the batch is revoked.
+      await page.goto(`${url}/staff/redemption`);
+      await pageReady(page, js);
+      await page.getByLabel("Value of each code").fill("0.05");
+      await page.getByLabel("How many codes (1-1000)").fill("2");
+      await page.getByRole("button", { name: "Create codes" }).click();
+      const codes = (await page.getByLabel("New codes").inputValue()).split("\n");
+      expect(codes).toHaveLength(2);
+      const batchId = Number((await page.getByTestId("new-codes").getByRole("heading").innerText()).match(/Batch (\d+)/)![1]);
+      await call("/userRedemptionCode/confirmRedemptionCode", { redemptionCode: codes[0] }, sellerToken);
+      await page.goto(`${url}/staff/redemption`);
+      await pageReady(page, js);
+      await page.getByTestId(`batch-${batchId}`).getByText("1 of 2 redeemed").waitFor();
+      await decide(page, js, "revoke", batchId, "Revoke");
+      await page.getByTestId(`batch-${batchId}`).getByText("Revoked").waitFor();
+      await expect(call("/userRedemptionCode/confirmRedemptionCode", { redemptionCode: codes[1] }, approved.token)).rejects.toThrow();
+
+      // The audit page's filter, as a staff member uses it.
+      for (const [about, entityId, action] of [
+        ["withdrawal", wd.id, "withdrawal.cancel"],
+        ["kyc", rejectId, "kyc.reject"],
+        ["redemptionBatch", batchId, "redemptionBatch.revoke"],
+      ] as const) {
+        await page.goto(`${url}/staff/audit`);
+        await pageReady(page, js);
+        await page.getByLabel("About").selectOption(about);
+        await page.getByLabel("Id", { exact: true }).fill(String(entityId));
+        await page.getByRole("button", { name: "Filter" }).click();
+        await page.waitForURL((u) => u.searchParams.get("entityId") === String(entityId));
+        const list = page.getByTestId("audit-list");
+        await list.getByText(action, { exact: false }).first().waitFor();
+        const heads = await list.locator("li > p:first-child").allInnerTexts();
+        expect(heads.length).toBeGreaterThan(0);
+        for (const text of heads) expect(text).toContain(`${about} ${entityId}`);
+      }
     }));
 });
 

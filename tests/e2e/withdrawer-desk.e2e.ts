@@ -94,6 +94,9 @@ for (const js of [true, false]) {
         const item = page.locator(`[data-testid="desk-withdrawal-item"][data-withdrawal-id="${paid}"]`);
         await item.waitFor();
         await page.locator(`[data-testid="desk-withdrawal-item"][data-withdrawal-id="${cancelled}"]`).waitFor();
+        // The top bar's Payouts link counts the withdrawals waiting for this withdrawer.
+        const badge = await page.locator('a[href="/desk/withdrawals"]').filter({ hasText: "waiting withdrawals" }).first().textContent();
+        expect(Number(badge!.match(/(\d+)\s*waiting withdrawals/)![1])).toBeGreaterThanOrEqual(2);
         const deadline = Number(await item.getByTestId("desk-deadline").getAttribute("data-deadline"));
         expect(deadline - Date.now()).toBeGreaterThan(290 * 60_000);
         expect(await item.getByTestId("desk-deadline").innerText()).toContain("Auto cancel");

@@ -216,7 +216,7 @@ describe("/notice/setAllRead", () => {
     expect(await unreadInDb(seller2Id)).toBe(1);
     const check = await t.call("/notice/checkNotice", {}, { token: sellerToken });
     // deskWaiting is the merchant desk's badge: 0 for a seller (ADR 0036).
-    expect(check.data).toEqual({ orderCount: 0, withdrawCount: 0, unRead: 0, list: [], deskWaiting: 0 });
+    expect(check.data).toEqual({ orderCount: 0, withdrawCount: 0, unRead: 0, list: [], deskWaiting: 0, deskWithdrawals: 0 });
     const list = await t.call("/notice/getNoticeList", {}, { token: sellerToken });
     for (const n of list.data.list) expect(n.status).toBe(1);
     // Idempotent.

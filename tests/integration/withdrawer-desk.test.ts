@@ -259,3 +259,20 @@ describe("who may use the withdrawer desk's calls: the withdrawer only", () => {
     expectOk(await staff(t, "/merchant/withdraw/cancel", { id, reason: "Test over." }, p.withdrawer.token));
   });
 });
+
+describe("checkNotice.deskWithdrawals: the withdrawer desk's badge", () => {
+  it("counts the Waiting withdrawals sent to the caller; not another withdrawer's, not Processing ones; 0 for a seller", async () => {
+    const mine = await makeWithdrawer(t, { userId: p.withdrawer.id });
+    const other = await makeUser(t);
+    const theirs = await makeWithdrawer(t, { userId: other.id });
+    const badge = async (token: string) => (await t.call("/notice/checkNotice", {}, { token })).data.deskWithdrawals as number;
+    const before = await badge(p.withdrawer.token);
+    const a = await applyTo(mine);
+    await applyTo(mine);
+    await applyTo(theirs);
+    expect(await badge(p.withdrawer.token)).toBe(before + 2);
+    expectOk(await staff(t, "/merchant/withdraw/process", { id: a }, p.withdrawer.token));
+    expect(await badge(p.withdrawer.token)).toBe(before + 1);
+    expect(await badge(seller.token)).toBe(0);
+  });
+});

@@ -100,7 +100,7 @@ const sheet =
 /** Phones: a menu button that opens the links under the top bar. */
 export function MainNavMobile({ counts, blogUrl, desks }: MainNavProps) {
   const { hl, trigger, standIn, ref } = useHeadlessOnTouch();
-  const pending = counts.orders + counts.withdrawals + counts.messages + (desks?.merchant ? counts.desk : 0) > 0;
+  const pending = mainNavOf(desks).some((i) => i.count && counts[i.count] > 0);
   const dot = pending ? (
     <span aria-hidden="true" className="absolute right-1.5 top-1.5 h-2.5 w-2.5 rounded-full bg-money-out-700 ring-2 ring-white" />
   ) : null;

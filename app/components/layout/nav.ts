@@ -29,7 +29,7 @@ export function userMenuOf(desks?: Partial<Record<"merchant" | "withdrawer" | "s
   return mine.length ? [...mine.map(({ to, label }) => ({ to, label })), ...USER_MENU] : USER_MENU;
 }
 
-export type CountKey = "orders" | "withdrawals" | "messages" | "desk";
+export type CountKey = "orders" | "withdrawals" | "messages" | "desk" | "payouts";
 
 export interface MainNavItem extends NavItem {
   /** Which layout count is its badge. */
@@ -37,13 +37,15 @@ export interface MainNavItem extends NavItem {
   /** Words for the badge, for screen readers. */
   countLabel?: string;
   /** Shown only to users who may open this desk (ADR 0034). */
-  desk?: "merchant";
+  desk?: "merchant" | "withdrawer";
 }
 
 /** Signed in: the main links (Blog is added from the contact config). */
 export const MAIN_NAV: readonly MainNavItem[] = [
   // The merchant desk's queue, with its Waiting orders as the badge (ADR 0036).
   { to: "/desk", label: "Desk", count: "desk", countLabel: "waiting orders", desk: "merchant" },
+  // The withdrawer desk's queue, with the withdrawals waiting for it as the badge.
+  { to: "/desk/withdrawals", label: "Payouts", count: "payouts", countLabel: "waiting withdrawals", desk: "withdrawer" },
   { to: "/orderList", label: "Orders", count: "orders", countLabel: "trading orders" },
   { to: "/withdrawList", label: "Withdrawal", count: "withdrawals", countLabel: "pending withdrawals" },
   { to: "/message", label: "Message", count: "messages", countLabel: "unread messages" },

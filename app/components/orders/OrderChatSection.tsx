@@ -1,7 +1,7 @@
 /**
- * The order's chat on /orderDetails (spec §4: while the order is open): server-rendered
- * with a plain send form, then the live island; a message for this order (or a status
- * change of it) refreshes the page's data.
+ * The order's chat beside the order, on the seller's /orderDetails (spec §4: while the order is
+ * open) and the merchant's /desk/orders: server-rendered with a plain send form, then the live
+ * island; a message for this order (or a status change of it) refreshes the page's data.
  */
 import { Link, useRevalidator } from "@remix-run/react";
 import { useCallback } from "react";
@@ -23,24 +23,25 @@ export interface OrderChatData {
   clientMsgId: string;
 }
 
-export function OrderChatSection({ order: o, chat }: { order: Order; chat: OrderChatData }) {
+/** `here`: the page it is on (the no-JS form comes back to it); `peer`: who the chat is with. */
+export function OrderChatSection({ order: o, chat, here, peer }: { order: Pick<Order, "id" | "status">; chat: OrderChatData; here: string; peer: { id: number; nickname: string } }) {
   return (
     <section id="order-chat" aria-label="Chat" className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200" data-order-id={o.id}>
       <div className="flex items-center gap-2 border-b border-gray-200 px-4 py-3">
         <h2 className="min-w-0 flex-1 truncate text-base font-semibold text-gray-900">
-          Chat with <UserLink userId={o.buyerid}>{o.buyerNickname}</UserLink>
+          Chat with <UserLink userId={peer.id}>{peer.nickname}</UserLink>
         </h2>
         <Link to={conversationHref(chat.conversationId)} className="shrink-0 text-sm font-medium text-brand-700 hover:underline">
           Open in Messages
         </Link>
       </div>
-      <OrderChat orderId={o.id} status={o.status} chat={chat} />
+      <OrderChat orderId={o.id} status={o.status} chat={chat} here={here} />
     </section>
   );
 }
 
 /** The order's chat: server-rendered with a plain form, then the live island; a message for this order refreshes it. */
-function OrderChat({ orderId, status, chat }: { orderId: number; status: number; chat: OrderChatData }) {
+function OrderChat({ orderId, status, chat, here }: { orderId: number; status: number; chat: OrderChatData; here: string }) {
   const revalidator = useRevalidator();
   const signedIn = Boolean(useMainLayoutData()?.user);
   const onMessage = useCallback(
@@ -55,7 +56,6 @@ function OrderChat({ orderId, status, chat }: { orderId: number; status: number;
     },
     [status, revalidator]
   );
-  const here = `/orderDetails/${orderId}`;
   return (
     <div className="h-[28rem]">
       <ChatPanel

@@ -12,7 +12,16 @@ export function OrderDecision({ order, actions, coinName }: { order: StaffOrder;
     <div className="flex flex-col gap-4">
       {actions.resolve ? (
         <>
-          <StaffForm intent="complete" id={order.id} label="Complete with this price">
+          <StaffForm
+            intent="complete"
+            id={order.id}
+            label="Complete with this price"
+            question={{
+              title: `Complete order ${order.id}?`,
+              describe: (f) => `${order.sellerNickname} is paid ${f.price ?? ""} ${coinName}; the rest of the ${formatCoins(order.calculateTotalPrice)} held returns to ${order.buyerNickname}.`,
+              confirmLabel: "Complete",
+            }}
+          >
             <label htmlFor="final-price" className="flex flex-col gap-1 text-sm font-medium text-gray-800">
               Final price ({coinName}, at most {formatCoins(order.calculateTotalPrice)})
               <input
@@ -25,10 +34,24 @@ export function OrderDecision({ order, actions, coinName }: { order: StaffOrder;
               />
             </label>
           </StaffForm>
-          <StaffForm intent="cancel" id={order.id} label="Cancel the order (refund the merchant)" variant="danger" />
+          <StaffForm
+            intent="cancel"
+            id={order.id}
+            label="Cancel the order (refund the merchant)"
+            variant="danger"
+            question={{ title: `Cancel order ${order.id}?`, describe: () => `The ${formatCoins(order.calculateTotalPrice)} ${coinName} held return to ${order.buyerNickname}; the seller is paid nothing.`, confirmLabel: "Cancel the order" }}
+          />
         </>
       ) : null}
-      {actions.freeze ? <StaffForm intent="freeze" id={order.id} label="Freeze this order" variant="secondary" /> : null}
+      {actions.freeze ? (
+        <StaffForm
+          intent="freeze"
+          id={order.id}
+          label="Freeze this order"
+          variant="secondary"
+          question={{ title: `Freeze order ${order.id}?`, describe: () => "Its timers stop and nobody but staff can move it until it is decided.", confirmLabel: "Freeze" }}
+        />
+      ) : null}
     </div>
   );
 }

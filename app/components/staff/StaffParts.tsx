@@ -1,23 +1,38 @@
 /**
- * Small pieces the staff desk's pages share: a form that posts one intent about one row, the
- * refusal shown beside it, a reason field, and the keyset pager ("Older" / "Back to the first page").
+ * Small pieces the staff desk's pages share: a form that posts one intent about one row after a
+ * confirmation, the refusal shown beside it, a reason field, and the keyset pager ("Older" / "Back to the first page").
  */
-import { Link, useActionData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Link, useActionData, useNavigation } from "@remix-run/react";
+import { useState, type ReactNode } from "react";
 import type { StaffActionError } from "~/services/staff.server";
-import { Button, cx, type ButtonVariant } from "~/components/ui";
+import { Button, ConfirmDialog, buttonClasses, cx, type ButtonVariant } from "~/components/ui";
+import { CSRF_FIELD } from "~/services/kit/csrf";
 import { Form } from "~/components/ui/Form";
 
-/** The action's refusal, when it was about this intent and row. */
-export function useStaffError(intent: string, id: number | string): string | null {
+/** The action's answer about this intent and row: its refusal, or its question (no JavaScript). */
+function useStaffAnswer(intent: string, id: number | string): StaffActionError | null {
   const data = useActionData<StaffActionError>();
-  return data && data.intent === intent && data.id === String(id) ? data.error : null;
+  return data && data.intent === intent && data.id === String(id) ? data : null;
 }
 
+/** The question a staff form asks before it posts (UI.md: every decision that moves money or ends something). */
+export interface StaffQuestion {
+  title: string;
+  /** What will happen, from what the form holds (a price, a reason). */
+  describe?: (fields: Record<string, string>) => string;
+  confirmLabel?: string;
+}
+
+/**
+ * One decision about one row. It asks first: with JavaScript in a dialog when the form is sent
+ * (the dialog's Confirm sends it again with confirmed=1); without, the server answers the first
+ * post with the question (staff.server.ts runIntent) and this form shows it with Confirm and Cancel.
+ */
 export function StaffForm({
   intent,
   id,
   label,
+  question,
   variant = "primary",
   children,
   className,
@@ -25,14 +40,37 @@ export function StaffForm({
   intent: string;
   id: number | string;
   label: string;
+  question: StaffQuestion;
   variant?: ButtonVariant;
   children?: ReactNode;
   className?: string;
 }) {
-  const error = useStaffError(intent, id);
+  const answer = useStaffAnswer(intent, id);
+  const error = answer?.error || null;
   const errorId = `${intent}-${id}-error`;
+  const formId = `${intent}-${id}-form`;
+  const [asking, setAsking] = useState<Record<string, string> | null>(null);
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent && navigation.formData?.get("id") === String(id);
+  const tone = variant === "danger" ? "danger" : "primary";
+
+  if (answer?.ask && !asking) {
+    return <StaffConfirmSection intent={intent} id={id} question={question} fields={answer.ask} tone={tone} />;
+  }
   return (
-    <Form method="post" replace preventScrollReset className={cx("flex flex-col gap-2", className)} aria-describedby={error ? errorId : undefined}>
+    <Form
+      id={formId}
+      method="post"
+      replace
+      preventScrollReset
+      className={cx("flex flex-col gap-2", className)}
+      aria-describedby={error ? errorId : undefined}
+      onSubmit={(event) => {
+        if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("name") === "confirmed") return;
+        event.preventDefault();
+        setAsking(fieldsOf(event.currentTarget));
+      }}
+    >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
       {children}
@@ -42,7 +80,52 @@ export function StaffForm({
       <p id={errorId} role={error ? "alert" : undefined} className="min-h-[1.25rem] text-sm text-money-out-700" data-testid={error ? "staff-error" : undefined}>
         {error ?? ""}
       </p>
+      <ConfirmDialog
+        open={asking !== null}
+        onClose={() => setAsking(null)}
+        title={question.title}
+        description={asking && question.describe ? question.describe(asking) : undefined}
+        confirmLabel={question.confirmLabel}
+        tone={tone}
+        form={formId}
+        name="confirmed"
+        value="1"
+        busy={busy}
+      />
     </Form>
+  );
+}
+
+/** The typed fields of a staff form (not its intent, id or token), for the question. */
+function fieldsOf(form: HTMLFormElement): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [k, v] of new FormData(form)) if (typeof v === "string" && !["intent", "id", CSRF_FIELD].includes(k)) fields[k] = v;
+  return fields;
+}
+
+/** The question without JavaScript: what was typed goes along hidden, with Confirm and Cancel. */
+function StaffConfirmSection({ intent, id, question, fields, tone }: { intent: string; id: number | string; question: StaffQuestion; fields: Record<string, string>; tone: "primary" | "danger" }) {
+  const titleId = `${intent}-${id}-question`;
+  return (
+    <section aria-labelledby={titleId} className="rounded-xl bg-white p-4 ring-2 ring-brand-600" data-testid={`${intent}-${id}-confirm`}>
+      <h3 id={titleId} className="font-semibold text-gray-900">
+        {question.title}
+      </h3>
+      {question.describe ? <p className="mt-1 text-sm text-gray-700">{question.describe(fields)}</p> : null}
+      <Form method="post" replace preventScrollReset className="mt-3 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="id" value={id} />
+        {Object.entries(fields).map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
+        <Link to="." replace preventScrollReset className={buttonClasses({ variant: "secondary" })}>
+          Cancel
+        </Link>
+        <Button type="submit" name="confirmed" value="1" variant={tone}>
+          {question.confirmLabel ?? "Confirm"}
+        </Button>
+      </Form>
+    </section>
   );
 }
 

@@ -1,5 +1,6 @@
 import { desksOf, requireUser } from "../../http/context";
 import { countWaitingForBuyer } from "../orders/queries";
+import { countWaitingForWithdrawer } from "../withdrawals/queries";
 import { notFound } from "../../http/errors";
 import type { HandlerGroup } from "../../http/handler-types";
 import {
@@ -16,15 +17,18 @@ import {
 export const noticeHandlers = {
   async "/notice/checkNotice"(_input, ctx) {
     const user = requireUser(ctx);
-    const [orderCount, withdrawCount, unRead, list, deskWaiting] = await Promise.all([
+    const desks = desksOf(user);
+    const [orderCount, withdrawCount, unRead, list, deskWaiting, deskWithdrawals] = await Promise.all([
       countTradingOrders(ctx.db, user.id),
       countPendingWithdrawals(ctx.db, user.id),
       countUnread(ctx.db, user.id),
       latestUnread(ctx.db, user.id),
       // The merchant desk's badge (ADR 0036): asked only for business users.
-      desksOf(user).merchant ? countWaitingForBuyer(ctx.db, user.id) : 0,
+      desks.merchant ? countWaitingForBuyer(ctx.db, user.id) : 0,
+      // The withdrawer desk's badge: withdrawals waiting for it.
+      desks.withdrawer ? countWaitingForWithdrawer(ctx.db, user.id) : 0,
     ]);
-    return { orderCount, withdrawCount, unRead, list, deskWaiting };
+    return { orderCount, withdrawCount, unRead, list, deskWaiting, deskWithdrawals };
   },
 
   async "/notice/getNoticeList"(input, ctx) {

@@ -1,10 +1,10 @@
-import { LIST_PAGE_SIZE } from "../../../contract/constants";
+import { BADGE_CAP, LIST_PAGE_SIZE } from "../../../contract/constants";
 import type { DeskWithdrawal, StaffWithdrawal } from "../../../contract/calls/staff-withdrawals";
 import type { Withdrawal, Withdrawer } from "../../../contract/entities";
 import type { WithdrawalStatus } from "../../../contract/enums";
 import type { Executor } from "../../db/index";
 import type { WithdrawalRow, WithdrawerRow } from "../../db/schema";
-import { countRows } from "../../db/count";
+import { countRows, countRowsUpTo } from "../../db/count";
 
 /** Read side of withdrawals and withdrawers. Every list is scoped by its caller (owner or withdrawer). */
 
@@ -146,6 +146,15 @@ export async function withdrawerWithdrawalRows(
 
 export async function withdrawerWithdrawalPage(db: Executor, withdrawerUserId: number | "all", f: { status?: number; lastId?: number | null }): Promise<StaffWithdrawal[]> {
   return (await withdrawerWithdrawalRows(db, withdrawerUserId, f)).map(toStaffWithdrawal);
+}
+
+/** Waiting withdrawals sent to this withdrawer (index withdrawals_withdrawer): its desk's badge, capped like the others. */
+export function countWaitingForWithdrawer(db: Executor, withdrawerUserId: number): Promise<number> {
+  const q = db
+    .selectFrom("withdrawals")
+    .where("status", "=", 0)
+    .where("withdrawer_id", "in", db.selectFrom("withdrawers").select("id").where("user_id", "=", withdrawerUserId));
+  return countRowsUpTo(db, q, BADGE_CAP + 1);
 }
 
 /** Withdrawals of the user still open (0 Waiting, 1 Processing): the top bar's Withdrawal badge. */
