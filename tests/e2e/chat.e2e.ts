@@ -351,7 +351,9 @@ describe("chat", () => {
       await merchantCtx.close();
       await noJsCtx.close();
     }
-  });
+    // A long scenario (three browsers, a 2 s paging delay, live sockets): 102 s of the default 120 s
+    // were seen under load, so it gets a ceiling of its own.
+  }, 240_000);
 
   test("who may chat (spec §6): a user cannot open a chat with another normal user; no session goes home", async () => {
     const { browser, server } = e2e;
