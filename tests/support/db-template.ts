@@ -16,7 +16,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { migrate, openDatabase, pgliteDir } from "../../backend/db/index";
+import { migrate, openDatabase, pgliteDir, type OpenOptions } from "../../backend/db/index";
 import { seedDemoWorld } from "../../backend/demo/seed";
 
 /** Environment variables that carry the templates from a global setup to the test processes. */
@@ -57,16 +57,21 @@ export async function pgliteDump(seeded: boolean): Promise<Blob | undefined> {
 
 // ---- e2e: a data directory (PGlite) or a template database (PostgreSQL) ----------------------
 
-/** A DATA_DIR whose PGlite is migrated and seeded (closed again, so its files can be copied). */
-export async function buildDataDirTemplate(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), "e2e-template-"));
-  const database = await openDatabase({ dataDir: pgliteDir(dir) });
+/** Opens a database, migrates and seeds it, and closes it again (so its files or name can be copied). */
+async function migrateAndSeed(opts: OpenOptions): Promise<void> {
+  const database = await openDatabase(opts);
   try {
     await migrate(database.db);
     await seedDemoWorld(database.db);
   } finally {
     await database.close();
   }
+}
+
+/** A DATA_DIR whose PGlite is migrated and seeded. */
+export async function buildDataDirTemplate(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "e2e-template-"));
+  await migrateAndSeed({ dataDir: pgliteDir(dir) });
   return dir;
 }
 
@@ -96,15 +101,7 @@ export async function buildTemplateDatabase(baseUrl: string): Promise<string> {
   const name = `e2e_tpl_${randomBytes(6).toString("hex")}`;
   // The name is ours (hex only), so quoting it directly is safe.
   await adminQuery(baseUrl, `CREATE DATABASE "${name}"`);
-  const database = await openDatabase({
-    databaseUrl: databaseUrlOf(baseUrl, name),
-  });
-  try {
-    await migrate(database.db);
-    await seedDemoWorld(database.db);
-  } finally {
-    await database.close();
-  }
+  await migrateAndSeed({ databaseUrl: databaseUrlOf(baseUrl, name) });
   return name;
 }
 
