@@ -8,14 +8,40 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+/**
+ * The suites that exercise the web tier through the core loop: they run here on Node and again on
+ * workerd (vitest.edge.config.ts). README "The web tier on an edge runtime" says why these.
+ */
+export const WEB_TIER_SUITES = [
+  "browse", // browse the catalogue and the offers
+  "auth", // sign in and out, register with a code from the outbox, forgot password
+  "sell", // sell an e-code card and a picture card; the order page with its decrypted code
+  "trading-loop", // the order followed to payment, codes, the wallet's bills
+  "wallet", // wallet, a withdrawal, bank accounts
+  "chat", // the chat page with its history (the worker passes /chat/* through to the backend)
+  "csrf", // the route kit's CSRF checks
+];
+const webTierFiles = WEB_TIER_SUITES.map((name) => `tests/e2e/${name}.e2e.ts`);
+
+/**
+ * E2E_NODE_SUITES narrows this pass: "web-tier" runs only WEB_TIER_SUITES, "others" every suite but
+ * those; unset or "all", everything. CI crosses them (ADR 0039): its PGlite run takes the web-tier
+ * suites on Node, its PostgreSQL run the others on Node and the web-tier suites on workerd.
+ */
+function nodeSuites(choice = process.env.E2E_NODE_SUITES ?? "all"): { include: string[]; exclude: string[] } {
+  const edgeOnly = "tests/e2e/**/*.edge.e2e.ts"; // the edge's own checks run in the edge pass only
+  if (choice === "web-tier") return { include: webTierFiles, exclude: ["**/node_modules/**"] };
+  if (choice === "others") return { include: ["tests/e2e/**/*.e2e.ts"], exclude: ["**/node_modules/**", edgeOnly, ...webTierFiles] };
+  if (choice === "all") return { include: ["tests/e2e/**/*.e2e.ts"], exclude: ["**/node_modules/**", edgeOnly] };
+  throw new Error(`E2E_NODE_SUITES must be "all", "web-tier" or "others", not "${choice}"`);
+}
+
 export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   test: {
-    include: ["tests/e2e/**/*.e2e.ts"],
-    // The edge web tier's own checks run in the edge pass (vitest.edge.config.ts).
-    exclude: ["**/node_modules/**", "tests/e2e/**/*.edge.e2e.ts"],
+    ...nodeSuites(),
     environment: "node",
     // One migrated and seeded database that every server copies (ADR 0038).
     globalSetup: ["tests/e2e/support/global-setup.ts"],

@@ -6,24 +6,14 @@
  * README "The web tier on an edge runtime" lists what runs here and why the rest does not.
  */
 import { defineConfig } from "vitest/config";
-import e2e from "./vitest.e2e.config";
-
-export const EDGE_SUITES = [
-  "browse", // browse the catalogue and the offers
-  "auth", // sign in and out, register with a code from the outbox, forgot password
-  "sell", // sell an e-code card and a picture card; the order page with its decrypted code
-  "trading-loop", // the order followed to payment, codes, the wallet's bills
-  "wallet", // wallet, a withdrawal, bank accounts
-  "chat", // the chat page with its history (the worker passes /chat/* through to the backend)
-  "csrf", // the route kit's CSRF checks, at the edge
-];
+import e2e, { WEB_TIER_SUITES } from "./vitest.e2e.config";
 
 // Spread, not mergeConfig: that would add the Node run's include and exclude lists to these.
 export default defineConfig({
   ...e2e,
   test: {
     ...e2e.test,
-    include: [...EDGE_SUITES.map((name) => `tests/e2e/${name}.e2e.ts`), "tests/e2e/**/*.edge.e2e.ts"],
+    include: [...WEB_TIER_SUITES.map((name) => `tests/e2e/${name}.e2e.ts`), "tests/e2e/**/*.edge.e2e.ts"],
     exclude: ["**/node_modules/**"],
     env: { E2E_WEB_TIER: "edge" },
     // A failed test runs once more here (not in the Node pass, where the same tests run strictly).

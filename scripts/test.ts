@@ -19,6 +19,9 @@
  *   TEST_EDGE=off          leave the edge pass out (.ci/run: it runs once, on PostgreSQL; the
  *                          web tier on workerd talks to the backend over HTTP and never sees
  *                          which database is behind it).
+ *   E2E_NODE_SUITES=web-tier | others   narrow the Node e2e pass (vitest.e2e.config.ts; .ci/run
+ *                          crosses the suites over its two databases, ADR 0039).
+ *   E2E_SHOTS=off          take no screenshots but failures' (.ci/run: nobody looks at CI's).
  *   TEST_SUMMARY_FILE=path also write {passed, failed, skipped, ok, failures}
  *                          there as JSON (.ci/run adds up its two runs with
  *                          it and repeats the failures' names at the end).
@@ -56,6 +59,8 @@ interface PartResult {
   problems: string[];
   /** Each failed test as "file › name: first line of the error", for the closing lines. */
   failures: string[];
+  /** Wall-clock seconds the part's vitest run took (CI shows only its log's tail: ADR 0039). */
+  seconds?: number;
 }
 
 /** Runs a command with live output; resolves with its exit code (never rejects). */
@@ -90,11 +95,13 @@ function describeFailure(
 async function runVitest(name: string, config: string, reportFile: string): Promise<PartResult> {
   const result: PartResult = { name, passed: 0, failed: 0, skipped: 0, problems: [], failures: [] };
   const hookErrorsFile = `${reportFile}.hooks.jsonl`;
+  const started = Date.now();
   const code = await run(
     "npx",
     ["vitest", "run", "--config", config, "--reporter=default", "--reporter=json", "--reporter=./tests/support/hook-errors-reporter.ts", `--outputFile=${reportFile}`],
     { HOOK_ERRORS_FILE: hookErrorsFile },
   );
+  result.seconds = Math.round((Date.now() - started) / 1000);
   if (code !== 0) result.problems.push(`vitest exited with code ${code}`);
 
   if (!existsSync(reportFile)) {
@@ -216,7 +223,8 @@ async function main(): Promise<number> {
     total.passed += part.passed;
     total.failed += part.failed;
     total.skipped += part.skipped;
-    console.log(`  ${part.name}: passed ${part.passed} / failed ${part.failed} / skipped ${part.skipped}`);
+    const took = part.seconds === undefined ? "" : ` (${part.seconds} s)`;
+    console.log(`  ${part.name}: passed ${part.passed} / failed ${part.failed} / skipped ${part.skipped}${took}`);
     for (const problem of part.problems) console.log(`    ! ${problem}`);
     for (const failure of part.failures) console.log(`    ✗ ${failure}`);
   }
@@ -226,7 +234,8 @@ async function main(): Promise<number> {
   const ok = !anyProblem && total.failed === 0 && total.passed > 0;
   if (process.env.TEST_SUMMARY_FILE) {
     const failures = parts.flatMap((p) => [...p.failures, ...p.problems.map((x) => `${p.name}: ${x}`)]);
-    await writeFile(process.env.TEST_SUMMARY_FILE, JSON.stringify({ ...total, ok, failures }) + "\n");
+    const seconds = Object.fromEntries(parts.map((p) => [p.name, p.seconds ?? 0]));
+    await writeFile(process.env.TEST_SUMMARY_FILE, JSON.stringify({ ...total, ok, failures, seconds }) + "\n");
   }
 
   const skipped = total.skipped > 0 ? `, ${total.skipped} skipped` : "";

@@ -44,12 +44,12 @@ export async function claimMarker(trx: Trx, marker: { grp: string; ckey: string 
  * Writes the demo world (world.ts) in one transaction, once: the config row
  * system/demoSeededAt marks it done. Balances go through the ledger only.
  */
-export async function seedDemoWorld(db: DB): Promise<{ seeded: boolean }> {
+export async function seedDemoWorld(db: DB, opts: { passwordCost?: number } = {}): Promise<{ seeded: boolean }> {
   // Cheap check first so a seeded database does not pay for two scrypt hashes at every start.
   if (await isSeeded(db)) return { seeded: false };
   // One hash per secret, reused by every user that has it.
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const tradePwdHash = await hashPassword(DEMO_TRADE_PASSWORD);
+  const passwordHash = await hashPassword(DEMO_PASSWORD, opts.passwordCost);
+  const tradePwdHash = await hashPassword(DEMO_TRADE_PASSWORD, opts.passwordCost);
 
   return db.transaction().execute(async (trx) => {
     // Claim the marker first: a concurrent seeder waits on the primary key here and then finds it taken.

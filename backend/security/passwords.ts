@@ -4,7 +4,16 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
  * Passwords and trade passwords: scrypt (N=2^15, r=8, p=1), 16-byte salt, 32-byte key.
  * Stored as "scrypt$N$r$p$salt$hash" so the cost can rise later without a migration.
  */
-const N = 1 << 15;
+export const PASSWORD_COST = 1 << 15;
+/**
+ * A test run (NODE_ENV=test) hashes at N=2^10: 2^15 costs ~0.4 s a hash on a 2-core machine, and the
+ * suites register and sign in users by the hundred (ADR 0039). Verification always uses the N a hash
+ * records, so what the tests prove about sign-in and trade passwords is unchanged.
+ */
+export const TEST_PASSWORD_COST = 1 << 10;
+
+/** The N new hashes are made with. */
+export const passwordCost = (env: { NODE_ENV?: string } = process.env): number => (env.NODE_ENV === "test" ? TEST_PASSWORD_COST : PASSWORD_COST);
 const R = 8;
 const P = 1;
 const KEYLEN = 32;
@@ -16,11 +25,15 @@ function scrypt(password: string, salt: Buffer, n: number, r: number, p: number)
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, n = passwordCost()): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, N, R, P);
-  return ["scrypt", N, R, P, salt.toString("base64"), key.toString("base64")].join("$");
+  const key = await scrypt(password, salt, n, R, P);
+  return ["scrypt", n, R, P, salt.toString("base64"), key.toString("base64")].join("$");
 }
+
+/** A well-formed hash of no password at today's cost: sign-in checks against it when the account is
+ * unknown, so that the answer takes as long as for a real account. */
+export const unknownAccountHash = (): string => `scrypt$${passwordCost()}$${R}$${P}$AAAAAAAAAAAAAAAAAAAAAA==$AAAA`;
 
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
   if (!stored) return false;

@@ -11,7 +11,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, onTestFailed, test } from "vitest";
-import { CHROMIUM_ARGS, newContext, shot, signInAs } from "./support/browser";
+import { CHROMIUM_ARGS, failureShot, newContext, shot, signInAs } from "./support/browser";
 import { newSeller } from "./support/users";
 import { apiClient } from "./support/api";
 import { startServer, type StartedServer } from "./support/server";
@@ -75,7 +75,7 @@ async function desktop(context: BrowserContext) {
 function onFailure(pages: () => Page[]) {
   onTestFailed(async () => {
     console.error(e2e.server?.output().slice(-4000));
-    for (const [i, p] of pages().entries()) if (!p.isClosed()) await shot(p, `chat-failure-${i}`).catch(() => {});
+    for (const [i, p] of pages().entries()) if (!p.isClosed()) await failureShot(p, `chat-failure-${i}`).catch(() => {});
   });
 }
 

@@ -11,7 +11,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { launchBrowser, newContext, shot, signInAs } from "./support/browser";
+import { failureShot, launchBrowser, newContext, shotFromTop, signInAs } from "./support/browser";
 import { newSeller, type TestUser } from "./support/users";
 import { apiClient } from "./support/api";
 import { startServer, type StartedServer } from "./support/server";
@@ -76,7 +76,7 @@ async function withPage(js: boolean, name: string, fn: (page: Page, context: Bro
   try {
     await fn(page, context);
   } catch (err) {
-    await shot(page, `sell-failure-${name}-${js ? "js" : "nojs"}`).catch(() => {});
+    await failureShot(page, `sell-failure-${name}-${js ? "js" : "nojs"}`).catch(() => {});
     throw err;
   } finally {
     await context.close();
@@ -90,13 +90,6 @@ async function rawHtml(context: BrowserContext, path: string): Promise<string> {
   return res.text();
 }
 
-/** A full-page screenshot from the top, once no toast covers the page. */
-async function screenshot(page: Page, name: string, js: boolean) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  // Without JavaScript a toast stays until dismissed; with it, it hides after 3 s.
-  if (js) await page.locator('[role="status"][aria-live="polite"] > div').first().waitFor({ state: "detached", timeout: 5000 }).catch(() => {});
-  await shot(page, name);
-}
 
 async function statusText(page: Page): Promise<string> {
   return (await page.getByTestId("order-status").first().innerText()).trim();
@@ -175,7 +168,7 @@ for (const js of [true, false]) {
         }
         const secret = await page.locator('input[name="secret"]').inputValue();
         expect(secret).toMatch(/\S{16,}/);
-        await screenshot(page, `sell-card-390-${js ? "js" : "nojs"}`, js);
+        await shotFromTop(page, `sell-card-390-${js ? "js" : "nojs"}`, js);
         await page.getByRole("button", { name: "Sell", exact: true }).click();
         await page.waitForURL(/\/orderDetails\/\d+$/);
         await ready(page, js);
@@ -212,7 +205,7 @@ for (const js of [true, false]) {
           expect(await page.content()).not.toContain(codes[0]);
         }
         expect(await page.locator('section#order-chat[aria-label="Chat"]').count()).toBe(1);
-        await screenshot(page, `order-details-390-${js ? "js" : "nojs"}`, js);
+        await shotFromTop(page, `order-details-390-${js ? "js" : "nojs"}`, js);
 
         // ---- picture card with a generated PNG
         await page.goto(`${server.url}/sellCard/${pictureAdvert.id}`);
@@ -231,7 +224,7 @@ for (const js of [true, false]) {
           await expect
             .poll(() => page.evaluate(() => (window as unknown as { __uploads: unknown[] }).__uploads))
             .toEqual([{ type: "image/jpeg", name: "card-front.jpg", width: 1024, height: 768 }]);
-          await screenshot(page, "sell-picture-390-js", js);
+          await shotFromTop(page, "sell-picture-390-js", js);
         } else {
           await page.getByTestId("image-files").setInputFiles([png]);
         }
@@ -297,7 +290,7 @@ for (const js of [true, false]) {
         const panel = page.getByTestId("dispute-panel");
         await panel.getByText("Wrong amount / rate").waitFor();
         expect(await page.getByTestId("order-timer").innerText()).toContain("Auto Arbitration");
-        await screenshot(page, `order-dispute-390-${js ? "js" : "nojs"}`, js);
+        await shotFromTop(page, `order-dispute-390-${js ? "js" : "nojs"}`, js);
         await page.getByTestId("accept-button").click();
         // Watched from before the Confirm: the order's chat reloads the page as the
         // accept's system message arrives, which may take the one-time toast early.
@@ -346,7 +339,7 @@ for (const js of [true, false]) {
         const completedIds = await page.getByTestId("order-item").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-order-id"))));
         expect(completedIds).toEqual(expect.arrayContaining([ecodeOrder, pictureOrder]));
         expect(await page.locator('[aria-current="page"]').filter({ hasText: "Completed" }).count()).toBe(1);
-        await screenshot(page, `order-list-390-${js ? "js" : "nojs"}`, js);
+        await shotFromTop(page, `order-list-390-${js ? "js" : "nojs"}`, js);
         await page.getByRole("link", { name: "Active Orders" }).click();
         await page.waitForURL((u) => u.searchParams.get("status") === "0");
         await ready(page, js);

@@ -13,7 +13,7 @@ import { tooManyCodesMessage } from "../../contract/card-codes";
 import { faceUnits } from "../../app/services/money/offers";
 import { TWO_DECIMALS } from "../../app/services/format";
 import { apiClient, type Advert } from "./support/api";
-import { SCREENSHOT_DIR as SCREENSHOTS, shot, signInAs } from "./support/browser";
+import { shot, shotOf, signInAs } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
 import { newSeller } from "./support/users";
 
@@ -104,7 +104,7 @@ for (const js of [true, false]) {
             return sel.toString();
           });
           expect(selected).toBe(plain);
-          await page.getByTestId("card-codes").screenshot({ path: `${SCREENSHOTS}/order-codes-390-js.png` });
+          await shotOf(page.getByTestId("card-codes"), "order-codes-390-js");
           await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: e2e.server.url });
           for (const [i, code] of codes.entries()) {
             await page.getByTestId("card-codes").getByRole("listitem").nth(i).getByRole("button", { name: /Copy/ }).click();
@@ -183,7 +183,7 @@ for (const js of [true, false]) {
         expect(await panel().getByTestId("dispute-content").innerText()).toBe("Redeemed for half its face.");
         expect(await panel().getByTestId("dispute-status").innerText()).toMatch(/^Accept to be paid .+ now, or apply for arbitration\.$/);
         expect(await panel().getByTestId("arbitration-button").count()).toBe(1);
-        await panel().screenshot({ path: `${SCREENSHOTS}/dispute-negotiation-390-${js ? "js" : "nojs"}.png` });
+        await shotOf(panel(), `dispute-negotiation-390-${js ? "js" : "nojs"}`);
 
         // In arbitration: no call to action, "under way"; Accept stays (spec §4), arbitration does not.
         await call("/order/applyArbitration", { id: wrong.id }, sellerToken);
@@ -200,7 +200,7 @@ for (const js of [true, false]) {
         expect(paid).toContain(await page.getByTestId("dispute-price").innerText());
         expect(await page.getByText("or apply for arbitration", { exact: false }).count()).toBe(0);
         expect(await panel().getByTestId("accept-button").count()).toBe(0);
-        await panel().screenshot({ path: `${SCREENSHOTS}/dispute-completed-390-${js ? "js" : "nojs"}.png` });
+        await shotOf(panel(), `dispute-completed-390-${js ? "js" : "nojs"}`);
 
         // Wrong amount / rate with the same face: no "found" face, the words say the price is disputed.
         const same = await negotiate(3, face, "Our rate changed.");

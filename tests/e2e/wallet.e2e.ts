@@ -10,7 +10,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { escapeDialog, shot, signInAs } from "./support/browser";
+import { escapeDialog, shot, shotFromTop, signInAs } from "./support/browser";
 import { newSellerWithCoins } from "./support/users";
 import { useServerAndBrowser } from "./support/suite";
 
@@ -36,12 +36,8 @@ async function goto(page: Page, js: boolean, to: string) {
   await ready(page, js);
 }
 
-/** A full-page screenshot from the top, once no toast covers the page. */
-async function screenshot(page: Page, name: string, js: boolean) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  if (js) await page.locator('[role="status"][aria-live="polite"] > div').first().waitFor({ state: "detached", timeout: 5000 }).catch(() => {});
-  await shot(page, `${name}-390-${js ? "js" : "nojs"}`);
-}
+/** A full-page screenshot from the top, named for the phone width and the mode. */
+const screenshot = (page: Page, name: string, js: boolean) => shotFromTop(page, `${name}-390-${js ? "js" : "nojs"}`, js);
 
 async function toast(page: Page, text: string) {
   await page.locator('[role="status"][aria-live="polite"]').getByText(text, { exact: true }).first().waitFor();

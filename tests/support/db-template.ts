@@ -8,7 +8,9 @@
  *
  * The copies are what a fresh start would have built: the same migrations and demo seed (whose
  * only clock use is the relative order of offers and withdrawers), and every backend still runs
- * migrate() and the seed on its copy, which then change nothing.
+ * migrate() and the seed on its copy, which then change nothing. The demo users' password hashes
+ * are made at the test cost, as a server under NODE_ENV=test would make them (ADR 0039): the e2e
+ * template is built by scripts/test.ts, which is not such a process.
  */
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -18,6 +20,9 @@ import { join } from "node:path";
 import pg from "pg";
 import { migrate, openDatabase, pgliteDir, type OpenOptions } from "../../backend/db/index";
 import { seedDemoWorld } from "../../backend/demo/seed";
+import { TEST_PASSWORD_COST } from "../../backend/security/passwords";
+
+const seed = (db: Parameters<typeof seedDemoWorld>[0]) => seedDemoWorld(db, { passwordCost: TEST_PASSWORD_COST });
 
 /** Environment variables that carry the templates from a global setup to the test processes. */
 export const TEMPLATE_ENV = {
@@ -39,7 +44,7 @@ export async function buildPgliteDumps(): Promise<string> {
     if (!database.pglite) throw new Error("expected PGlite");
     await migrate(database.db);
     await writeFile(join(dir, "migrated.tar"), Buffer.from(await (await database.pglite.dumpDataDir("none")).arrayBuffer()));
-    await seedDemoWorld(database.db);
+    await seed(database.db);
     await writeFile(join(dir, "seeded.tar"), Buffer.from(await (await database.pglite.dumpDataDir("none")).arrayBuffer()));
   } finally {
     await database.close();
@@ -62,7 +67,7 @@ async function migrateAndSeed(opts: OpenOptions): Promise<void> {
   const database = await openDatabase(opts);
   try {
     await migrate(database.db);
-    await seedDemoWorld(database.db);
+    await seed(database.db);
   } finally {
     await database.close();
   }

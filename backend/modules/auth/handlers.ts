@@ -6,7 +6,7 @@ import type { User } from "../../db/schema";
 import { requireUser, type CallContext } from "../../http/context";
 import { conflict, fail, invalid, tooMany } from "../../http/errors";
 import type { HandlerGroup } from "../../http/handler-types";
-import { hashPassword, verifyPassword } from "../../security/passwords";
+import { hashPassword, unknownAccountHash, verifyPassword } from "../../security/passwords";
 import { hit, peek } from "../../security/rate-limit";
 import { issueToken, revokeAllTokens, revokeToken } from "../../security/tokens";
 import { ensureAccount } from "../wallet/ledger";
@@ -161,7 +161,7 @@ export const authHandlers = {
     const failures = await peek(ctx.db, "login:fail", failKey, ctx.config.RATE_WINDOW_SECONDS, ctx.now);
     if (failures >= ctx.config.LOGIN_LIMIT_PER_ACCOUNT) throw tooMany(ACCOUNT_SIGN_IN_LOCKED);
     // Hash even when the account is unknown, so timing does not tell who exists.
-    const ok = await verifyPassword(input.loginPwd, user?.password_hash ?? "scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAA");
+    const ok = await verifyPassword(input.loginPwd, user?.password_hash ?? unknownAccountHash());
     if (!user || !ok) {
       await l.loginAccount(failKey);
       throw fail(BAD_LOGIN);

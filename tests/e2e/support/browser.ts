@@ -113,13 +113,35 @@ export async function latestCode(url: string, to: string, type: string, timeoutM
   }
 }
 
-/** Saves a full-page screenshot as tests/e2e/screenshots/<name>.png; returns its path. */
-export async function shot(page: Page, name: string): Promise<string> {
-  const path = join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, "_")}.png`);
+/**
+ * Screenshots are for people to look at (UI.md: our screens at 390×844). E2E_SHOTS=off leaves them
+ * out where nobody will (.ci/run): each costs ~0.6 s, and a shot from the top waits out a toast
+ * (ADR 0039). Failure shots are taken either way.
+ */
+const shotsWanted = () => process.env.E2E_SHOTS !== "off";
+
+/** Where a screenshot called `name` is written. */
+const shotPath = (name: string) => join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, "_")}.png`);
+
+/** Saves a full-page screenshot as tests/e2e/screenshots/<name>.png (a failure's, or any when wanted). */
+async function saveShot(target: Page | Locator, name: string, fullPage: boolean): Promise<void> {
+  const path = shotPath(name);
   await mkdir(dirname(path), { recursive: true });
-  await page.screenshot({ path, fullPage: true });
-  return path;
+  await target.screenshot(fullPage ? { path, fullPage } : { path });
 }
+
+/** A full-page screenshot as tests/e2e/screenshots/<name>.png, unless E2E_SHOTS=off. */
+export async function shot(page: Page, name: string): Promise<void> {
+  if (shotsWanted()) await saveShot(page, name, true);
+}
+
+/** A screenshot of one element, unless E2E_SHOTS=off. */
+export async function shotOf(element: Locator, name: string): Promise<void> {
+  if (shotsWanted()) await saveShot(element, name, false);
+}
+
+/** What the page looked like when a test failed: taken even with E2E_SHOTS=off. */
+export const failureShot = (page: Page, name: string): Promise<void> => saveShot(page, name, true);
 
 /**
  * Closes an open Headless UI dialog: Escape first (the keyboard path users
@@ -157,6 +179,7 @@ export async function pageReady(page: Page, js: boolean) {
 
 /** A full-page screenshot at the top of the page, once no toast covers it (with JavaScript). */
 export async function shotFromTop(page: Page, name: string, js: boolean) {
+  if (!shotsWanted()) return;
   await page.evaluate(() => window.scrollTo(0, 0));
   if (js) await page.locator('[role="status"][aria-live="polite"] > div').first().waitFor({ state: "detached", timeout: 5000 }).catch(() => {});
   await shot(page, name);

@@ -13,7 +13,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { launchBrowser, newContext, shot } from "./browser";
+import { failureShot, launchBrowser, newContext } from "./browser";
 import { startServer, type StartServerOptions, type StartedServer } from "./server";
 
 export interface ServerAndBrowser {
@@ -30,7 +30,7 @@ export interface ServerAndBrowserOptions {
   server?: StartServerOptions;
   /**
    * When `fn` of withPage fails, save a screenshot of its first page as
-   * `<failureShots>-failure-<on|off>-<time>` (see shot()).
+   * `<failureShots>-failure-<on|off>-<time>` (taken even with E2E_SHOTS=off).
    */
   failureShots?: string;
 }
@@ -65,7 +65,7 @@ export function useServerAndBrowser(opts: ServerAndBrowserOptions = {}): ServerA
       } catch (err) {
         const first = context.pages()[0];
         if (opts.failureShots && first) {
-          await shot(first, `${opts.failureShots}-failure-${js ? "on" : "off"}-${Date.now()}`).catch(() => {});
+          await failureShot(first, `${opts.failureShots}-failure-${js ? "on" : "off"}-${Date.now()}`).catch(() => {});
         }
         throw err;
       } finally {
