@@ -115,8 +115,10 @@ describe("the session proxy at the edge", () => {
   });
 
   test("the edge answers no /client call; the backend behind it does", async () => {
-    const onEdge = await fetch(`${e2e.server.url}/client/cardType/getCardType`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-    expect(onEdge.status).toBe(405);
+    const onEdge = await fetch(`${e2e.server.url}/client/cardType/getCardType`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}", redirect: "manual" });
+    // The unknown-path answer, whatever the method (ADR 0034): home, never an envelope.
+    expect(onEdge.status).toBe(302);
+    expect(onEdge.headers.get("location")).toBe("/home");
     expect(await onEdge.text()).not.toContain('"code"');
     const onBackend = await fetch(`${e2e.server.apiUrl}/client/cardType/getCardType`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     expect(((await onBackend.json()) as { code: number }).code).toBe(1);

@@ -28,13 +28,15 @@ async function ready(page: Page, js: boolean) {
 
 /**
  * Presses a ConfirmAction and confirms it: the dialog with JavaScript, the ?confirm= section without;
- * returns once the action has answered. With JavaScript that is its POST's answer, not the Success
- * toast: the order's live chat may revalidate the page at once (the status changed) and take the
- * flash with it before the toast is seen.
+ * returns once the action has answered. With JavaScript that is the answer to its POST to the page's
+ * own path, not the Success toast: the order's live chat may revalidate the page at once (the status
+ * changed) and take the flash with it before the toast is seen.
  */
 async function confirmAction(page: Page, js: boolean, intent: string) {
   await page.getByTestId(`${intent}-button`).click();
-  const answered = js ? page.waitForResponse((r) => r.request().method() === "POST") : undefined;
+  // The page's own action: the live chat beside it posts to /chat/api/* meanwhile.
+  const here = new URL(page.url()).pathname;
+  const answered = js ? page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === here) : undefined;
   if (js) await page.getByRole("alertdialog").getByRole("button", { name: "Confirm" }).click();
   else await page.getByTestId(`${intent}-confirm`).getByRole("button", { name: "Confirm" }).click();
   await answered;

@@ -37,8 +37,9 @@ describe("web tier and backend on two hosts", () => {
     expect(env.data).toBeUndefined();
     expect(env.encrypt).toMatch(/^[A-Za-z0-9+/=]+$/);
     const onWeb = await fetch(`${web.url}/client/cardType/getCardType`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}", redirect: "manual" });
-    // Remix's catch-all takes no POST: the web host is no /client backend.
-    expect(onWeb.status).toBe(405);
+    // The web host is no /client backend: a POST there gets the unknown-path answer (home, ADR 0034).
+    expect(onWeb.status).toBe(302);
+    expect(onWeb.headers.get("location")).toBe("/home");
     expect(await onWeb.text()).not.toContain('"code"');
   });
 

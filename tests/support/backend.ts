@@ -36,19 +36,39 @@ export interface Envelope<T = any> {
   encrypt?: string;
 }
 
+/**
+ * Kysely's migrator reads the server's whole catalogue (every schema's tables); a schema another
+ * test process drops meanwhile makes that read fail with "schema t_… does not exist". Migrations
+ * hold this advisory lock shared, a drop holds it alone.
+ */
+const SCHEMA_DROP_LOCK = 4_242_017;
+
+/** Runs `fn` on a connection of its own to the server, closed afterwards. */
+async function withAdmin<T>(databaseUrl: string, fn: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    return await fn(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
 export async function createTestBackend(opts: { env?: Record<string, string>; seed?: boolean } = {}) {
   const databaseUrl = process.env.DATABASE_URL;
   const schema = databaseUrl ? `t_${randomBytes(6).toString("hex")}` : undefined;
-  if (databaseUrl && schema) {
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-  }
+  if (databaseUrl && schema) await withAdmin(databaseUrl, (admin) => admin.query(`create schema ${schema}`));
   const seed = opts.seed !== false;
   const database = await openDatabase(databaseUrl ? { databaseUrl, schema } : { loadDataDir: await pgliteDump(seed) });
   // On a loaded dump (ADR 0038) both find their work done.
-  await migrate(database.db, { schema });
+  if (databaseUrl) {
+    await withAdmin(databaseUrl, async (admin) => {
+      await admin.query("select pg_advisory_lock_shared($1)", [SCHEMA_DROP_LOCK]);
+      await migrate(database.db, { schema }); // the lock goes with the connection
+    });
+  } else {
+    await migrate(database.db, { schema });
+  }
   if (seed) await seedDemoWorld(database.db);
   const clock = new TestClock();
   const config = readBackendConfig({
@@ -112,10 +132,10 @@ export async function createTestBackend(opts: { env?: Record<string, string>; se
       await catalog.close();
       await database.close();
       if (databaseUrl && schema) {
-        const admin = new pg.Client({ connectionString: databaseUrl });
-        await admin.connect();
-        await admin.query(`drop schema ${schema} cascade`);
-        await admin.end();
+        await withAdmin(databaseUrl, async (admin) => {
+          await admin.query("select pg_advisory_lock($1)", [SCHEMA_DROP_LOCK]);
+          await admin.query(`drop schema ${schema} cascade`);
+        });
       }
     },
   };
