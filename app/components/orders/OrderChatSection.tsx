@@ -3,8 +3,8 @@
  * open) and the merchant's /desk/orders: server-rendered with a plain send form, then the live
  * island; a message for this order (or a status change of it) refreshes the page's data.
  */
-import { Link, useRevalidator } from "@remix-run/react";
-import { useCallback } from "react";
+import { Link, useNavigation, useRevalidator } from "@remix-run/react";
+import { useCallback, useEffect, useRef } from "react";
 import type { ChatConversation, ChatMessage } from "../../../contract/chat-protocol";
 import type { Order } from "../../../contract/entities";
 import { ChatPanel } from "~/components/chat/ChatPanel";
@@ -40,21 +40,38 @@ export function OrderChatSection({ order: o, chat, here, peer }: { order: Pick<O
   );
 }
 
+/**
+ * Reloads the page's data, unless a form of the page is being sent or its answer loaded: that
+ * reloads the data itself, and a second load alongside could take the session's one-time message
+ * (the Success toast) and be thrown away, so the user would never see it.
+ */
+function useRefreshWhenIdle(): () => void {
+  const revalidator = useRevalidator();
+  const busy = useNavigation().state !== "idle";
+  const busyNow = useRef(busy);
+  useEffect(() => {
+    busyNow.current = busy;
+  }, [busy]);
+  return useCallback(() => {
+    if (!busyNow.current) revalidator.revalidate();
+  }, [revalidator]);
+}
+
 /** The order's chat: server-rendered with a plain form, then the live island; a message for this order refreshes it. */
 function OrderChat({ orderId, status, chat, here }: { orderId: number; status: number; chat: OrderChatData; here: string }) {
-  const revalidator = useRevalidator();
+  const refresh = useRefreshWhenIdle();
   const signedIn = Boolean(useMainLayoutData()?.user);
   const onMessage = useCallback(
     (m: ChatMessage) => {
-      if (m.conversationID === chat.conversationId || (m.ref?.type === "order" && m.ref.id === orderId)) revalidator.revalidate();
+      if (m.conversationID === chat.conversationId || (m.ref?.type === "order" && m.ref.id === orderId)) refresh();
     },
-    [chat.conversationId, orderId, revalidator]
+    [chat.conversationId, orderId, refresh]
   );
   const onConversation = useCallback(
     (c: ChatConversation) => {
-      if (c.order && c.order.status !== status) revalidator.revalidate();
+      if (c.order && c.order.status !== status) refresh();
     },
-    [status, revalidator]
+    [status, refresh]
   );
   return (
     <div className="h-[28rem]">

@@ -9,12 +9,11 @@ import { ClientOnly } from "remix-utils/client-only";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { AdvertInfo, Order } from "../../../contract/entities";
 import { OrderStatus } from "../../../contract/enums";
-import { Avatar } from "~/components/ui/Avatar";
-import { UserLink } from "~/components/partners/UserLink";
+import { CardFaceRow, CoinsRow, OrderNumberRows, PartyRow } from "~/components/orders/OrderFactRows";
 import { OrderImages } from "~/components/orders/OrderImages";
 import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
-import { Countdown, DateTime, DetailPanel, DetailRow, RemarkLine, Skeleton, StatusBadge, VerifiedIcon } from "~/components/ui";
-import { formatCoinsWithName, formatNgn, formatTradeAmount } from "~/services/format";
+import { Countdown, DetailPanel, DetailRow, RemarkLine, Skeleton, StatusBadge, VerifiedIcon } from "~/components/ui";
+import { formatCoinsWithName } from "~/services/format";
 import { orderTimer, splitTags } from "~/services/orders";
 
 const CardSecret = lazy(() => import("~/components/orders/CardSecret.client"));
@@ -57,37 +56,27 @@ export function StatusHeader({ order: o, name, icon, isECode }: { order: Order; 
 
 export function OrderInfoPanel({ order: o, info, coinName, ngnRate }: { order: Order; info: AdvertInfo; coinName: string; ngnRate: number }) {
   const tags = splitTags(info.tagListEn);
+  const paid = o.status === OrderStatus.Completed;
   return (
     <DetailPanel title="Order" labelId="order-info">
       <dl className="divide-y divide-gray-100">
-        <DetailRow label="Card face">
-          {formatTradeAmount(o.tradeAmount)} {o.tradeCurrency}
-        </DetailRow>
-        <DetailRow label={o.status === OrderStatus.Completed ? "Paid" : o.arbitrationType !== null ? "Order price" : "You receive"}>
-          <span className="block font-semibold text-money-in-700" data-testid="order-coins">
-            {formatCoinsWithName(o.status === OrderStatus.Completed ? o.realTotalPrice : o.calculateTotalPrice, coinName)}
-          </span>
-          <span className="block text-xs font-normal text-gray-600">
-            ≈ {formatNgn(o.status === OrderStatus.Completed ? o.realTotalPrice : o.calculateTotalPrice, ngnRate)}
-          </span>
-        </DetailRow>
-        {o.status === OrderStatus.Completed && o.realTotalPrice !== o.calculateTotalPrice ? (
+        <CardFaceRow amount={o.tradeAmount} currency={o.tradeCurrency} />
+        <CoinsRow
+          label={paid ? "Paid" : o.arbitrationType !== null ? "Order price" : "You receive"}
+          coins={paid ? o.realTotalPrice : o.calculateTotalPrice}
+          coinName={coinName}
+          ngnRate={ngnRate}
+          direction="in"
+          testId="order-coins"
+        />
+        {paid && o.realTotalPrice !== o.calculateTotalPrice ? (
           <DetailRow label="Price at order time">{formatCoinsWithName(o.calculateTotalPrice, coinName)}</DetailRow>
         ) : null}
-        <DetailRow label="Order number">{o.id}</DetailRow>
-        <DetailRow label="Created">
-          <DateTime ms={o.createTimestamp} />
-        </DetailRow>
-        <DetailRow label="Merchant">
-          <span className="inline-flex items-center gap-2">
-            <Avatar src={o.buyerAvatar} size={24} />
-            <UserLink userId={o.buyerid} testId="order-merchant">
-              {o.buyerNickname}
-            </UserLink>
-            <VerifiedIcon className="h-4 w-4 text-brand-600" />
-            <span className="sr-only">Verified merchant</span>
-          </span>
-        </DetailRow>
+        <OrderNumberRows id={o.id} created={o.createTimestamp} />
+        <PartyRow label="Merchant" avatar={o.buyerAvatar} userId={o.buyerid} nickname={o.buyerNickname} testId="order-merchant">
+          <VerifiedIcon className="h-4 w-4 text-brand-600" />
+          <span className="sr-only">Verified merchant</span>
+        </PartyRow>
       </dl>
       {tags.length > 0 ? (
         <ul className="mt-2 flex flex-wrap gap-1" aria-label="Tags">

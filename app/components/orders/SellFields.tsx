@@ -3,6 +3,7 @@
  * fixed face), the e-code box with the list of codes it will send, the plain file
  * input (no JavaScript) and what the seller will receive.
  */
+import { useState } from "react";
 import { splitCardCodes } from "../../../contract/card-codes";
 import { faceUnits } from "~/services/money/offers";
 import { cx } from "~/components/ui/cx";
@@ -131,7 +132,11 @@ export function CodeInput({
   codeFormat: string;
   disabled?: boolean;
 }) {
-  const codes = splitCardCodes(str(field.value) ?? str(field.initialValue));
+  // The list follows the box as typed: conform's copy of the value can lag behind while the form's
+  // schema is still loading (ADR 0030). A reset of the form (a new key) starts from conform again.
+  const [typed, setTyped] = useState<{ key: unknown; value: string } | null>(null);
+  const own = typed && typed.key === field.key ? typed.value : undefined;
+  const codes = splitCardCodes(own ?? str(field.value) ?? str(field.initialValue));
   const one = codesPerOrder === 1;
   return (
     <div>
@@ -156,6 +161,7 @@ export function CodeInput({
         spellCheck={false}
         textareaClassName="font-mono"
         disabled={disabled}
+        onInput={(e) => setTyped({ key: field.key, value: e.currentTarget.value })}
       />
       {codes.length > 0 ? (
         <div className="-mt-3 mb-4 rounded-lg bg-gray-50 p-3" data-testid="code-groups">
