@@ -19,7 +19,8 @@ export default defineConfig({
     // A failed test runs once more here (not in the Node pass, where the same tests run strictly).
     // Two JavaScript-on form tests (the sell page's code list, the register page's code error after
     // Send code) each failed once in five edge runs and passed when run again: a timing race in the
-    // browser around the lazily loaded form schema (ADR 0030), not in the worker. Left open.
+    // browser around the lazily loaded form schema (ADR 0030), not in the worker. The sell page's
+    // code list now follows the box's own input (2026-11-27); the register page's is still open.
     retry: 1,
   },
 });
