@@ -3,8 +3,9 @@
  * docs/decisions/0031-edge-web-tier.md):
  *   1. `remix build` with REMIX_TARGET=edge (remix.config.js): edge/worker.ts and the server build
  *      bundled into build/edge/worker.js, the browser build into build/edge/assets/build;
- *   2. the rest of public/ copied into build/edge/assets (what the ASSETS binding serves);
- *   3. the hashed files precompressed, as for Node.
+ *   2. the first load's shared chunks merged, as for Node (merge-chunks.ts);
+ *   3. the rest of public/ copied into build/edge/assets (what the ASSETS binding serves);
+ *   4. the hashed files precompressed, as for Node.
  *
  *   node --import tsx scripts/build-edge.ts
  */
@@ -13,6 +14,7 @@ import { cpSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ROOT } from "./build";
+import { MERGE_GROUPS, mergeChunks } from "./merge-chunks";
 import { precompressDir } from "./precompress";
 
 export const EDGE_BUILD = join(ROOT, "build", "edge");
@@ -23,11 +25,13 @@ export const EDGE_STAMP = join(EDGE_BUILD, "built.txt");
 /** The compiler's record of the worker's inputs and imports (scripts/edge-bundle.ts reads it). */
 export const EDGE_METAFILE = join(EDGE_BUILD, "metafile.server.json");
 
-export function buildEdge(): number {
+export async function buildEdge(): Promise<number> {
   rmSync(EDGE_BUILD, { recursive: true, force: true });
   const cli = join(ROOT, "node_modules", "@remix-run", "dev", "dist", "cli.js");
   const r = spawnSync(process.execPath, [cli, "build"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, REMIX_TARGET: "edge" } });
   if (r.status !== 0) return r.status ?? 1;
+  // The same first-load files as the Node build (ADR 0040); the worker embeds the manifest.
+  await mergeChunks({ buildDir: join(EDGE_ASSETS, "build"), serverFiles: [EDGE_WORKER], groups: MERGE_GROUPS });
   for (const name of readdirSync(join(ROOT, "public"))) {
     if (name !== "build") cpSync(join(ROOT, "public", name), join(EDGE_ASSETS, name), { recursive: true });
   }
@@ -39,4 +43,4 @@ export function buildEdge(): number {
   return 0;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) process.exit(buildEdge());
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) void buildEdge().then((code) => process.exit(code));

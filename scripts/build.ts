@@ -1,10 +1,11 @@
 /**
  * Builds the web tier the one way every command uses (`npm run build`, `npm start`, `npm test`):
  *   1. `remix build --sourcemap`;
- *   2. the browser build's source maps move out of public/build into build/client-maps (the
+ *   2. the first load's shared chunks merged into a few files (merge-chunks.ts, ADR 0040);
+ *   3. the browser build's source maps move out of public/build into build/client-maps (the
  *      server never serves them; the JavaScript budget test reads them to name the modules
  *      a page's bytes come from), and the scripts lose their sourceMappingURL comment;
- *   3. the hashed files are precompressed (precompress.ts).
+ *   4. the hashed files are precompressed (precompress.ts).
  *
  *   node --import tsx scripts/build.ts
  */
@@ -12,6 +13,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { MERGE_GROUPS, mergeChunks } from "./merge-chunks";
 import { precompressDir } from "./precompress";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -67,14 +69,16 @@ export function buildIsStale(builtFile: string, extraSources: string[] = []): bo
 }
 
 /** Runs the whole build; returns the exit code (0 when built). */
-export function buildWebTier(): number {
+export async function buildWebTier(): Promise<number> {
   const cli = join(ROOT, "node_modules", "@remix-run", "dev", "dist", "cli.js");
   const r = spawnSync(process.execPath, [cli, "build", "--sourcemap"], { cwd: ROOT, stdio: "inherit" });
   if (r.status !== 0) return r.status ?? 1;
+  const merged = await mergeChunks({ buildDir: CLIENT_BUILD, serverFiles: [join(ROOT, "build", "index.js")], groups: MERGE_GROUPS });
+  console.log(`merged: ${merged.groups.map((g) => `${g.url} (${g.members} chunks)`).join(", ")}; ${merged.rewritten} scripts rewritten`);
   const maps = stashClientMaps();
   const t = precompressDir(CLIENT_BUILD);
   console.log(`source maps kept out of public/build: ${maps}; precompressed ${t.files} files: ${t.bytes} bytes → brotli ${t.br}, gzip ${t.gz}`);
   return 0;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) process.exit(buildWebTier());
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) void buildWebTier().then((code) => process.exit(code));

@@ -80,6 +80,8 @@ export function moduleName(source: string): string {
     const parts = source.slice(nm + "node_modules/".length).split("/");
     return parts[0]!.startsWith("@") ? `${parts[0]}/${parts[1]}` : parts[0]!;
   }
+  // What the bundler wrote between modules (chunk imports and exports, merge-chunks.ts's shims).
+  if (source.startsWith("merge-shim:") || /(?:^|\/)(?:chunk-\w+|core|home)\.js$/.test(source)) return "(chunk glue)";
   const app = source.search(/(?:^|\/)(app|contract)\//);
   return app >= 0 ? source.slice(app).replace(/^\//, "") : source;
 }

@@ -22,7 +22,7 @@ const backendUrl = `http://127.0.0.1:${backendPort}`;
 // The worker bundles app/, contract/ and edge/; its assets are public/; scripts/ builds it.
 if (buildIsStale(EDGE_STAMP, ["edge", "public", "scripts"])) {
   console.log("Building the edge web tier…");
-  const code = buildEdge();
+  const code = await buildEdge();
   if (code !== 0) process.exit(code);
 }
 

@@ -7,7 +7,7 @@ import { buildIsStale, buildWebTier, ROOT } from "./build";
 
 if (buildIsStale(join(ROOT, "build", "index.js"))) {
   console.log("Building the web tier…");
-  const code = buildWebTier();
+  const code = await buildWebTier();
   if (code !== 0) process.exit(code);
 }
 

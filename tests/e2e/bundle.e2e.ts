@@ -19,7 +19,7 @@ import type { Browser } from "playwright-core";
 const TIM_MARKERS = ["my-imcloud.com", "TIM.create", "events.im.qcloud.com"];
 /** zod's error class name, kept by the minifier as a string in its dist. */
 const ZOD_MARKER = "ZodError";
-const CHAT_CHUNK = /\/build\/.*(ChatWindow\.client|builtin\.client|tencent\.client|ConversationListLive\.client)-[A-Z0-9]+\.js$/;
+const CHAT_CHUNK = /\/build\/.*(ChatWindow\.client|builtin\.client|tencent\.client|ConversationListLive\.client)-[A-Z0-9-]+\.js$/;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -152,7 +152,7 @@ describe("the chat SDK stays off pages without chat", () => {
     });
 
     test("/message loads the built-in adapter, and still no tim-js-sdk", async () => {
-      const scripts = await messageScripts(server, /\/builtin\.client-[A-Z0-9]+\.js$/);
+      const scripts = await messageScripts(server, /\/builtin\.client-[A-Z0-9-]+\.js$/);
       const adapter = [...scripts].find(([u]) => /builtin\.client-/.test(u));
       expect(adapter?.[1]).toContain("ChatHttpError");
       for (const [url, body] of scripts) for (const marker of TIM_MARKERS) expect(body.includes(marker), `${url} contains ${marker}`).toBe(false);
@@ -172,7 +172,7 @@ describe("the chat SDK stays off pages without chat", () => {
 
     test("/home loads no tim-js-sdk; /message loads it lazily", async () => {
       expectNoChat(await homeScripts(server, true));
-      const scripts = await messageScripts(server, /\/tencent\.client-[A-Z0-9]+\.js$/);
+      const scripts = await messageScripts(server, /\/tencent\.client-[A-Z0-9-]+\.js$/);
       const tencent = [...scripts].filter(([, body]) => body.includes("my-imcloud.com"));
       expect(tencent.length).toBeGreaterThan(0);
       for (const [url] of tencent) expect(url).toMatch(/tencent\.client-|chunk-/);
