@@ -73,8 +73,11 @@ export async function buildWebTier(): Promise<number> {
   const cli = join(ROOT, "node_modules", "@remix-run", "dev", "dist", "cli.js");
   const r = spawnSync(process.execPath, [cli, "build", "--sourcemap"], { cwd: ROOT, stdio: "inherit" });
   if (r.status !== 0) return r.status ?? 1;
-  const merged = await mergeChunks({ buildDir: CLIENT_BUILD, serverFiles: [join(ROOT, "build", "index.js")], groups: MERGE_GROUPS });
-  console.log(`merged: ${merged.groups.map((g) => `${g.url} (${g.members} chunks)`).join(", ")}; ${merged.rewritten} scripts rewritten`);
+  // MERGE_CHUNKS=off keeps the compiler's chunks (to measure what merging changes).
+  if (process.env.MERGE_CHUNKS !== "off") {
+    const merged = await mergeChunks({ buildDir: CLIENT_BUILD, serverFiles: [join(ROOT, "build", "index.js")], groups: MERGE_GROUPS });
+    console.log(`merged: ${merged.groups.map((g) => `${g.url} (${g.members} chunks)`).join(", ")}; ${merged.rewritten} scripts rewritten`);
+  }
   const maps = stashClientMaps();
   const t = precompressDir(CLIENT_BUILD);
   console.log(`source maps kept out of public/build: ${maps}; precompressed ${t.files} files: ${t.bytes} bytes → brotli ${t.br}, gzip ${t.gz}`);
