@@ -273,7 +273,7 @@ export async function mergeChunks(options: MergeOptions): Promise<MergeReport> {
   rmSync(`${manifestPath}.map`, { force: true });
   writeFileSync(pathOf(newManifestUrl), `${MANIFEST_PREFIX}${JSON.stringify(manifest)};`);
 
-  const urlPattern = new RegExp(`${publicPath.replace(/\//g, "\\/")}[\\w./$-]+\\.js`, "g");
+  const urlPattern = new RegExp(`${publicPath.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}[\\w./$-]+\\.js`, "g");
   for (const file of serverFiles) {
     let text = readFileSync(file, "utf8");
     // Import lists first (mapped without repeats), then every other mention.
