@@ -10,11 +10,12 @@
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type SyntheticEvent } from "react";
 import { useLocation } from "@remix-run/react";
-import { lazyModule, useLazyModule } from "./lazy";
+import { lazyModule, useLazyModule, type LazyModule } from "./lazy";
 
 export type Headless = typeof import("./headless.lazy");
 
 export const headless = lazyModule<Headless>(() => import("./headless.lazy"));
+const NO_PART = lazyModule<undefined>(() => Promise.resolve(undefined));
 
 /**
  * Headless UI for a dialog: asks for it while `open`; undefined until it arrived. If the fetch
@@ -38,14 +39,18 @@ export function useHeadlessWhen(open: boolean, onFail: () => void): Headless | u
  * outside or a navigation closes it); the real one takes its place once it is closed, so
  * nothing changes under the user's finger. A link waits for the chunk and then opens the
  * real popover, or goes where it points if the fetch fails. Give `ref` to the real trigger.
+ * `part`: the component's own code for its real version (a `.lazy.tsx` module), fetched with
+ * Headless UI so that it leaves the first load too; `hl` comes once both have arrived.
  */
-export function useHeadlessOnTouch() {
-  const [hl, load] = useLazyModule(headless);
+export function useHeadlessOnTouch<P = undefined>(part?: LazyModule<P>) {
+  const [hl, loadHeadless] = useLazyModule(headless);
+  const [own, loadOwn] = useLazyModule<P | undefined>(part ?? NO_PART);
+  const load = useCallback(() => Promise.all([loadHeadless(), loadOwn()]), [loadHeadless, loadOwn]);
   const [openAtOnce, setOpenAtOnce] = useState(false);
   const [standInOpen, setStandInOpen] = useState(false);
   // The real one takes over only at a moment the user chose (the stand-in closed, or the link
   // clicked), never because a pointer passed over the trigger (it would move under the click).
-  const [takeOver, setTakeOver] = useState(() => headless.loaded() !== undefined);
+  const [takeOver, setTakeOver] = useState(() => headless.loaded() !== undefined && (!part || part.loaded() !== undefined));
   const details = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   const prime = useCallback(() => void load().catch(() => {}), [load]);
@@ -104,7 +109,7 @@ export function useHeadlessOnTouch() {
       if (event.key === "Escape") close(true);
     },
   };
-  const real = takeOver && !standInOpen ? hl : undefined;
+  const real = takeOver && !standInOpen && (!part || own) ? hl : undefined;
   // The real trigger, once it replaced the stand-in: focused when the stand-in's trigger had
   // the focus (keyboard users keep their place), and clicked when the stand-in link was.
   const ref = useRef<HTMLButtonElement>(null);
@@ -115,5 +120,5 @@ export function useHeadlessOnTouch() {
     if (hadFocus.current) ref.current?.focus();
     if (openAtOnce) ref.current?.click();
   }, [real, openAtOnce]);
-  return { hl: real, trigger, standIn, ref };
+  return { hl: real, part: real ? own : undefined, trigger, standIn, ref };
 }
