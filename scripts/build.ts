@@ -13,6 +13,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { filesUnder } from "./files";
 import { MERGE_GROUPS, mergeChunks } from "./merge-chunks";
 import { precompressDir } from "./precompress";
 
@@ -22,19 +23,11 @@ export const CLIENT_MAPS = join(ROOT, "build", "client-maps");
 
 const MAP_COMMENT = /\n?\/\/# sourceMappingURL=[^\n]*\s*$/;
 
-function walk(dir: string, visit: (path: string) => void) {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) walk(path, visit);
-    else visit(path);
-  }
-}
-
 /** Moves every `.map` of the browser build to CLIENT_MAPS (same relative path) and unlinks it from its script. */
 export function stashClientMaps(buildDir = CLIENT_BUILD, mapsDir = CLIENT_MAPS): number {
   rmSync(mapsDir, { recursive: true, force: true });
   let moved = 0;
-  walk(buildDir, (path) => {
+  for (const path of filesUnder(buildDir)) {
     if (path.endsWith(".map")) {
       const to = join(mapsDir, relative(buildDir, path));
       mkdirSync(dirname(to), { recursive: true });
@@ -44,7 +37,7 @@ export function stashClientMaps(buildDir = CLIENT_BUILD, mapsDir = CLIENT_MAPS):
       const text = readFileSync(path, "utf8");
       if (MAP_COMMENT.test(text)) writeFileSync(path, text.replace(MAP_COMMENT, "\n"));
     }
-  });
+  }
   return moved;
 }
 

@@ -81,7 +81,7 @@ export function moduleName(source: string): string {
     return parts[0]!.startsWith("@") ? `${parts[0]}/${parts[1]}` : parts[0]!;
   }
   // What the bundler wrote between modules (chunk imports and exports, merge-chunks.ts's shims).
-  if (source.startsWith("merge-shim:") || /(?:^|\/)(?:chunk-\w+|core|home)\.js$/.test(source)) return "(chunk glue)";
+  if (/(?:^|\/)(?:merge-shim:|merge-group:|chunk-\w+\.js$)/.test(source)) return "(chunk glue)";
   const app = source.search(/(?:^|\/)(app|contract)\//);
   return app >= 0 ? source.slice(app).replace(/^\//, "") : source;
 }

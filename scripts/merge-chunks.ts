@@ -23,9 +23,10 @@
  * all its new content depends on; the manifest is named by its own content.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { build, type Plugin } from "esbuild";
+import { filesUnder } from "./files";
 
 export interface MergeGroup {
   /** File name stem: `_shared/<name>-<hash>.js`. */
@@ -73,15 +74,6 @@ interface Manifest {
 
 const MANIFEST_PREFIX = "window.__remixManifest=";
 
-function walk(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) walk(path, out);
-    else out.push(path);
-  }
-  return out;
-}
-
 const MAP_COMMENT = /\/\/# sourceMappingURL=([^\s]+)\s*$/;
 
 /** A script with its external source map inlined (as a data URL), for esbuild to chain. */
@@ -110,7 +102,7 @@ export async function mergeChunks(options: MergeOptions): Promise<MergeReport> {
   const manifest = JSON.parse(manifestText.slice(MANIFEST_PREFIX.length).replace(/;$/, "")) as Manifest;
   const manifestUrl = urlOf(manifestPath);
 
-  const scripts = walk(buildDir).filter((p) => p.endsWith(".js") && p !== manifestPath);
+  const scripts = filesUnder(buildDir).filter((p) => p.endsWith(".js") && p !== manifestPath);
   const scriptUrls = new Set(scripts.map(urlOf));
 
   // 1. The import graph and every script's exports, from esbuild itself.
@@ -229,7 +221,7 @@ export async function mergeChunks(options: MergeOptions): Promise<MergeReport> {
     });
     await build({
       ...common,
-      stdin: { contents: lines.join("\n"), resolveDir: buildDir, sourcefile: `${groups[g].name}.js`, loader: "js" },
+      stdin: { contents: lines.join("\n"), resolveDir: buildDir, sourcefile: `merge-group:${groups[g].name}.js`, loader: "js" },
       outfile: pathOf(groupUrl[g]),
       plugins: [
         {
