@@ -69,7 +69,7 @@ export async function buildWebTier(): Promise<number> {
   // MERGE_CHUNKS=off keeps the compiler's chunks (to measure what merging changes).
   if (process.env.MERGE_CHUNKS !== "off") {
     const merged = await mergeChunks({ buildDir: CLIENT_BUILD, serverFiles: [join(ROOT, "build", "index.js")], groups: MERGE_GROUPS });
-    console.log(`merged: ${merged.groups.map((g) => `${g.url} (${g.members} chunks)`).join(", ")}; ${merged.rewritten} scripts rewritten`);
+    console.log(`merged: ${merged.groups.map((g) => `${g.url} (${g.members} chunks)`).join(", ")}; ${merged.rewritten} scripts rewritten, terser ${merged.minifySeconds} s`);
   }
   const maps = stashClientMaps();
   const t = precompressDir(CLIENT_BUILD);

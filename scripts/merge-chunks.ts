@@ -15,18 +15,21 @@
  *   - every other script is bundled alone with its imports of a merged chunk replaced by a
  *     re-export shim (`export { $3 as a } from "/build/_shared/core-….js"`), so esbuild rewrites
  *     the import itself; input source maps are carried through;
+ *   - every file written is minified again by terser (minify-scripts.ts, ADR 0041);
  *   - the manifest (browser file and every server bundle that embeds it) points at the new files,
  *     each import list without repeats.
  *
  * Names stay content-addressed: every rewritten script keeps its compiler hash and gains the
- * hash of the plan (the groups' member files, whose names are their content hashes), which is
- * all its new content depends on; the manifest is named by its own content.
+ * hash of the plan (the groups' member files, whose names are their content hashes, and the
+ * minifier's version and options), which is all its new content depends on; the manifest is
+ * named by its own content.
  */
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { build, type Plugin } from "esbuild";
 import { filesUnder } from "./files";
+import { MINIFIER, minifyScripts } from "./minify-scripts";
 
 export interface MergeGroup {
   /** File name stem: `_shared/<name>-<hash>.js`. */
@@ -50,6 +53,8 @@ export interface MergeReport {
   groups: Array<{ name: string; url: string; members: number }>;
   rewritten: number;
   manifest: string;
+  /** How long terser took (the slowest part: ADR 0041). */
+  minifySeconds: number;
 }
 
 /** What the app merges: the layout every page shares, then the home page's own chunks. */
@@ -174,7 +179,7 @@ export async function mergeChunks(options: MergeOptions): Promise<MergeReport> {
   });
   const membersOf = groups.map((_, g) => [...groupOf].filter(([, gg]) => gg === g).map(([url]) => url).sort());
 
-  const planHash = shortHash(JSON.stringify([MERGE_VERSION, groups, membersOf]));
+  const planHash = shortHash(JSON.stringify([MERGE_VERSION, MINIFIER, groups, membersOf]));
   const groupUrl = groups.map((group) => `${publicPath}_shared/${group.name}-${planHash}.js`);
   const renamed = (url: string) => {
     const g = groupOf.get(url);
@@ -211,7 +216,7 @@ export async function mergeChunks(options: MergeOptions): Promise<MergeReport> {
       if (sourcemap) b.onLoad({ filter: /\.js$/ }, (args) => ({ contents: withInlineMap(args.path), loader: "js" }));
     },
   });
-  const common = { bundle: true, format: "esm" as const, minify: true, sourcemap, legalComments: "none" as const, logLevel: "silent" as const, write: true };
+  const common = { bundle: true, format: "esm" as const, minify: true, sourcemap, sourcesContent: false, legalComments: "none" as const, logLevel: "silent" as const, write: true };
 
   // 3. One file per group.
   for (const [g, members] of membersOf.entries()) {
@@ -247,7 +252,14 @@ export async function mergeChunks(options: MergeOptions): Promise<MergeReport> {
     plugins: [rewriting(undefined)],
   });
 
-  // 5. The old files go; the manifest points at the new ones.
+  // 5. A second minifier pass over everything written (minify-scripts.ts).
+  const entryModules = [manifest.entry.module, ...Object.values(manifest.routes).map((r) => r.module)];
+  const firstLoad = new Set([...staticClosure(entryModules, new Set(entryModules))].map((url) => pathOf(renamed(url))));
+  const minifyStarted = Date.now();
+  await minifyScripts([...groupUrl, ...others.map((p) => renamed(urlOf(p)))].map(pathOf), (path) => firstLoad.has(path));
+  const minifySeconds = Math.round((Date.now() - minifyStarted) / 1000);
+
+  // 6. The old files go; the manifest points at the new ones.
   for (const p of scripts) {
     rmSync(p);
     rmSync(`${p}.map`, { force: true });
@@ -283,5 +295,6 @@ export async function mergeChunks(options: MergeOptions): Promise<MergeReport> {
     groups: groups.map((group, g) => ({ name: group.name, url: groupUrl[g], members: membersOf[g].length })),
     rewritten: others.length,
     manifest: newManifestUrl,
+    minifySeconds,
   };
 }
