@@ -65,6 +65,23 @@ describe("the hashed build, precompressed", () => {
     expect(checked).toBeGreaterThan(2);
   });
 
+  test("the icons /home draws come from one hashed sprite, cached for good, that holds every symbol they name (ADR 0041)", async () => {
+    const html = await (await fetch(`${server.url}/home`)).text();
+    const uses = [...html.matchAll(/<use href="([^"#]+)#([\w-]+)"/g)];
+    expect(uses.length).toBeGreaterThan(3);
+    const sprites = new Set(uses.map((m) => m[1]));
+    expect([...sprites]).toHaveLength(1);
+    const [sprite] = sprites;
+    expect(sprite).toMatch(/^\/build\/_assets\/icons-[A-Z0-9]+\.svg$/);
+
+    const res = await get(sprite!, "gzip, deflate, br");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toContain("image/svg+xml");
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const svg = brotliDecompressSync(res.body).toString();
+    for (const [, , id] of uses) expect(svg, id).toContain(`<symbol id="${id}"`);
+  });
+
   test("a path outside the build or a missing file is not served from the copies (unknown paths go home)", async () => {
     for (const path of ["/build/../../package.json", "/build/%2e%2e/%2e%2e/package.json", "/build/nothing-here-ABC123.js"]) {
       const res = await get(path, "br");
