@@ -22,6 +22,9 @@
  *   E2E_NODE_SUITES=web-tier | others   narrow the Node e2e pass (vitest.e2e.config.ts; .ci/run
  *                          crosses the suites over its two databases, ADR 0039).
  *   E2E_SHOTS=off          take no screenshots but failures' (.ci/run: nobody looks at CI's).
+ *   TEST_BUILD=reuse       skip `npm run build` when a build is there (.ci/run's second run: the
+ *                          first built the same tree a minute before, and a build does not depend
+ *                          on the database).
  *   TEST_SUMMARY_FILE=path also write {passed, failed, skipped, ok, failures}
  *                          there as JSON (.ci/run adds up its two runs with
  *                          it and repeats the failures' names at the end).
@@ -177,7 +180,10 @@ async function main(): Promise<number> {
         parts.push({ name: "e2e", passed: 0, failed: 0, skipped: 0, problems: [chromiumProblem], failures: [] });
       } else {
         // The same build as `npm run build`: remix, then the precompressed copies the server sends.
-        const buildCode = await run("npm", ["run", "build"]);
+        // TEST_BUILD=reuse (.ci/run's second run, on the same tree) keeps a build already there.
+        const reuse = process.env.TEST_BUILD === "reuse" && existsSync(join(process.cwd(), "build", "index.js"));
+        if (reuse) console.log("\nTEST_BUILD=reuse: the web tier's build from the last run is used as it is");
+        const buildCode = reuse ? 0 : await run("npm", ["run", "build"]);
         if (buildCode !== 0) {
           parts.push({
             name: "e2e",
