@@ -109,6 +109,7 @@ export default function Home() {
           banners={desktopBanners}
           {...DESKTOP_BANNER}
           className="hidden md:block"
+          eager={false}
         />
       ) : null}
       {phoneBanners.length > 0 ? (

@@ -96,7 +96,7 @@ describe("HTML within the first round trip", () => {
 });
 
 describe("images on a slow link", () => {
-  test("every image of the budgeted pages has its size, and /home's card icons past the first screen are lazy", async () => {
+  test("every image of the budgeted pages has its size; /home's card icons past the first screen and its desktop banners are lazy", async () => {
     for (const page of PAGES) {
       const res = await rawGet(page.path, "br", page.signedIn ? sellerCookie : "");
       const html = decodedPrefix(res.body, "br", res.body.length);
@@ -109,5 +109,10 @@ describe("images on a slow link", () => {
     const icons = [...decodedPrefix(home.body, "br", home.body.length).matchAll(/<a[^>]*data-testid="card-type"[^>]*>\s*(<img\b[^>]*>)/g)].map((m) => m[1]!);
     expect(icons.length).toBeGreaterThan(6);
     icons.forEach((img, i) => expect(img.includes('loading="lazy"'), `tile ${i + 1}`).toBe(i >= 6));
+    // Phones (display:none) never fetch a lazy picture: the desktop carousel is all lazy, the phone one's first is not.
+    const slides = (id: string) => [...decodedPrefix(home.body, "br", home.body.length).matchAll(new RegExp(`<li[^>]*id="${id}-\\d+"[^>]*>\\s*<a[^>]*>\\s*(<img\\b[^>]*>)`, "g"))].map((m) => m[1]!);
+    expect(slides("banner-home").length).toBeGreaterThan(0);
+    expect(slides("banner-home").every((img) => img.includes('loading="lazy"'))).toBe(true);
+    expect(slides("banner-h5")[0]).toContain('loading="eager"');
   });
 });

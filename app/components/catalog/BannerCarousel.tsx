@@ -26,6 +26,11 @@ export interface BannerCarouselProps {
   /** Accessible name ("Promotions"). */
   label: string;
   className?: string;
+  /**
+   * Whether the first picture loads at once (default). A carousel hidden on phones passes false:
+   * a lazy picture inside display:none is never fetched, and an eager one always is.
+   */
+  eager?: boolean;
 }
 
 /** Every banner link goes through /banner/{id} (the click is recorded); external ones end in the web view. */
@@ -33,7 +38,7 @@ export function bannerLinkProps(b: Pick<Banner, "id">) {
   return { href: `/banner/${b.id}` };
 }
 
-export function BannerCarousel({ banners, width, height, id, label, className }: BannerCarouselProps) {
+export function BannerCarousel({ banners, width, height, id, label, className, eager = true }: BannerCarouselProps) {
   const hydrated = useHydrated();
   const scroller = useRef<HTMLUListElement>(null);
   const [index, setIndex] = useState(0);
@@ -123,7 +128,7 @@ export function BannerCarousel({ banners, width, height, id, label, className }:
                 alt={b.nameEn}
                 width={width}
                 height={height}
-                loading={i === 0 ? "eager" : "lazy"}
+                loading={i === 0 && eager ? "eager" : "lazy"}
                 className="block h-auto w-full"
                 style={{ aspectRatio: `${width} / ${height}` }}
               />
