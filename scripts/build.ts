@@ -13,15 +13,13 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { filesUnder } from "./files";
+import { filesUnder, SOURCE_MAP_COMMENT } from "./files";
 import { MERGE_GROUPS, mergeChunks } from "./merge-chunks";
 import { precompressDir } from "./precompress";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const CLIENT_BUILD = join(ROOT, "public", "build");
 export const CLIENT_MAPS = join(ROOT, "build", "client-maps");
-
-const MAP_COMMENT = /\n?\/\/# sourceMappingURL=[^\n]*\s*$/;
 
 /** Moves every `.map` of the browser build to CLIENT_MAPS (same relative path) and unlinks it from its script. */
 export function stashClientMaps(buildDir = CLIENT_BUILD, mapsDir = CLIENT_MAPS): number {
@@ -35,7 +33,7 @@ export function stashClientMaps(buildDir = CLIENT_BUILD, mapsDir = CLIENT_MAPS):
       moved += 1;
     } else if (/\.(m?js|css)$/.test(path)) {
       const text = readFileSync(path, "utf8");
-      if (MAP_COMMENT.test(text)) writeFileSync(path, text.replace(MAP_COMMENT, "\n"));
+      if (SOURCE_MAP_COMMENT.test(text)) writeFileSync(path, text.replace(SOURCE_MAP_COMMENT, ""));
     }
   }
   return moved;

@@ -28,7 +28,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { build, type Plugin } from "esbuild";
-import { filesUnder } from "./files";
+import { filesUnder, SOURCE_MAP_COMMENT } from "./files";
 import { MINIFIER, minifyScripts } from "./minify-scripts";
 
 export interface MergeGroup {
@@ -79,12 +79,10 @@ interface Manifest {
 
 const MANIFEST_PREFIX = "window.__remixManifest=";
 
-const MAP_COMMENT = /\/\/# sourceMappingURL=([^\s]+)\s*$/;
-
 /** A script with its external source map inlined (as a data URL), for esbuild to chain. */
 function withInlineMap(path: string): string {
   const text = readFileSync(path, "utf8");
-  const match = MAP_COMMENT.exec(text);
+  const match = SOURCE_MAP_COMMENT.exec(text);
   if (!match || match[1].startsWith("data:") || !existsSync(`${path}.map`)) return text;
   const map = readFileSync(`${path}.map`).toString("base64");
   return `${text.slice(0, match.index)}//# sourceMappingURL=data:application/json;base64,${map}\n`;

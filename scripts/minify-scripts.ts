@@ -7,11 +7,12 @@
  * The files are shared out over worker threads (one per core): terser is slow, about 25 s of
  * one core for the whole browser build here.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { basename } from "node:path";
 import { Worker } from "node:worker_threads";
+import { SOURCE_MAP_COMMENT } from "./files";
 
 const require = createRequire(import.meta.url);
 
@@ -44,8 +45,6 @@ parentPort.on("message", async ({ path, code, map, url, firstLoad }) => {
   }
 });`;
 
-const MAP_COMMENT = /\/\/# sourceMappingURL=[^\s]+\s*$/;
-
 interface Done {
   path: string;
   code?: string;
@@ -60,7 +59,8 @@ interface Done {
 export async function minifyScripts(paths: string[], firstLoad: (path: string) => boolean): Promise<void> {
   if (paths.length === 0) return;
   // The largest first, so that no worker is left with a big file at the end.
-  const queue = [...paths].sort((a, b) => readFileSync(b).length - readFileSync(a).length);
+  const size = new Map(paths.map((p) => [p, statSync(p).size]));
+  const queue = [...paths].sort((a, b) => size.get(b)! - size.get(a)!);
   const workerData = { terser: require.resolve("terser"), firstLoad: MINIFIER.firstLoad, later: MINIFIER.later };
   const count = Math.max(1, Math.min(availableParallelism(), queue.length));
   const workers = Array.from({ length: count }, () => new Worker(WORKER, { eval: true, workerData }));
@@ -75,7 +75,7 @@ export async function minifyScripts(paths: string[], firstLoad: (path: string) =
               const hasMap = existsSync(`${path}.map`);
               worker.postMessage({
                 path,
-                code: readFileSync(path, "utf8").replace(MAP_COMMENT, ""),
+                code: readFileSync(path, "utf8").replace(SOURCE_MAP_COMMENT, ""),
                 map: hasMap ? readFileSync(`${path}.map`, "utf8") : undefined,
                 url: `${basename(path)}.map`,
                 firstLoad: firstLoad(path),
