@@ -36,7 +36,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureChromium } from "./ensure-chromium";
-import e2eDatabaseTemplate from "../tests/e2e/support/global-setup";
+import e2eSetup from "../tests/e2e/support/global-setup";
 
 /** The parts of vitest's JSON report (jest-compatible) that we read. */
 interface VitestJsonReport {
@@ -194,10 +194,11 @@ async function main(): Promise<number> {
             failures: [],
           });
         } else {
-          // One migrated and seeded database for both passes' servers to copy (ADR 0038); without
-          // it each server builds its own, slowly but correctly.
-          const dropTemplate = await e2eDatabaseTemplate().catch((err: unknown) => {
-            console.error(`no e2e database template: ${(err as Error).message}`);
+          // One migrated and seeded database for both passes' servers to copy (ADR 0038), and one
+          // bundle of server.ts for them to start from (ADR 0042); without them each server builds
+          // its own database and loads server.ts through tsx, slowly but correctly.
+          const dropTemplate = await e2eSetup().catch((err: unknown) => {
+            console.error(`no e2e database template or server bundle: ${(err as Error).message}`);
             return undefined;
           });
           try {

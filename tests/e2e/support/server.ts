@@ -1,5 +1,5 @@
 /**
- * Starts the real application (`node --import tsx server.ts`) for an e2e test
+ * Starts the real application (server.ts, from the run's bundle: server-bundle.ts) for an e2e test
  * file, on a free port, with its own data directory and, when DATABASE_URL is
  * set, its own fresh PostgreSQL database.
  *
@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { TEMPLATE_ENV, copyDataDirTemplate, databaseUrlOf } from "../../support/db-template";
+import { SERVER_BUNDLE_ENV, SERVER_NODE_ARGS } from "./server-bundle";
 
 /** The repository root (where server.ts lives): three levels above this file. */
 const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -111,10 +112,16 @@ interface HealthyChild {
   output(): string;
 }
 
-/** Spawns `node --import tsx <script>` and waits for `${url}/healthz`; fails fast if it exits first. */
+/** How node starts a script of ours: server.ts from the run's bundle when there is one (ADR 0042). */
+function nodeArgs(script: string): string[] {
+  const bundle = process.env[SERVER_BUNDLE_ENV];
+  return script === "server.ts" && bundle ? [...SERVER_NODE_ARGS, bundle] : ["--import", "tsx", script];
+}
+
+/** Spawns `script` under node (nodeArgs) and waits for `${url}/healthz`; fails fast if it exits first. */
 async function spawnHealthy(script: string, url: string, env: NodeJS.ProcessEnv, label: string): Promise<HealthyChild> {
   // Its own process group: a kill reaches what it started too (the edge's workerd).
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+  const child = spawn(process.execPath, nodeArgs(script), {
     cwd: REPO_ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],

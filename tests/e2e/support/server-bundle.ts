@@ -1,0 +1,49 @@
+/**
+ * server.ts bundled into one ES module for the e2e servers to start from (ADR 0042).
+ *
+ * Why: `node --import tsx server.ts` spends 5-6 s of a 14 s start (PGlite, this machine) resolving
+ * and compiling our modules one by one through tsx's loader thread, including the web build, which
+ * tsx needlessly hooks too. A run starts about 45 servers. esbuild makes the same code, compiled
+ * the same way tsx compiles it, into one file in about a second, once per run; node loads it
+ * natively. Packages stay external (node_modules as `npm start` has them), and `import.meta.url`
+ * is server.ts's own, so the bundle finds `build/` where server.ts does. The server's stack traces
+ * still name our .ts files (`--enable-source-maps`, SERVER_NODE_ARGS).
+ */
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build } from "esbuild";
+
+/** Carries the bundle's path from the global setup to the test processes. */
+export const SERVER_BUNDLE_ENV = "E2E_SERVER_BUNDLE";
+/** How node runs the bundle. */
+export const SERVER_NODE_ARGS = ["--enable-source-maps"];
+
+const SERVER_TS = fileURLToPath(new URL("../../../server.ts", import.meta.url));
+/** Under the project's node_modules, so that node finds the packages the bundle leaves out. */
+const CACHE = fileURLToPath(new URL("../../../node_modules/.cache/", import.meta.url));
+
+/** Bundles server.ts into a fresh dir of its own; resolves with the file and a remover. */
+export async function bundleServer(): Promise<{ file: string; remove: () => Promise<void> }> {
+  await mkdir(CACHE, { recursive: true });
+  const dir = await mkdtemp(join(CACHE, "e2e-server-"));
+  const file = join(dir, "server.mjs");
+  try {
+    await build({
+      entryPoints: [SERVER_TS],
+      outfile: file,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      packages: "external",
+      sourcemap: true,
+      define: { "import.meta.url": JSON.stringify(pathToFileURL(SERVER_TS).href) },
+      logLevel: "warning",
+    });
+  } catch (err) {
+    await rm(dir, { recursive: true, force: true });
+    throw err;
+  }
+  return { file, remove: () => rm(dir, { recursive: true, force: true }) };
+}
