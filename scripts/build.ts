@@ -39,24 +39,31 @@ export function stashClientMaps(buildDir = CLIENT_BUILD, mapsDir = CLIENT_MAPS):
   return moved;
 }
 
-function newestMtime(dir: string): number {
+/** Files that shape no build: the tests beside the code (`*.test.ts` under app/), read by vitest only. */
+const NOT_A_SOURCE = /\.test\.tsx?$/;
+
+/** The newest modification time of a file, or of any source file under a directory. */
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return NOT_A_SOURCE.test(path) ? 0 : stat.mtimeMs;
   let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
   return newest;
 }
 
-/** Whether `builtFile` is missing or older than the web tier's sources (npm start, npm run start:edge). */
-export function buildIsStale(builtFile: string, extraSources: string[] = []): boolean {
+/** The scripts whose change changes what `npm run build` makes: this file and the steps it runs. */
+export const BUILD_SCRIPTS = ["build.ts", "files.ts", "merge-chunks.ts", "minify-scripts.ts", "precompress.ts"].map((f) => join("scripts", f));
+
+/**
+ * Whether `builtFile` is missing or older than the web tier's sources (npm start, npm run
+ * start:edge): app/ and contract/ less their tests, the build's config and scripts, and
+ * `extraSources` (files or directories under `root`).
+ */
+export function buildIsStale(builtFile: string, extraSources: string[] = [], root = ROOT): boolean {
   if (!existsSync(builtFile)) return true;
   const built = statSync(builtFile).mtimeMs;
-  const sources = Math.max(
-    ...["app", "contract", ...extraSources].map((dir) => newestMtime(join(ROOT, dir))),
-    ...["remix.config.js", "tailwind.config.ts", "package.json"].map((f) => statSync(join(ROOT, f)).mtimeMs),
-  );
-  return sources > built;
+  const sources = ["app", "contract", "remix.config.js", "tailwind.config.ts", "package.json", ...BUILD_SCRIPTS, ...extraSources];
+  return Math.max(...sources.map((p) => newestMtime(join(root, p)))) > built;
 }
 
 /** Runs the whole build; returns the exit code (0 when built). */
