@@ -1,6 +1,7 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { HASH_ROUTE_SCRIPT } from "./services/hash-route";
+import { LATE_PICTURES_SCRIPT } from "./services/late-pictures";
 import { TIME_ZONE_SCRIPT, timeZoneOf } from "./services/time-zone";
 import stylesheet from "./tailwind.css?url";
 
@@ -26,7 +27,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#2f54d6" />
-        <script dangerouslySetInnerHTML={{ __html: HASH_ROUTE_SCRIPT + TIME_ZONE_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: HASH_ROUTE_SCRIPT + LATE_PICTURES_SCRIPT + TIME_ZONE_SCRIPT }} />
         <Meta />
         <Links />
       </head>

@@ -16,6 +16,7 @@ import { useMainLayoutData } from "~/components/layout/layout-data";
 import { EmptyState, ErrorState } from "~/components/ui";
 import { apiFor } from "~/services/api.server";
 import { ngnRateDisplay } from "~/services/format";
+import { latePicture } from "~/services/late-pictures";
 import { markPromoSeen, promoSeen } from "~/services/promo.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { useKeptScroll } from "~/components/ui/kept-alive";
@@ -58,10 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-/** Tiles a 390×844 phone shows under the banner (three rows of two): their icons load at once, the rest when scrolled to. */
-const TILES_ABOVE_THE_FOLD = 6;
-
-function CardTypeTile({ cardType, ngnRate, lazy }: { cardType: CardType; ngnRate: number; lazy: boolean }) {
+function CardTypeTile({ cardType, ngnRate }: { cardType: CardType; ngnRate: number }) {
   const hasOffers = cardType.totalAdvert > 0 && cardType.maxDiscount > 0;
   return (
     <Link
@@ -69,14 +67,10 @@ function CardTypeTile({ cardType, ngnRate, lazy }: { cardType: CardType; ngnRate
       className="flex h-full flex-col gap-2 rounded-xl bg-white p-3 no-underline shadow-sm ring-1 ring-gray-200 transition hover:shadow-md hover:ring-brand-300 sm:flex-row sm:items-center sm:gap-3 sm:p-4"
       data-testid="card-type"
     >
-      <img
-        src={cardType.icon}
-        alt=""
-        width={48}
-        height={48}
-        loading={lazy ? "lazy" : undefined}
-        className="h-12 w-12 shrink-0 rounded-lg bg-gray-100"
-      />
+      {/* The box holds the icon's place while it waits for the page's scripts (ADR 0043). */}
+      <span className="block h-12 w-12 shrink-0 overflow-hidden rounded-lg bg-gray-100">
+        <img src={cardType.icon} alt="" width={48} height={48} {...latePicture} className="block h-12 w-12" />
+      </span>
       <span className="min-w-0 flex-1 self-stretch sm:self-auto">
         <span className="block truncate text-sm font-semibold text-gray-900 sm:text-base">{cardType.nameEn}</span>
         {hasOffers ? (
@@ -138,9 +132,9 @@ export default function Home() {
           />
         ) : (
           <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-4">
-            {cardTypes.map((c, i) => (
+            {cardTypes.map((c) => (
               <li key={c.id}>
-                <CardTypeTile cardType={c} ngnRate={ngnRate} lazy={i >= TILES_ABOVE_THE_FOLD} />
+                <CardTypeTile cardType={c} ngnRate={ngnRate} />
               </li>
             ))}
           </ul>

@@ -139,6 +139,47 @@ for (const js of [true, false]) {
       });
     });
 
+    test(`home: the card icons ${js ? "wait for the page's scripts (the load event)" : "load as lazy pictures"}, in a box that holds their place`, async () => {
+      await e2e.withPage(js, async (page) => {
+        // What the first icon looked like when the document was parsed, before the scripts had run.
+        await page.addInitScript(() => {
+          document.addEventListener("DOMContentLoaded", () => {
+            const img = document.querySelector<HTMLImageElement>('[data-testid="card-type"] img');
+            const box = img?.parentElement?.getBoundingClientRect();
+            (window as unknown as { atParse: unknown }).atParse = {
+              late: document.documentElement.classList.contains("pics-late"),
+              display: img ? getComputedStyle(img).display : null,
+              box: box ? [box.width, box.height] : null,
+            };
+          });
+        });
+        await page.goto(`${e2e.server.url}/home?promo=closed`);
+        await page.waitForLoadState("load");
+        const icon = page.getByTestId("card-type").first().locator("img");
+        await expect.poll(() => icon.evaluate((el) => (el as HTMLImageElement).naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+        const seen = await page.evaluate(() => {
+          const src = document.querySelector<HTMLImageElement>('[data-testid="card-type"] img')!.currentSrc;
+          const fetched = performance.getEntriesByName(src)[0];
+          const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+          return {
+            atParse: (window as unknown as { atParse: { late: boolean; display: string | null; box: number[] | null } }).atParse,
+            fetchedAfterLoad: fetched ? fetched.startTime >= nav.loadEventStart : null,
+            lateNow: document.documentElement.classList.contains("pics-late"),
+          };
+        });
+        if (js) {
+          expect(seen.atParse).toEqual({ late: true, display: "none", box: [48, 48] });
+          expect(seen.fetchedAfterLoad).toBe(true);
+        }
+        // Without JavaScript nothing hides them (no DOMContentLoaded record either: the init script is JavaScript).
+        else expect(seen.atParse).toBeUndefined();
+        expect(seen.lateNow).toBe(false);
+        expect(await icon.evaluate((el) => getComputedStyle(el).display)).toBe("block");
+        const box = await icon.locator("xpath=..").boundingBox();
+        expect([box?.width, box?.height]).toEqual([48, 48]);
+      });
+    });
+
     test("advert list: currency, face and type filters, reset, offline merchant", async () => {
       await e2e.withPage(js, async (page) => {
         await page.goto(`${e2e.server.url}/home?promo=closed`);

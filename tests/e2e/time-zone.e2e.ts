@@ -44,6 +44,10 @@ for (const js of [true, false]) {
         const zone = js ? NEW_YORK : DEFAULT_TIME_ZONE;
         // The zone reaches the server from the second page on (the first one's script sets the tz cookie).
         await page.goto(`${e2e.server.url}/home?promo=closed`);
+        // The page's own script stores the zone, at the browser's first idle moment (ADR 0043).
+        const tzCookie = async () => (await context.cookies()).find((c) => c.name === "tz")?.value;
+        if (js) await expect.poll(tzCookie, { timeout: 10_000 }).toBe(encodeURIComponent(NEW_YORK));
+        else expect(await tzCookie()).toBeUndefined();
         await signInAs(page, e2e.server.url, js, SELLER, "/account");
         const cookies = await context.cookies();
         expect(cookies.find((c) => c.name === "tz")?.value).toBe(js ? encodeURIComponent(NEW_YORK) : undefined);

@@ -13,6 +13,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { Banner } from "../../../contract/entities";
 import { cx } from "~/components/ui/cx";
 import { CarouselButton, wrapIndex } from "~/components/ui/Carousel";
+import { latePicture } from "~/services/late-pictures";
 
 export const AUTO_ADVANCE_MS = 5_000;
 
@@ -128,7 +129,8 @@ export function BannerCarousel({ banners, width, height, id, label, className, e
                 alt={b.nameEn}
                 width={width}
                 height={height}
-                loading={i === 0 && eager ? "eager" : "lazy"}
+                // Banners after the first are off screen: they wait for the page's scripts (ADR 0043).
+                {...(i === 0 ? { loading: eager ? "eager" : "lazy" } : latePicture)}
                 className="block h-auto w-full"
                 style={{ aspectRatio: `${width} / ${height}` }}
               />

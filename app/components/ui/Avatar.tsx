@@ -1,6 +1,7 @@
 /** A user's round picture, sized so nothing moves when it arrives; a person icon when there is none. */
 import { UserIcon } from "./Icon";
 import { cx } from "./cx";
+import { latePicture } from "../../services/late-pictures";
 
 export function Avatar({
   src,
@@ -25,15 +26,20 @@ export function Avatar({
       </span>
     );
   }
+  // The box holds the picture's place; a lazy one waits for the page's scripts (ADR 0043).
   return (
-    <img
-      src={src}
-      alt=""
-      loading={loading}
-      width={size}
-      height={size}
-      className={cx("shrink-0 rounded-full bg-gray-200 object-cover", className)}
+    <span
+      className={cx("inline-block shrink-0 overflow-hidden rounded-full bg-gray-200", className)}
       style={{ width: size, height: size }}
-    />
+    >
+      <img
+        src={src}
+        alt=""
+        width={size}
+        height={size}
+        {...(loading === "lazy" ? latePicture : { loading })}
+        className="block h-full w-full object-cover"
+      />
+    </span>
   );
 }
