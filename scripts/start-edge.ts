@@ -19,8 +19,9 @@ const backendPort = Number(process.env.BACKEND_PORT ?? port + 1);
 const dataDir = process.env.DATA_DIR ?? "./.data";
 const backendUrl = `http://127.0.0.1:${backendPort}`;
 
-// The worker bundles app/, contract/ and edge/; its assets are public/; scripts/ builds it.
-if (buildIsStale(EDGE_STAMP, ["edge", "public", "scripts"])) {
+// The worker bundles app/, contract/ and edge/; its assets are public/; build-edge.ts builds it with
+// the build's own scripts (BUILD_SCRIPTS, which buildIsStale counts). Tests and other scripts do not count.
+if (buildIsStale(EDGE_STAMP, ["edge", "public", "scripts/build-edge.ts"])) {
   console.log("Building the edge web tier…");
   const code = await buildEdge();
   if (code !== 0) process.exit(code);

@@ -9,7 +9,7 @@
  * is server.ts's own, so the bundle finds `build/` where server.ts does. The server's stack traces
  * still name our .ts files (`--enable-source-maps`, SERVER_NODE_ARGS).
  */
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
@@ -23,10 +23,24 @@ const SERVER_TS = fileURLToPath(new URL("../../../server.ts", import.meta.url));
 /** Under the project's node_modules, so that node finds the packages the bundle leaves out. */
 const CACHE = fileURLToPath(new URL("../../../node_modules/.cache/", import.meta.url));
 
+const PREFIX = "e2e-server-";
+/** A run lasts well under this; a dir older is a killed run's, whose teardown never came. */
+const LEFT_BEHIND_MS = 24 * 3_600_000;
+
+async function removeLeftBehind() {
+  for (const name of await readdir(CACHE)) {
+    if (!name.startsWith(PREFIX)) continue;
+    const dir = join(CACHE, name);
+    const { mtimeMs } = await stat(dir).catch(() => ({ mtimeMs: Date.now() }));
+    if (Date.now() - mtimeMs > LEFT_BEHIND_MS) await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /** Bundles server.ts into a fresh dir of its own; resolves with the file and a remover. */
 export async function bundleServer(): Promise<{ file: string; remove: () => Promise<void> }> {
   await mkdir(CACHE, { recursive: true });
-  const dir = await mkdtemp(join(CACHE, "e2e-server-"));
+  await removeLeftBehind();
+  const dir = await mkdtemp(join(CACHE, PREFIX));
   const file = join(dir, "server.mjs");
   try {
     await build({
