@@ -4,7 +4,8 @@
  * slow 3G shares its 50 kB/s between all the requests in flight. So, with
  * JavaScript, a list picture marked `data-late` stays out of the layout (its box
  * is held by a sized parent, so nothing moves) until the page's load event, which
- * comes once every script of the page is in; `loading="lazy"` keeps the browser
+ * comes once every script of the page is in (5 s after the document is parsed at the latest);
+ * `loading="lazy"` keeps the browser
  * from fetching a picture that is not laid out. Without JavaScript the class is
  * never set, and such a picture loads as any lazy picture does.
  *
@@ -15,8 +16,14 @@
 /** Set on <html> by the head script until the load event; tailwind.css hides `img[data-late]` under it. */
 export const LATE_PICTURES_CLASS = "pics-late";
 
+/**
+ * The longest the pictures wait after the document is parsed: the load event also waits for the
+ * eager pictures, and one stalled on a slow host must not hold the lists' pictures back for good.
+ */
+const LATE_PICTURES_CAP_MS = 5000;
+
 /** Inline in <head>, before anything is laid out. */
-export const LATE_PICTURES_SCRIPT = `(function(d){function s(){d.classList.remove("${LATE_PICTURES_CLASS}")}d.classList.add("${LATE_PICTURES_CLASS}");addEventListener("load",function(){window.requestIdleCallback?requestIdleCallback(s,{timeout:1000}):s()})})(document.documentElement);`;
+export const LATE_PICTURES_SCRIPT = `(function(d){function s(){d.classList.remove("${LATE_PICTURES_CLASS}")}d.classList.add("${LATE_PICTURES_CLASS}");addEventListener("load",function(){window.requestIdleCallback?requestIdleCallback(s,{timeout:1000}):s()});addEventListener("DOMContentLoaded",function(){setTimeout(s,${LATE_PICTURES_CAP_MS})})})(document.documentElement);`;
 
 /** Props of an <img> that waits for the page's scripts (inside a parent that holds its size). */
 export const latePicture = { loading: "lazy", "data-late": "" } as const;

@@ -123,7 +123,13 @@ export function BannerCarousel({ banners, width, height, id, label, className, e
             aria-label={`${i + 1} of ${count}`}
           >
             {/* Inside the scroller a ring drawn outside the banner would be clipped: it is drawn inside. */}
-            <a {...bannerLinkProps(b)} className="block focus-visible:-outline-offset-4" tabIndex={hydrated && i !== index ? -1 : undefined}>
+            {/* Named by aria-label too: a later slide's picture is display:none until it may load (ADR 0043). */}
+            <a
+              {...bannerLinkProps(b)}
+              aria-label={b.nameEn}
+              className="block focus-visible:-outline-offset-4"
+              tabIndex={hydrated && i !== index ? -1 : undefined}
+            >
               <img
                 src={b.pic}
                 alt={b.nameEn}
