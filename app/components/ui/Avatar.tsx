@@ -15,31 +15,26 @@ export function Avatar({
   /** Lazy by default: avatars fill lists; the top bar's own is "eager". */
   loading?: "lazy" | "eager";
 }) {
-  if (!src) {
-    return (
-      <span
-        className={cx("inline-flex shrink-0 items-center justify-center rounded-full bg-gray-200 text-gray-600", className)}
-        style={{ width: size, height: size }}
-        aria-hidden="true"
-      >
-        <UserIcon className="h-5 w-5" />
-      </span>
-    );
-  }
-  // The box holds the picture's place; a lazy one waits for the page's scripts (ADR 0043).
+  // One box for the picture and for the icon: it holds the place, and a lazy picture waits in it
+  // for the page's scripts (ADR 0043). Decorative either way: the name is always beside it.
   return (
     <span
-      className={cx("inline-block shrink-0 overflow-hidden rounded-full bg-gray-200", className)}
+      className={cx("inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-gray-200 text-gray-600", className)}
       style={{ width: size, height: size }}
+      aria-hidden="true"
     >
-      <img
-        src={src}
-        alt=""
-        width={size}
-        height={size}
-        {...(loading === "lazy" ? latePicture : { loading })}
-        className="block h-full w-full object-cover"
-      />
+      {src ? (
+        <img
+          src={src}
+          alt=""
+          width={size}
+          height={size}
+          {...(loading === "lazy" ? latePicture : { loading })}
+          className="block h-full w-full object-cover"
+        />
+      ) : (
+        <UserIcon className="h-5 w-5" />
+      )}
     </span>
   );
 }
