@@ -12,6 +12,8 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import * as server from "react-dom/server";
 import type { ReactElement } from "react";
+import { ServerHeadContext } from "~/services/document-head";
+import { serverHead, withInlineStyles } from "~/services/document-head.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -80,7 +82,12 @@ export default async function handleRequest(
   remixContext: EntryContext,
 ) {
   const wholePage = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
-  const element = <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />;
+  const head = serverHead(request, responseStatusCode, remixContext, responseHeaders);
+  const element = (
+    <ServerHeadContext.Provider value={head}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+    </ServerHeadContext.Provider>
+  );
   const signal = AbortSignal.timeout(ABORT_DELAY);
   const api = server as unknown as { renderToReadableStream?: ReadableRender; renderToPipeableStream?: PipeableRender };
   const rendered = api.renderToReadableStream
@@ -88,7 +95,9 @@ export default async function handleRequest(
     : await renderPiped(api.renderToPipeableStream!, element, wholePage, signal);
 
   responseHeaders.set("Content-Type", "text/html");
-  return new Response(rendered.stream, {
+  // A first visit's page carries the rules its own classes use: it is read whole to find them.
+  const body = head.inlineStyles ? withInlineStyles(await new Response(rendered.stream).text()) : rendered.stream;
+  return new Response(body, {
     headers: responseHeaders,
     status: rendered.failed() ? 500 : responseStatusCode,
   });

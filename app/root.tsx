@@ -1,14 +1,10 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { HASH_ROUTE_SCRIPT } from "./services/hash-route";
-import { LATE_PICTURES_SCRIPT } from "./services/late-pictures";
-import { TIME_ZONE_SCRIPT, timeZoneOf } from "./services/time-zone";
-import stylesheet from "./tailwind.css?url";
+import { HeadScript, LateStylesheet, Stylesheet } from "./services/document-head";
+import { timeZoneOf } from "./services/time-zone";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+// The stylesheet is not among the links: <Stylesheet> links it, or the page carries its rules.
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const meta: MetaFunction = () => [
   { title: "GiftMarket — sell gift cards for coins" },
@@ -28,12 +24,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#2f54d6" />
-        <script dangerouslySetInnerHTML={{ __html: HASH_ROUTE_SCRIPT + LATE_PICTURES_SCRIPT + TIME_ZONE_SCRIPT }} />
+        <HeadScript />
         <Meta />
+        <Stylesheet />
         <Links />
       </head>
       <body className="min-h-full bg-gray-100 text-gray-900 antialiased">
         {children}
+        <LateStylesheet />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -18,8 +18,12 @@ import { apiFor } from "~/services/api.server";
 import { ngnRateDisplay } from "~/services/format";
 import { latePicture } from "~/services/late-pictures";
 import { markPromoSeen, promoSeen } from "~/services/promo.server";
+import type { InlineStylesHandle } from "~/services/document-head.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { useKeptScroll } from "~/components/ui/kept-alive";
+
+/** The landing page: a first visit carries the rules it uses (document-head.server.ts, ADR 0044). */
+export const handle: InlineStylesHandle = { inlineStyles: true };
 
 export const meta: MetaFunction = () => [{ title: "GiftMarket: sell gift cards for coins" }];
 

@@ -1,0 +1,27 @@
+/**
+ * Writes the built stylesheet's text into the server bundle, over the marker of
+ * app/services/document-head.server.ts (a first visit's page carries the rules it uses: ADR 0044). The
+ * compiler cannot import CSS as text, so this runs after `remix build`, for Node and for the
+ * edge worker alike. It fails when the marker or the file is missing, so a build cannot
+ * quietly lose it.
+ */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+const MARKER = '"__EMBEDDED_STYLESHEET__"';
+/** The stylesheet's address as the server bundle names it: /build/_assets/tailwind-HASH.css. */
+const HREF = /"\/build\/(_assets\/tailwind-[A-Za-z0-9]+\.css)(?:\?url)?"/;
+
+/** `buildDir` holds what /build/ serves; returns the embedded stylesheet's size in bytes. */
+export function embedStylesheet(serverFile: string, buildDir: string): number {
+  const server = readFileSync(serverFile, "utf8");
+  if (!server.includes(MARKER)) throw new Error(`embed-stylesheet: no ${MARKER} in ${serverFile}`);
+  const href = HREF.exec(server)?.[1];
+  if (!href || !existsSync(join(buildDir, href))) throw new Error(`embed-stylesheet: no stylesheet named in ${serverFile} (${href ?? "none"})`);
+  // A page has no use for the file's source map comment (a --sourcemap build leaves one).
+  const css = readFileSync(join(buildDir, href), "utf8").replace(/\s*\/\*# sourceMappingURL=[^*]*\*\/\s*$/, "");
+  // It goes inside <style>: a closing tag in it would end the element early.
+  if (/<\/style/i.test(css)) throw new Error("embed-stylesheet: the stylesheet contains </style");
+  writeFileSync(serverFile, server.split(MARKER).join(JSON.stringify(css)));
+  return Buffer.byteLength(css);
+}
