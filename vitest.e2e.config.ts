@@ -20,6 +20,7 @@ export const WEB_TIER_SUITES = [
   "wallet", // wallet, a withdrawal, bank accounts
   "chat", // the chat page with its history (the worker passes /chat/* through to the backend)
   "csrf", // the route kit's CSRF checks
+  "first-visit", // a first visit's styles inside the page (the embedded stylesheet is the worker's too)
 ];
 const webTierFiles = WEB_TIER_SUITES.map((name) => `tests/e2e/${name}.e2e.ts`);
 

@@ -1,0 +1,145 @@
+/**
+ * A first visit to /home carries the rules its page uses inside the page (ADR 0044): a
+ * <style> in the head, the whole stylesheet linked at the end of the body, and a `css` cookie
+ * naming this build's file, after which every document links the file in its head again.
+ * Checked by what a user sees: with the linked file refused, the first visit looks exactly like
+ * a page styled by the whole file; with JavaScript, a page reached after it by a client-side
+ * navigation is styled too. Runs on Node and on workerd (a web-tier suite).
+ */
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { newContext, pageReady } from "./support/browser";
+import { useServerAndBrowser } from "./support/suite";
+
+const e2e = useServerAndBrowser();
+const STYLESHEET_FILE = /\/build\/_assets\/tailwind-[A-Za-z0-9]+\.css/;
+const INLINE = "style#first-paint-css";
+
+/** The computed look of every element under <body> a user could see. */
+function looks(page: Page) {
+  return page.evaluate(() =>
+    [...document.body.querySelectorAll("*")]
+      .filter((el) => !["SCRIPT", "LINK", "TEMPLATE"].includes(el.tagName))
+      .map((el) => {
+        const s = getComputedStyle(el);
+        const props = ["display", "position", "color", "background-color", "margin", "padding", "font-size", "font-weight", "border-radius", "gap", "text-align"];
+        return `${el.tagName.toLowerCase()}.${el.getAttribute("class") ?? ""} ${props.map((p) => s.getPropertyValue(p)).join("|")}`;
+      }),
+  );
+}
+
+/** A context that has been here before: its `css` cookie names this build's stylesheet. */
+async function returningContext(js: boolean): Promise<BrowserContext> {
+  const res = await fetch(`${e2e.server.url}/home`);
+  const seen = res.headers.getSetCookie().find((c) => c.startsWith("css="));
+  expect(seen, "a first visit sets the css cookie").toBeDefined();
+  const context = await newContext(e2e.browser, { js });
+  const [name, value] = seen!.split(";")[0]!.split("=");
+  await context.addCookies([{ name: name!, value: value!, url: e2e.server.url }]);
+  return context;
+}
+
+for (const js of [true, false]) {
+  describe(`JavaScript ${js ? "on" : "off"}`, () => {
+    test("a first visit to /home carries its styles, sets the cookie, and the next visit links the file", async () => {
+      const context = await newContext(e2e.browser, { js });
+      try {
+        const page = await context.newPage();
+        const first = await page.goto(`${e2e.server.url}/home`);
+        await pageReady(page, js);
+        expect((await first!.headerValue("set-cookie")) ?? "").toMatch(/(^|\n)css=[A-Za-z0-9]+; Path=\/; Max-Age=31536000; SameSite=Lax/);
+        await expect.poll(() => page.locator(`head ${INLINE}`).count()).toBe(1);
+        expect(await page.locator(INLINE).evaluate((el) => el.textContent!.length)).toBeGreaterThan(1000);
+        expect(await page.locator('head link[rel="stylesheet"]').count()).toBe(0);
+        expect(await page.locator('body > link[rel="stylesheet"]').getAttribute("href")).toMatch(STYLESHEET_FILE);
+
+        const again = await page.goto(`${e2e.server.url}/home`);
+        await pageReady(page, js);
+        expect((await again!.headerValue("set-cookie")) ?? "").not.toMatch(/(^|\n)css=/);
+        expect(await page.locator(INLINE).count()).toBe(0);
+        expect(await page.locator('head link[rel="stylesheet"]').getAttribute("href")).toMatch(STYLESHEET_FILE);
+      } finally {
+        await context.close();
+      }
+    });
+  });
+}
+
+describe("JavaScript off", () => {
+  // A phone, and a desktop (its md: and lg: rules come from @media blocks).
+  for (const width of [390, 1280]) {
+    test(`${width} px wide, without the linked file, a first visit looks exactly as the whole stylesheet makes it`, async () => {
+      const firstVisit = await newContext(e2e.browser, { js: false });
+      const returning = await returningContext(false);
+      try {
+        const page = await firstVisit.newPage();
+        await page.setViewportSize({ width, height: 844 });
+        const refused: string[] = [];
+        await page.route(STYLESHEET_FILE, (route) => {
+          refused.push(route.request().url());
+          return route.abort();
+        });
+        await page.goto(`${e2e.server.url}/home`);
+        await page.waitForLoadState("load");
+        expect(refused.length, "the end of the page links the whole file").toBe(1);
+        expect(await page.locator(INLINE).count()).toBe(1);
+
+        const reference = await returning.newPage();
+        await reference.setViewportSize({ width, height: 844 });
+        await reference.goto(`${e2e.server.url}/home`);
+        await reference.waitForLoadState("load");
+        expect(await reference.locator(INLINE).count()).toBe(0);
+
+        const [seen, expected] = [await looks(page), await looks(reference)];
+        expect(seen.length).toBeGreaterThan(100);
+        expect(seen).toEqual(expected);
+      } finally {
+        await firstVisit.close();
+        await returning.close();
+      }
+    });
+  }
+});
+
+describe("JavaScript on", () => {
+  test("after a first visit, a page reached by a client-side navigation is styled by the whole file", async () => {
+    const firstVisit = await newContext(e2e.browser, { js: true });
+    const returning = await returningContext(true);
+    try {
+      const page = await firstVisit.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (err) => errors.push(err.message));
+      page.on("console", (m) => {
+        if (m.type() === "error" && /hydrat|did not match/i.test(m.text())) errors.push(m.text());
+      });
+      const documents: string[] = [];
+      page.on("request", (r) => {
+        if (r.resourceType() === "document") documents.push(r.url());
+      });
+      await page.goto(`${e2e.server.url}/home`);
+      await pageReady(page, true);
+      expect(await page.locator(INLINE).count()).toBe(1);
+      const promo = page.getByTestId("promo");
+      if (await promo.isVisible()) await page.keyboard.press("Escape");
+      await page.getByRole("banner").getByRole("link", { name: "Sign in" }).click();
+      await page.waitForURL(/\/login$/);
+      await page.locator('input[name="loginPwd"]').waitFor();
+      expect(documents, "the navigation stayed in the page").toHaveLength(1);
+      // The first visit's inline rules stay (React keeps them), the whole file applies as well.
+      expect(await page.locator(INLINE).count()).toBe(1);
+
+      const reference = await returning.newPage();
+      await reference.goto(`${e2e.server.url}/login`);
+      await pageReady(reference, true);
+      const expected = await looks(reference);
+      expect(expected.length).toBeGreaterThan(50);
+      // Off the link it clicked, once its colour transition has run: no hover in the picture.
+      await page.mouse.move(1, 1);
+      await expect.poll(() => looks(page), { timeout: 5_000 }).toEqual(expected);
+      expect(errors).toEqual([]);
+    } finally {
+      await firstVisit.close();
+      await returning.close();
+    }
+  });
+});
