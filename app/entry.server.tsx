@@ -82,7 +82,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
 ) {
   const wholePage = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
-  const head = serverHead(request, responseStatusCode, remixContext, responseHeaders);
+  const head = serverHead(request, responseStatusCode, remixContext);
   const element = (
     <ServerHeadContext.Provider value={head}>
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
@@ -96,7 +96,7 @@ export default async function handleRequest(
 
   responseHeaders.set("Content-Type", "text/html");
   // A first visit's page carries the rules its own classes use: it is read whole to find them.
-  const body = head.inlineStyles ? withInlineStyles(await new Response(rendered.stream).text()) : rendered.stream;
+  const body = head.inlineStyles ? withInlineStyles(await new Response(rendered.stream).text(), responseHeaders) : rendered.stream;
   return new Response(body, {
     headers: responseHeaders,
     status: rendered.failed() ? 500 : responseStatusCode,

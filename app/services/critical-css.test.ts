@@ -3,7 +3,12 @@ import { classesInHtml, criticalCss, parseStylesheet } from "./critical-css";
 
 // Shaped like tailwind's minified output: resets, utilities with escapes, variants, media, keyframes.
 const SHEET = [
+  '/*! a licence line with "quotes" and { braces */',
   "*,:before,:after{--tw-ring-color: rgb(59 130 246 / .5)}",
+  'a[href$=".pdf"]{color:blue}',
+  '.quote:after{content:"}{"}',
+  ".x:not(:is(.y,.z)){color:green}",
+  "@supports (display:grid){.grid-ok{display:grid}}",
   'button,input:where([type="button"]){cursor:pointer}',
   "@keyframes pulse{50%{opacity:.5}}",
   ".pics-late img[data-late]{display:none}",
@@ -31,6 +36,8 @@ describe("the rules a page's first paint needs", () => {
     expect(css).toContain("*,:before,:after{--tw-ring-color");
     expect(css).toContain('button,input:where([type="button"]){cursor:pointer}');
     expect(css).toContain("@keyframes pulse{50%{opacity:.5}}");
+    expect(css, "a dot in an attribute value names no class").toContain('a[href$=".pdf"]{color:blue}');
+    expect(css).not.toContain("a licence line");
     expect(css).not.toContain(".mt-4");
     expect(css).not.toContain("@media");
   });
@@ -50,9 +57,14 @@ describe("the rules a page's first paint needs", () => {
     expect(keep(["sr-only"])).toContain(".sr-only:not(.focus\\:not-sr-only){position:absolute}");
     expect(keep(["b"])).toContain(".a,.b{color:red}");
     expect(keep(["pics-late"])).toContain(".pics-late img[data-late]{display:none}");
+    expect(keep(["x"]), "classes under a nested :not() are not needed").toContain(".x:not(:is(.y,.z)){color:green}");
+    expect(keep(["quote"]), "braces in a string do not end the rule").toContain('.quote:after{content:"}{"}');
+    expect(keep(["mt-4"]), "nor do they start one").toContain(".mt-4{margin-top:1rem}");
   });
 
-  it("keeps a media block with only the rules inside it that stay", () => {
+  it("keeps a media or supports block with only the rules inside it that stay", () => {
+    expect(keep(["grid-ok"])).toContain("@supports (display:grid){.grid-ok{display:grid}}");
+    expect(keep([])).not.toContain("@supports");
     expect(keep(["sm:hidden"])).toContain("@media (min-width:640px){.sm\\:hidden{display:none}}");
     expect(keep(["sm:hidden", "md:grid"])).toContain("@media (min-width:768px){.md\\:grid{display:grid}}");
   });

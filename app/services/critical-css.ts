@@ -37,6 +37,10 @@ function splitRules(css: string): Array<{ prelude: string; body: string }> {
     }
     if (c === "\\") {
       i++;
+    } else if (c === "/" && css[i + 1] === "*") {
+      // A comment (a licence line, say) may hold quotes or braces: skip to its end.
+      const end = css.indexOf("*/", i + 2);
+      i = end < 0 ? css.length : end + 1;
     } else if (c === '"' || c === "'") {
       quote = c;
     } else if (c === "{") {
@@ -45,7 +49,7 @@ function splitRules(css: string): Array<{ prelude: string; body: string }> {
     } else if (c === "}") {
       depth--;
       if (depth === 0) {
-        rules.push({ prelude: css.slice(start, open).trim(), body: css.slice(open + 1, i) });
+        rules.push({ prelude: css.slice(start, open).replace(/\/\*[\s\S]*?\*\//g, "").trim(), body: css.slice(open + 1, i) });
         start = i + 1;
       }
     }
@@ -60,10 +64,12 @@ function unescapeIdent(ident: string): string {
   );
 }
 
-/** The class names one selector needs; those under :not(...) are left out. */
+/** The class names one selector needs; those under :not(...) and attribute values are left out. */
 function classesNeeded(selector: string): string[] {
-  const withoutNot = selector.replace(/:not\((?:[^()]|\([^()]*\))*\)/g, "");
-  return [...withoutNot.matchAll(/\.((?:\\[0-9a-fA-F]{1,6} ?|\\.|[\w-])+)/g)].map((m) => unescapeIdent(m[1]!));
+  const bare = selector
+    .replace(/(?<!\\)\[[^\]]*\]/g, "[]") // [href$=".pdf"] names no class (an escaped \[ is part of one)
+    .replace(/:not\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)/g, "");
+  return [...bare.matchAll(/\.((?:\\[0-9a-fA-F]{1,6} ?|\\.|[\w-])+)/g)].map((m) => unescapeIdent(m[1]!));
 }
 
 /** Splits a selector list at its top-level commas. */

@@ -11,7 +11,7 @@ import { criticalCss, classesInHtml, parseStylesheet, type ParsedStylesheet } fr
 import { HASH_ROUTE_SCRIPT } from "./hash-route";
 import { LATE_PICTURES_CLASS, LATE_PICTURES_SCRIPT } from "./late-pictures";
 import { TIME_ZONE_SCRIPT } from "./time-zone";
-import { INLINE_STYLES_MARKER, STYLESHEET_HREF, type ServerHead } from "./document-head";
+import { INLINE_STYLES_ELEMENT, INLINE_STYLES_MARKER, STYLESHEET_HREF, type ServerHead } from "./document-head";
 
 /**
  * The built stylesheet's text. The compiler cannot import CSS as text, so the build writes it
@@ -40,12 +40,11 @@ function stylesheetSeen(request: Request): boolean {
   return m?.[1] === STYLESHEET_VERSION;
 }
 
-/** The head for this document; sets the cookie when the page carries its styles. */
-export function serverHead(request: Request, status: number, context: EntryContext, headers: Headers): ServerHead {
+/** The head for this document: whether the page carries its styles (withInlineStyles sets the cookie). */
+export function serverHead(request: Request, status: number, context: EntryContext): ServerHead {
   const leaf = context.staticHandlerContext.matches.at(-1);
   const handle = leaf ? (context.routeModules[leaf.route.id]?.handle as InlineStylesHandle | undefined) : undefined;
   const inlineStyles = STYLESHEET_TEXT !== null && status === 200 && handle?.inlineStyles === true && !stylesheetSeen(request);
-  if (inlineStyles) headers.append("Set-Cookie", SEEN_COOKIE);
   return { script: HEAD_SCRIPT, inlineStyles };
 }
 
@@ -54,8 +53,8 @@ let parsed: ParsedStylesheet | undefined;
 const byClasses = new Map<string, string>();
 const KEPT = 32;
 
-/** The rendered page with its marker replaced by the rules its classes could match. */
-export function withInlineStyles(html: string): string {
+/** The rules the page's classes could match. */
+function rulesFor(html: string): string {
   const present = classesInHtml(html);
   for (const c of SCRIPT_CLASSES) present.add(c);
   const key = [...present].sort().join(" ");
@@ -66,5 +65,23 @@ export function withInlineStyles(html: string): string {
     if (byClasses.size >= KEPT) byClasses.delete(byClasses.keys().next().value!);
     byClasses.set(key, rules);
   }
-  return html.replace(INLINE_STYLES_MARKER, () => rules);
+  return rules;
+}
+
+/**
+ * The rendered page with its style element filled with the rules it uses, and the cookie that
+ * says so. Should that fail, the element stays empty and no cookie is set: the link at the end
+ * of the page styles it, later.
+ */
+export function withInlineStyles(html: string, headers: Headers): string {
+  const element = INLINE_STYLES_ELEMENT(INLINE_STYLES_MARKER);
+  try {
+    const rules = rulesFor(html);
+    if (!html.includes(element)) throw new Error("no first-paint style element in the page");
+    headers.append("Set-Cookie", SEEN_COOKIE);
+    return html.replace(element, () => INLINE_STYLES_ELEMENT(rules));
+  } catch (error) {
+    console.error("[first-paint-css] page sent without its rules:", error);
+    return html.replace(element, () => INLINE_STYLES_ELEMENT(""));
+  }
 }

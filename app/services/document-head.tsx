@@ -13,6 +13,8 @@ export const STYLESHEET_HREF = href;
 const INLINE_ID = "first-paint-css";
 /** Written by the render, replaced by the page's own rules before it is sent (entry.server). */
 export const INLINE_STYLES_MARKER = "/*first-paint-css*/";
+/** The element as React writes it: what the server looks for, and what it writes back. */
+export const INLINE_STYLES_ELEMENT = (text: string) => `<style id="${INLINE_ID}">${text}</style>`;
 
 export interface ServerHead {
   /** The inline script that runs before the page is parsed (hash routes, late pictures, tz). */
@@ -38,8 +40,9 @@ export function Stylesheet() {
 }
 
 /**
- * At the end of <body> on a first visit: the whole stylesheet. It holds back nothing above it,
- * and the page's scripts wait for it, so whatever they show later is styled.
+ * At the end of <body> on a first visit: the whole stylesheet. It holds back nothing above it.
+ * The inline scripts after it (Remix's context, scroll restoration) wait for it, and the module
+ * script that hydrates comes after them, so whatever the scripts show later is styled.
  */
 export function LateStylesheet() {
   const head = useContext(ServerHeadContext);

@@ -15,17 +15,28 @@ const e2e = useServerAndBrowser();
 const STYLESHEET_FILE = /\/build\/_assets\/tailwind-[A-Za-z0-9]+\.css/;
 const INLINE = "style#first-paint-css";
 
-/** The computed look of every element under <body> a user could see. */
+/** What a user sees of each element: its box and the computed styles that shape and colour it. */
+const LOOK = [
+  "display", "position", "top", "left", "z-index", "visibility", "opacity", "overflow-x", "overflow-y",
+  "margin", "padding", "border-width", "border-style", "border-color", "border-radius", "box-shadow",
+  "color", "background-color", "background-image", "font-size", "font-weight", "line-height", "letter-spacing",
+  "text-align", "text-decoration-line", "white-space", "flex-direction", "flex-wrap", "justify-content",
+  "align-items", "gap", "grid-template-columns", "object-fit", "aspect-ratio", "outline-style",
+];
+
+/** The look of every element from <html> down a user could see. */
 function looks(page: Page) {
-  return page.evaluate(() =>
-    [...document.body.querySelectorAll("*")]
-      .filter((el) => !["SCRIPT", "LINK", "TEMPLATE"].includes(el.tagName))
+  return page.evaluate((props) => {
+    const all = [document.documentElement, ...document.documentElement.querySelectorAll("body, body *")];
+    return all
+      .filter((el) => !["SCRIPT", "LINK", "TEMPLATE", "STYLE"].includes(el.tagName))
       .map((el) => {
         const s = getComputedStyle(el);
-        const props = ["display", "position", "color", "background-color", "margin", "padding", "font-size", "font-weight", "border-radius", "gap", "text-align"];
-        return `${el.tagName.toLowerCase()}.${el.getAttribute("class") ?? ""} ${props.map((p) => s.getPropertyValue(p)).join("|")}`;
-      }),
-  );
+        const box = el.getBoundingClientRect();
+        const size = `${Math.round(box.width)}x${Math.round(box.height)}@${Math.round(box.left)},${Math.round(box.top)}`;
+        return `${el.tagName.toLowerCase()}.${el.getAttribute("class") ?? ""} ${size} ${props.map((p) => s.getPropertyValue(p)).join("|")}`;
+      });
+  }, LOOK);
 }
 
 /** A context that has been here before: its `css` cookie names this build's stylesheet. */
@@ -38,6 +49,20 @@ async function returningContext(js: boolean): Promise<BrowserContext> {
   await context.addCookies([{ name: name!, value: value!, url: e2e.server.url }]);
   return context;
 }
+
+test("a cookie naming another build's stylesheet gets the rules inline again; this build's does not", async () => {
+  const page = (cookie: string) => fetch(`${e2e.server.url}/home`, { headers: { cookie } });
+  const stale = await page("css=OLDBUILD1");
+  expect(stale.headers.getSetCookie().some((c) => c.startsWith("css="))).toBe(true);
+  const html = await stale.text();
+  expect(html).toMatch(/<style id="first-paint-css">[^<]{1000,}<\/style>/);
+  // The class the head script puts on <html> before the page's scripts come (ADR 0043) has its rule.
+  expect(html).toContain(".pics-late img[data-late]{display:none}");
+  const current = stale.headers.getSetCookie().find((c) => c.startsWith("css="))!.split(";")[0]!;
+  const again = await page(current);
+  expect(again.headers.getSetCookie().some((c) => c.startsWith("css="))).toBe(false);
+  expect(await again.text()).not.toContain('id="first-paint-css"');
+});
 
 for (const js of [true, false]) {
   describe(`JavaScript ${js ? "on" : "off"}`, () => {
@@ -110,7 +135,22 @@ describe("JavaScript on", () => {
       const errors: string[] = [];
       page.on("pageerror", (err) => errors.push(err.message));
       page.on("console", (m) => {
-        if (m.type() === "error" && /hydrat|did not match/i.test(m.text())) errors.push(m.text());
+        if (m.type() === "error" && /hydrat|did not match|Minified React error #4(18|19|22|23|25)/i.test(m.text())) errors.push(m.text());
+      });
+      // The whole file comes late here: the page must not hydrate before it has it.
+      await page.route(STYLESHEET_FILE, async (route) => {
+        await new Promise((r) => setTimeout(r, 1_500));
+        await route.continue();
+      });
+      await page.addInitScript(() => {
+        const w = window as unknown as { sheetAtHydration?: boolean };
+        new MutationObserver((_, observer) => {
+          if (document.querySelector("[data-hydrated]")) {
+            const link = document.querySelector<HTMLLinkElement>('body > link[rel="stylesheet"]');
+            w.sheetAtHydration = !!link?.sheet && link.sheet.cssRules.length > 0;
+            observer.disconnect();
+          }
+        }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-hydrated"] });
       });
       const documents: string[] = [];
       page.on("request", (r) => {
@@ -119,6 +159,7 @@ describe("JavaScript on", () => {
       await page.goto(`${e2e.server.url}/home`);
       await pageReady(page, true);
       expect(await page.locator(INLINE).count()).toBe(1);
+      expect(await page.evaluate(() => (window as unknown as { sheetAtHydration?: boolean }).sheetAtHydration)).toBe(true);
       const promo = page.getByTestId("promo");
       if (await promo.isVisible()) await page.keyboard.press("Escape");
       await page.getByRole("banner").getByRole("link", { name: "Sign in" }).click();
