@@ -6,6 +6,7 @@
  * the page, the whole file linked at the page's end, and the cookie; every later document links
  * the file in its head, as before.
  */
+import { plainCookie } from "./kit/cookies";
 import type { EntryContext } from "./kit/http.server";
 import { criticalCss, classesInHtml, parseStylesheet, type ParsedStylesheet } from "./critical-css";
 import { HASH_ROUTE_SCRIPT } from "./hash-route";
@@ -21,7 +22,7 @@ import { INLINE_STYLES_ELEMENT, INLINE_STYLES_MARKER, STYLESHEET_HREF, type Serv
 const EMBEDDED = "__EMBEDDED_STYLESHEET__";
 const STYLESHEET_TEXT: string | null = EMBEDDED.startsWith("__EMBEDDED_") ? null : EMBEDDED;
 
-export const HEAD_SCRIPT = HASH_ROUTE_SCRIPT + LATE_PICTURES_SCRIPT + TIME_ZONE_SCRIPT;
+const HEAD_SCRIPT = HASH_ROUTE_SCRIPT + LATE_PICTURES_SCRIPT + TIME_ZONE_SCRIPT;
 /** Classes the head script puts on the page, which its HTML does not show. */
 const SCRIPT_CLASSES = [LATE_PICTURES_CLASS];
 
@@ -30,14 +31,13 @@ export interface InlineStylesHandle {
   inlineStyles?: boolean;
 }
 
-export const STYLESHEET_COOKIE = "css";
+const STYLESHEET_COOKIE = "css";
 /** The cookie's value: the file's build hash, so a new build's stylesheet is carried once more. */
-export const STYLESHEET_VERSION = /-([A-Za-z0-9]+)\.css/.exec(STYLESHEET_HREF)?.[1] ?? "1";
+const STYLESHEET_VERSION = /-([A-Za-z0-9]+)\.css/.exec(STYLESHEET_HREF)?.[1] ?? "1";
 const SEEN_COOKIE = `${STYLESHEET_COOKIE}=${STYLESHEET_VERSION}; Path=/; Max-Age=31536000; SameSite=Lax`;
 
 function stylesheetSeen(request: Request): boolean {
-  const m = new RegExp(`(?:^|;\\s*)${STYLESHEET_COOKIE}=([^;]*)`).exec(request.headers.get("Cookie") ?? "");
-  return m?.[1] === STYLESHEET_VERSION;
+  return plainCookie(request, STYLESHEET_COOKIE) === STYLESHEET_VERSION;
 }
 
 /** The head for this document: whether the page carries its styles (withInlineStyles sets the cookie). */

@@ -10,6 +10,7 @@
  *   formatDateIn(Date.UTC(2026, 10, 20, 23, 5), "Africa/Lagos")  // "Nov 21, 2026 12:05 AM"
  *   dayStartIn("2026-11-21", "Africa/Lagos")                       // Date.UTC(2026, 10, 20, 23)
  */
+import { plainCookie } from "./kit/cookies";
 
 export const DEFAULT_TIME_ZONE = "Africa/Lagos";
 export const TIME_ZONE_COOKIE = "tz";
@@ -146,12 +147,11 @@ export function sameDayIn(a: number, b: number, timeZone: string): boolean {
 
 /** The zone named by the request's `tz` cookie, or the default. */
 export function timeZoneOf(request: Request): string {
-  const cookie = request.headers.get("Cookie") ?? "";
-  const m = new RegExp(`(?:^|;\\s*)${TIME_ZONE_COOKIE}=([^;]*)`).exec(cookie);
+  const raw = plainCookie(request, TIME_ZONE_COOKIE);
   let name: string | null = null;
-  if (m) {
+  if (raw !== null) {
     try {
-      name = decodeURIComponent(m[1]);
+      name = decodeURIComponent(raw);
     } catch {
       name = null;
     }
