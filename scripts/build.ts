@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { embedStylesheet } from "./embed-stylesheet";
-import { filesUnder, SOURCE_MAP_COMMENT } from "./files";
+import { CSS_SOURCE_MAP_COMMENT, filesUnder, SOURCE_MAP_COMMENT } from "./files";
 import { MERGE_GROUPS, mergeChunks } from "./merge-chunks";
 import { precompressDir } from "./precompress";
 
@@ -23,7 +23,7 @@ export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const CLIENT_BUILD = join(ROOT, "public", "build");
 export const CLIENT_MAPS = join(ROOT, "build", "client-maps");
 
-/** Moves every `.map` of the browser build to CLIENT_MAPS (same relative path) and unlinks it from its script. */
+/** Moves every `.map` of the browser build to CLIENT_MAPS (same relative path) and unlinks it from its script or stylesheet. */
 export function stashClientMaps(buildDir = CLIENT_BUILD, mapsDir = CLIENT_MAPS): number {
   rmSync(mapsDir, { recursive: true, force: true });
   let moved = 0;
@@ -35,7 +35,8 @@ export function stashClientMaps(buildDir = CLIENT_BUILD, mapsDir = CLIENT_MAPS):
       moved += 1;
     } else if (/\.(m?js|css)$/.test(path)) {
       const text = readFileSync(path, "utf8");
-      if (SOURCE_MAP_COMMENT.test(text)) writeFileSync(path, text.replace(SOURCE_MAP_COMMENT, ""));
+      const comment = path.endsWith(".css") ? CSS_SOURCE_MAP_COMMENT : SOURCE_MAP_COMMENT;
+      if (comment.test(text)) writeFileSync(path, text.replace(comment, ""));
     }
   }
   return moved;

@@ -7,6 +7,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { CSS_SOURCE_MAP_COMMENT } from "./files";
 
 const MARKER = '"__EMBEDDED_STYLESHEET__"';
 /** The stylesheet's address as the server bundle names it: /build/_assets/tailwind-HASH.css. */
@@ -19,7 +20,7 @@ export function embedStylesheet(serverFile: string, buildDir: string): number {
   const href = HREF.exec(server)?.[1];
   if (!href || !existsSync(join(buildDir, href))) throw new Error(`embed-stylesheet: no stylesheet named in ${serverFile} (${href ?? "none"})`);
   // A page has no use for the file's source map comment (a --sourcemap build leaves one).
-  const css = readFileSync(join(buildDir, href), "utf8").replace(/\s*\/\*# sourceMappingURL=[^*]*\*\/\s*$/, "");
+  const css = readFileSync(join(buildDir, href), "utf8").replace(CSS_SOURCE_MAP_COMMENT, "");
   // It goes inside <style>: a closing tag in it would end the element early.
   if (/<\/style/i.test(css)) throw new Error("embed-stylesheet: the stylesheet contains </style");
   writeFileSync(serverFile, server.split(MARKER).join(JSON.stringify(css)));
