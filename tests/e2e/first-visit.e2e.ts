@@ -172,6 +172,9 @@ describe("JavaScript on", () => {
       const reference = await returning.newPage();
       await reference.goto(`${e2e.server.url}/login`);
       await pageReady(reference, true);
+      // Both pages once their list pictures may show (the head script's class is gone, ADR 0043).
+      const picturesShown = (p: Page) => p.waitForFunction(() => !document.documentElement.classList.contains("pics-late"));
+      await Promise.all([picturesShown(page), picturesShown(reference)]);
       const expected = await looks(reference);
       expect(expected.length).toBeGreaterThan(50);
       // Off the link it clicked, once its colour transition has run: no hover in the picture.
