@@ -13,7 +13,8 @@ import { isbot } from "isbot";
 import * as server from "react-dom/server";
 import type { ReactElement } from "react";
 import { ServerHeadContext } from "~/services/document-head";
-import { serverHead, withInlineStyles } from "~/services/document-head.server";
+import { serverHead, stylesheetSent, withInlineStyles } from "~/services/document-head.server";
+import { sharedRender } from "~/services/shared-render.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -81,8 +82,14 @@ export default async function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  const wholePage = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   const head = serverHead(request, responseStatusCode, remixContext);
+  responseHeaders.set("Content-Type", "text/html");
+  // A signed-out visitor's page another has just been sent (ADR 0045).
+  const shared = sharedRender(request, responseStatusCode, remixContext, head);
+  const kept = shared?.page();
+  if (kept) return page(kept.html, kept.styled, responseHeaders, responseStatusCode);
+
+  const wholePage = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   const element = (
     <ServerHeadContext.Provider value={head}>
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
@@ -93,12 +100,17 @@ export default async function handleRequest(
   const rendered = api.renderToReadableStream
     ? await renderWeb(api.renderToReadableStream, element, wholePage, signal)
     : await renderPiped(api.renderToPipeableStream!, element, wholePage, signal);
+  const status = rendered.failed() ? 500 : responseStatusCode;
+  // Streamed as it renders, unless the page must be read whole: a first visit's page carries the
+  // rules its own classes use, and a shared one is kept (it has no deferred data to wait for).
+  if (!head.inlineStyles && !shared) return new Response(rendered.stream, { headers: responseHeaders, status });
+  const html = await new Response(rendered.stream).text();
+  const done = head.inlineStyles ? withInlineStyles(html) : { html, styled: false };
+  if (shared && !rendered.failed()) shared.keep(done.html, done.styled);
+  return page(done.html, done.styled, responseHeaders, status);
+}
 
-  responseHeaders.set("Content-Type", "text/html");
-  // A first visit's page carries the rules its own classes use: it is read whole to find them.
-  const body = head.inlineStyles ? withInlineStyles(await new Response(rendered.stream).text(), responseHeaders) : rendered.stream;
-  return new Response(body, {
-    headers: responseHeaders,
-    status: rendered.failed() ? 500 : responseStatusCode,
-  });
+function page(html: string, styled: boolean, headers: Headers, status: number) {
+  if (styled) stylesheetSent(headers);
+  return new Response(html, { headers, status });
 }

@@ -19,11 +19,15 @@ import { ngnRateDisplay } from "~/services/format";
 import { latePicture } from "~/services/late-pictures";
 import { markPromoSeen, promoSeen } from "~/services/promo.server";
 import type { InlineStylesHandle } from "~/services/document-head.server";
+import type { SharedRenderHandle } from "~/services/shared-render.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { useKeptScroll } from "~/components/ui/kept-alive";
 
-/** The landing page: a first visit carries the rules it uses (document-head.server.ts, ADR 0044). */
-export const handle: InlineStylesHandle = { inlineStyles: true };
+/**
+ * The landing page: a first visit carries the rules it uses (ADR 0044), and signed-out visitors
+ * share one render (ADR 0045): nothing here reads the clock or the request but through the loaders.
+ */
+export const handle: InlineStylesHandle & SharedRenderHandle = { inlineStyles: true, sharedRender: true };
 
 export const meta: MetaFunction = () => [{ title: "GiftMarket: sell gift cards for coins" }];
 

@@ -40,7 +40,7 @@ function stylesheetSeen(request: Request): boolean {
   return plainCookie(request, STYLESHEET_COOKIE) === STYLESHEET_VERSION;
 }
 
-/** The head for this document: whether the page carries its styles (withInlineStyles sets the cookie). */
+/** The head for this document: whether the page carries its styles (stylesheetSent sets the cookie). */
 export function serverHead(request: Request, status: number, context: EntryContext): ServerHead {
   const leaf = context.staticHandlerContext.matches.at(-1);
   const handle = leaf ? (context.routeModules[leaf.route.id]?.handle as InlineStylesHandle | undefined) : undefined;
@@ -69,19 +69,23 @@ function rulesFor(html: string): string {
 }
 
 /**
- * The rendered page with its style element filled with the rules it uses, and the cookie that
- * says so. Should that fail, the element stays empty and no cookie is set: the link at the end
- * of the page styles it, later.
+ * The rendered page with its style element filled with the rules it uses; `styled` says they went
+ * in, and only then may the cookie say so (stylesheetSent). Should that fail, the element stays
+ * empty: the link at the end of the page styles it, later.
  */
-export function withInlineStyles(html: string, headers: Headers): string {
+export function withInlineStyles(html: string): { html: string; styled: boolean } {
   const element = INLINE_STYLES_ELEMENT(INLINE_STYLES_MARKER);
   try {
     const rules = rulesFor(html);
     if (!html.includes(element)) throw new Error("no first-paint style element in the page");
-    headers.append("Set-Cookie", SEEN_COOKIE);
-    return html.replace(element, () => INLINE_STYLES_ELEMENT(rules));
+    return { html: html.replace(element, () => INLINE_STYLES_ELEMENT(rules)), styled: true };
   } catch (error) {
     console.error("[first-paint-css] page sent without its rules:", error);
-    return html.replace(element, () => INLINE_STYLES_ELEMENT(""));
+    return { html: html.replace(element, () => INLINE_STYLES_ELEMENT("")), styled: false };
   }
+}
+
+/** This browser now has this build's first-paint rules: its next documents link the file. */
+export function stylesheetSent(headers: Headers): void {
+  headers.append("Set-Cookie", SEEN_COOKIE);
 }

@@ -5,9 +5,10 @@
  *   our own page's post (its Origin, or the token it renders when the browser sends
  *   neither Origin nor Referer) still works;
  * - a body that is not a form is a 400 with the page's error text, logged as one line
- *   without a stack.
+ *   without a stack;
+ * - /home, one render shared by signed-out visitors (ADR 0045), carries each visitor's own token.
  */
-import type { APIRequestContext } from "playwright-core";
+import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { CROSS_SITE_REFUSED, CSRF_FIELD, TOKEN_MISSING } from "../../app/services/kit/csrf";
 import { NOT_A_FORM } from "../../app/services/kit/form.server";
@@ -94,6 +95,42 @@ describe("cross-site form posts", () => {
     }
     expect((await fetch(`${e2e.server.url}/home`, { headers: { origin: EVIL } })).status).toBe(200);
   });
+});
+
+describe("a page shared between signed-out visitors", () => {
+  /** The token a visitor's page gave them, as sent: in Remix's state (signed-out /home has no form of its own). */
+  async function visitHome(page: Page): Promise<{ html: string; token: string }> {
+    const html = (await (await page.goto(`${e2e.server.url}/home`))!.text());
+    const token = /"csrf":"([\w-]{43})"/.exec(html)?.[1];
+    expect(token).toBeDefined();
+    return { html, token: token! };
+  }
+  const wrongPassword = (token: string) => ({ type: "EMAIL", email: "seller@demo.test", loginPwd: "not-the-password", [CSRF_FIELD]: token });
+
+  for (const js of [false, true]) {
+    test(`/home carries each visitor's own token, and only theirs works (JS ${js ? "on" : "off"})`, () =>
+      e2e.withPage(js, (first) =>
+        e2e.withPage(js, async (second, secondContext) => {
+          const errors: string[] = [];
+          second.on("pageerror", (e) => errors.push(e.message));
+          second.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
+          // The first visitor's page is rendered and kept; the second, with the same cookies (none), is given it.
+          const { token: theirs } = await visitHome(first);
+          const { html, token: mine } = await visitHome(second);
+          if (js) await second.locator("[data-hydrated]").waitFor({ state: "attached" });
+          expect(mine).not.toBe(theirs);
+          expect(html).not.toContain(theirs);
+          // A post that says nothing of where it comes from needs the session's token: the page's is it.
+          const withMine = await post(secondContext.request, "/login", wrongPassword(mine), {});
+          expect(withMine.status()).not.toBe(403);
+          expect(await withMine.text()).not.toContain(TOKEN_MISSING);
+          const withTheirs = await post(secondContext.request, "/login", wrongPassword(theirs), {});
+          expect(withTheirs.status()).toBe(403);
+          expect(await withTheirs.text()).toContain(TOKEN_MISSING);
+          expect(errors).toEqual([]);
+        }),
+      ));
+  }
 });
 
 describe("bodies that are not forms", () => {
