@@ -3,7 +3,7 @@
  * points elsewhere), and the Remix web tier for everything else. WEB_TIER=off runs the
  * backend alone, for a web tier on another host (on Node, or on an edge runtime: edge/worker.ts).
  */
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -93,7 +93,11 @@ function mountWebTier(build: ServerBuild) {
   // else the file itself; a year in every cache either way.
   app.use("/build", precompressedAssets("public/build"));
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", setHeaders: (res) => res.setHeader("Vary", "Accept-Encoding") }));
-  app.use(express.static("public", { maxAge: "1h" }));
+  // Only a name public/ holds is looked up there: for any other path (every page) the failed
+  // file lookup cost about 6% of /home's time under load.
+  const publicNames = new Set(readdirSync("public"));
+  const publicFiles = express.static("public", { maxAge: "1h" });
+  app.use((req, res, next) => (publicNames.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next()));
 
   // The web tier buffers form posts (request.formData()): cap what it will read.
   app.use((req, res, next) => {
