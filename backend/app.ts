@@ -140,7 +140,8 @@ export function createBackend(opts: BackendOptions): Backend {
     const token = tokenFromHeader(request.headers.get("authorization"));
     const ctx: CallContext = { ...services, now, ip: clientIp(request, peer, services.config), headers: request.headers, token };
     try {
-      if (token) {
+      // A call that never sees the user does not look the token up (contract/define.ts Auth).
+      if (token && def.auth !== "none") {
         const { userId, endedBecause } = await tokenState(services.db, token, now);
         if (userId) ctx.user = await services.db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
         ctx.signedOutBecause = endedBecause;

@@ -3,7 +3,8 @@ import { z } from "zod";
 /**
  * One call of the API: its path, what it accepts and what it answers.
  * `auth` says whether the caller must be signed in ("user"), must hold a role,
- * or may be anonymous ("optional": the handler sees the user when there is one).
+ * or may be anonymous: "optional", the handler sees the user when there is one; "none", it never
+ * does (the caller's token is not even looked up: a signed-in page's catalog calls cost no query).
  * `upload` marks multipart calls.
  */
 export type Auth = "none" | "optional" | "user" | "business" | "withdrawer" | "admin";

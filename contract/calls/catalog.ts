@@ -9,7 +9,8 @@ import { byId, currencyFilter, listOf } from "./common";
 export const catalogCalls = {
   "/advert/getAdvertList": defineCall({
     path: "/advert/getAdvertList",
-    auth: "none",
+    // No sign-in needed; a signed-in seller's list leaves out merchants blocked either way (ADR 0021).
+    auth: "optional",
     request: z.object({ currency: currencyFilter, cardTypeId: id }),
     response: z.object({
       list: z.array(advertWithMerchantSchema),
@@ -59,7 +60,8 @@ export const catalogCalls = {
   }),
   "/trackRecord/addTrackRecord": defineCall({
     path: "/trackRecord/addTrackRecord",
-    auth: "none",
+    // No sign-in needed; the record names the user when there is one.
+    auth: "optional",
     request: z.discriminatedUnion("type", [
       z.object({
         type: z.literal(TrackRecordType.Channel),

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from "kysely";
+import { sql, type KyselyPlugin, type RawBuilder } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BannerLocation } from "../../contract/enums";
 import { createBackend } from "../../backend/app";
@@ -263,5 +263,34 @@ describe("per-user filters run after the shared part", () => {
     // Unblocked: back in its list.
     expectOk(await here("/userRelationship/cancelRelationship", { toUser: p.merchant2.id }, p.seller.token));
     expect(await advertIds(here, p.seller.token)).toContain(advert);
+  });
+});
+
+describe("a signed-in caller's catalog calls", () => {
+  it("cost no query: a call that never sees the user does not look its token up; one that may, does", async () => {
+    let queries = 0;
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => ((queries += 1), args.node),
+      transformResult: async (args) => args.result,
+    };
+    const db = t.backend.services.db.withPlugin(counting);
+    const backend = createBackend({ db, config: t.config, clock: t.clock, secrets: createSecretBox("test-key"), log: () => {}, catalog: t.backend.services.catalog });
+    const call = async (path: string, body: unknown, token: string) => {
+      const headers = new Headers({ "content-type": "application/json", Authorization: token });
+      const res = await backend.handle(new Request(`http://test/client${path}`, { method: "POST", headers, body: JSON.stringify(body) }), { trusted: true });
+      return (await res.json()) as Envelope;
+    };
+    // Warm: the cached values, read once through the counting Kysely.
+    for (const [path, body] of [["/cardType/getCardType", {}], ["/banner/getBanners", { location: BannerLocation.Home }], ["/systemConfig/getSystemConfig", {}]] as const) {
+      expectOk(await call(path, body, p.seller.token));
+      queries = 0;
+      expectOk(await call(path, body, p.seller.token));
+      expect(queries, path).toBe(0);
+    }
+    // getAdvertList hides blocked merchants from a signed-in seller: it looks the token up.
+    expectOk(await call("/advert/getAdvertList", { cardTypeId: appleId }, p.seller.token));
+    queries = 0;
+    expectOk(await call("/advert/getAdvertList", { cardTypeId: appleId }, p.seller.token));
+    expect(queries).toBeGreaterThanOrEqual(2);
   });
 });
