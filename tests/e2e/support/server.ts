@@ -51,6 +51,8 @@ export interface StartedServer {
 export interface StartServerOptions {
   /** Extra environment for the server; wins over the defaults. */
   env?: Record<string, string>;
+  /** Another checkout to run server.ts from (the bench's base commit); this one by default. */
+  cwd?: string;
 }
 
 /** Asks the OS for a free TCP port: listen on port 0, read it, close. */
@@ -113,16 +115,16 @@ interface HealthyChild {
 }
 
 /** How node starts a script of ours: server.ts from the run's bundle when there is one (ADR 0042). */
-function nodeArgs(script: string): string[] {
-  const bundle = process.env[SERVER_BUNDLE_ENV];
+function nodeArgs(script: string, cwd: string): string[] {
+  const bundle = cwd === REPO_ROOT ? process.env[SERVER_BUNDLE_ENV] : undefined;
   return script === "server.ts" && bundle ? [...SERVER_NODE_ARGS, bundle] : ["--import", "tsx", script];
 }
 
 /** Spawns `script` under node (nodeArgs) and waits for `${url}/healthz`; fails fast if it exits first. */
-async function spawnHealthy(script: string, url: string, env: NodeJS.ProcessEnv, label: string): Promise<HealthyChild> {
+async function spawnHealthy(script: string, url: string, env: NodeJS.ProcessEnv, label: string, cwd = REPO_ROOT): Promise<HealthyChild> {
   // Its own process group: a kill reaches what it started too (the edge's workerd).
-  const child = spawn(process.execPath, nodeArgs(script), {
-    cwd: REPO_ROOT,
+  const child = spawn(process.execPath, nodeArgs(script, cwd), {
+    cwd,
     env,
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
@@ -253,7 +255,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
   };
   let backend: HealthyChild;
   try {
-    backend = await spawnHealthy("server.ts", url, env, "server");
+    backend = await spawnHealthy("server.ts", url, env, "server", opts.cwd);
   } catch (err) {
     await removeData().catch(() => {});
     throw err;
