@@ -14,6 +14,7 @@ import { bodyVerdict, formBodyLimit } from "./contract/http-delivery";
 import type { IncomingCall } from "./backend/app";
 import { fastCalls } from "./backend/http/fast-call";
 import { toNodeHandler } from "./backend/http/node-adapter";
+import { rememberRouteMatches } from "./backend/http/route-matching";
 import { precompressedAssets } from "./backend/http/static-assets";
 import { exitIfInUse } from "./backend/db/data-dir-lock";
 import { startBackend } from "./backend/start";
@@ -89,6 +90,7 @@ if (build) mountWebTier(build);
 
 /** Static files, the form-size cap, the cross-site refusal, then every page and action through Remix. */
 function mountWebTier(build: ServerBuild) {
+  rememberRouteMatches();
   // Hashed build files: their brotli or gzip copy made at build time (never compressed per request),
   // else the file itself; a year in every cache either way.
   app.use("/build", precompressedAssets("public/build"));
