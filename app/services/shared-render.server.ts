@@ -16,7 +16,7 @@
  */
 import type { EntryContext } from "./kit/http.server";
 import type { ServerHead } from "./document-head";
-import { layoutDataOf } from "../components/layout/layout-data";
+import { layoutDataOf } from "./layout-route";
 
 /** A route's handle says its page may be shared between signed-out visitors. */
 export interface SharedRenderHandle {
