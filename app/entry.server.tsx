@@ -100,14 +100,15 @@ export default async function handleRequest(
   const rendered = api.renderToReadableStream
     ? await renderWeb(api.renderToReadableStream, element, wholePage, signal)
     : await renderPiped(api.renderToPipeableStream!, element, wholePage, signal);
-  const status = rendered.failed() ? 500 : responseStatusCode;
   // Streamed as it renders, unless the page must be read whole: a first visit's page carries the
   // rules its own classes use, and a shared one is kept (it has no deferred data to wait for).
-  if (!head.inlineStyles && !shared) return new Response(rendered.stream, { headers: responseHeaders, status });
+  if (!head.inlineStyles && !shared) return new Response(rendered.stream, { headers: responseHeaders, status: rendered.failed() ? 500 : responseStatusCode });
   const html = await new Response(rendered.stream).text();
+  // Read whole, the page's status can say whether any part of it failed.
+  const failed = rendered.failed();
   const done = head.inlineStyles ? withInlineStyles(html) : { html, styled: false };
-  if (shared && !rendered.failed()) shared.keep(done.html, done.styled);
-  return page(done.html, done.styled, responseHeaders, status);
+  if (shared && !failed) shared.keep(done.html, done.styled);
+  return page(done.html, done.styled, responseHeaders, failed ? 500 : responseStatusCode);
 }
 
 function page(html: string, styled: boolean, headers: Headers, status: number) {

@@ -17,6 +17,7 @@ interface Visit {
   inlineStyles?: boolean;
   deferred?: boolean;
   errors?: object | null;
+  singleFetch?: boolean;
 }
 
 let n = 0;
@@ -37,6 +38,7 @@ function visit(v: Visit = {}) {
     },
     routeModules: { "routes/_main.home": { handle: v.shared === false ? {} : { sharedRender: true } } },
     serverHandoffString: JSON.stringify({ state: { loaderData } }),
+    future: { v3_singleFetch: v.singleFetch ?? false },
   } as unknown as EntryContext;
   const request = new Request(v.url ?? "http://shop.test/home", { method: v.method ?? "GET" });
   return { request, context, status: v.status ?? 200, head: { script: "", inlineStyles: v.inlineStyles ?? false } };
@@ -79,8 +81,16 @@ describe("sharedRender", () => {
       { status: 404 },
       { shared: false },
       { token: "" },
+      { singleFetch: true },
     ];
     for (const v of refused) expect(render(v), JSON.stringify(v)).toBeNull();
+  });
+
+  it("leaves alone any text of the page that looks like a placeholder: only the visitor's own token is swapped", () => {
+    const url = freshUrl();
+    const shown = '<a href="https://x.test/?SHARED_RENDER_CSRF_TOKEN">csrf-slot-</a>';
+    render({ url, token: TOKEN_A })!.keep(page(TOKEN_A, shown), false);
+    expect(render({ url, token: TOKEN_B })!.page()!.html).toBe(page(TOKEN_B, shown));
   });
 
   it("renders again once the kept page is a minute old", () => {

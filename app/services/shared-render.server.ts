@@ -30,8 +30,13 @@ interface KeptPage {
   at: number;
 }
 
-/** What the kept page holds where a visitor's own token goes. */
-const TOKEN_SLOT = "SHARED_RENDER_CSRF_TOKEN";
+/**
+ * What the kept page holds where a visitor's own token goes: random per process, so no text a page
+ * shows (a banner's link, the URL in Remix's state) can be it. Made on first use: workerd allows
+ * random values only while it handles a request.
+ */
+let tokenSlot: string | undefined;
+const slot = () => (tokenSlot ??= `csrf-slot-${crypto.randomUUID()}`);
 /** Pages kept: a few URLs times their variants (first visit or not, promo seen or not). */
 const KEPT = 32;
 /** Anything the clock changes (a year in the footer) is at most this old. */
@@ -48,13 +53,16 @@ export interface SharedRender {
 export function sharedRender(request: Request, status: number, context: EntryContext, head: ServerHead, now = Date.now()): SharedRender | null {
   const state = context.staticHandlerContext;
   if (request.method !== "GET" || status !== 200 || state.actionData || state.errors) return null;
+  // The key reads the loader data in Remix's serialized state, which single fetch streams instead.
+  if (context.future.v3_singleFetch) return null;
   if (Object.keys(state.activeDeferreds ?? {}).length > 0) return null;
   const leaf = state.matches.at(-1);
   const handle = leaf ? (context.routeModules[leaf.route.id]?.handle as SharedRenderHandle | undefined) : undefined;
   const layout = layoutDataOf(state.loaderData);
   if (handle?.sharedRender !== true || !layout || layout.user !== null || layout.toast !== null || !layout.csrf) return null;
   const token = layout.csrf;
-  const key = `${request.url}\n${head.inlineStyles}\n${context.serverHandoffString?.replaceAll(token, TOKEN_SLOT)}`;
+  const place = slot();
+  const key = `${request.url}\n${head.inlineStyles}\n${context.serverHandoffString?.replaceAll(token, place)}`;
   return {
     page() {
       const found = kept.get(key);
@@ -63,11 +71,12 @@ export function sharedRender(request: Request, status: number, context: EntryCon
         kept.delete(key);
         return undefined;
       }
-      return { html: found.html.replaceAll(TOKEN_SLOT, token), styled: found.styled };
+      return { html: found.html.replaceAll(place, token), styled: found.styled };
     },
     keep(html, styled) {
+      if (html.includes(place)) return; // cannot happen but by a leak of the slot: never share such a page
       if (kept.size >= KEPT) kept.delete(kept.keys().next().value!);
-      kept.set(key, { html: html.replaceAll(token, TOKEN_SLOT), styled, at: now });
+      kept.set(key, { html: html.replaceAll(token, place), styled, at: now });
     },
   };
 }

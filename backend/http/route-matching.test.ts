@@ -64,6 +64,11 @@ describe("remembered route matches", () => {
     expect(ids(matchServerRoutes(tree, "/home"))).toEqual(["root", "routes/_main", "routes/_main.home"]);
     expect(matchServerRoutes(tree, "/home")).not.toBeNull();
     expect(calls).toBe(2);
+    // A path longer than any of ours is matched afresh each time, not kept.
+    const long = `/${"x".repeat(600)}`;
+    expect(ids(matchServerRoutes(tree, long))).toEqual(["root", "routes/$"]);
+    matchServerRoutes(tree, long);
+    expect(calls).toBe(4);
   });
 
   it("keep trees apart, and leave location objects to React Router", () => {

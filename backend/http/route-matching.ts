@@ -22,6 +22,8 @@ interface RouterExports {
 
 /** Paths remembered per tree; the oldest is dropped (a path with an id is one entry per id). */
 const PATHS_KEPT = 2000;
+/** A longer path (no route of ours has one; a probe's might) is matched afresh, not kept. */
+const PATH_KEPT_MAX = 512;
 
 /** A copy the caller may change: the matches share one params object, as React Router's do. */
 function copy(matches: RouteMatch[] | null): RouteMatch[] | null {
@@ -40,7 +42,7 @@ export function rememberRouteMatches(router: RouterExports = routerExports()): (
   const byTree = new WeakMap<object, Map<string, RouteMatch[] | null>>();
   router.matchRoutes = (routes, location, basename) => {
     // Remix passes the path as a string; a location object (React Router's own render) is left alone.
-    if (typeof location !== "string") return original(routes, location, basename);
+    if (typeof location !== "string" || location.length > PATH_KEPT_MAX) return original(routes, location, basename);
     let known = byTree.get(routes);
     if (!known) byTree.set(routes, (known = new Map()));
     const key = basename ? `${basename}\n${location}` : location;
