@@ -7,12 +7,10 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { REPO_ROOT as REPO } from "../e2e/support/server";
 
 /** The commit issue 12's server figures were measured on (docs/decisions/0026-catalog-cache.md). */
 export const ISSUE_12_BASE = "0e61440";
-
-const REPO = fileURLToPath(new URL("../../", import.meta.url));
 
 /**
  * Runs `use` with a built checkout of `commit` (this tree's node_modules: the base's dependencies are

@@ -15,6 +15,7 @@
 import { spawn } from "node:child_process";
 import autocannon from "autocannon";
 import { DEMO_LOGINS } from "../../backend/demo/world";
+import { signInCookies } from "../e2e/support/browser";
 import { freePort, startServer, type StartedServer } from "../e2e/support/server";
 import { ISSUE_12_BASE, withBaseTree } from "./base-tree";
 import type { BenchSection } from "./sections";
@@ -141,26 +142,18 @@ async function twoProcesses(first: StartedServer): Promise<Figure> {
  */
 async function signedInCookies(url: string): Promise<string> {
   const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(";");
+  const keep = (pairs: string[]) => {
+    for (const pair of pairs) {
       const at = pair.indexOf("=");
       jar.set(pair.slice(0, at), pair.slice(at + 1));
     }
   };
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  const signIn = await fetch(`${url}/login`, {
-    method: "POST",
-    headers: { origin: url, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ type: "EMAIL", email: DEMO_LOGINS.seller, loginPwd: DEMO_LOGINS.password }),
-    redirect: "manual",
-  });
-  if (signIn.status !== 302) throw new Error(`signing in for the bench answered ${signIn.status}`);
-  keep(signIn);
+  keep(await signInCookies(url, { email: DEMO_LOGINS.seller, password: DEMO_LOGINS.password }));
   const home = await fetch(`${url}/home`, { headers: { cookie: cookie() } });
   const html = await home.text();
   if (home.status !== 200 || !html.includes('"user":{')) throw new Error(`the bench's signed-in /home is not signed in (${home.status})`);
-  keep(home);
+  keep(home.headers.getSetCookie().map((c) => c.split(";")[0]!));
   return cookie();
 }
 

@@ -11,6 +11,7 @@
 import { brotliDecompressSync, constants, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { rawRequest } from "../support/raw-http";
+import { signInCookies } from "./support/browser";
 import { startServer, type StartedServer } from "./support/server";
 import { newSeller } from "./support/users";
 
@@ -34,14 +35,7 @@ afterAll(async () => {
 
 /** Signs in with the /login form post (as a browser would, with its Origin); the session's cookie header. */
 async function sessionCookie(who: { email: string; password: string }): Promise<string> {
-  const res = await fetch(`${server.url}/login`, {
-    method: "POST",
-    body: new URLSearchParams({ type: "EMAIL", email: who.email, loginPwd: who.password }),
-    headers: { origin: server.url },
-    redirect: "manual",
-  });
-  expect(res.status).toBe(302);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return (await signInCookies(server.url, who)).join("; ");
 }
 
 /** A raw GET: the body exactly as sent (fetch would decode it). */

@@ -58,6 +58,21 @@ export async function signInSession(context: BrowserContext, baseUrl: string, wh
   if (res.status() !== 302) throw new Error(`signing in ${who.email} answered ${res.status()}`);
 }
 
+/**
+ * The same post without a browser (fetch, its Origin set as a browser would): the cookies it set,
+ * as `name=value` pairs for a Cookie header.
+ */
+export async function signInCookies(baseUrl: string, who: { email: string; password: string }): Promise<string[]> {
+  const res = await fetch(`${baseUrl}/login`, {
+    method: "POST",
+    body: new URLSearchParams({ type: "EMAIL", email: who.email, loginPwd: who.password }),
+    headers: { origin: baseUrl },
+    redirect: "manual",
+  });
+  if (res.status !== 302) throw new Error(`signing in ${who.email} answered ${res.status}`);
+  return res.headers.getSetCookie().map((c) => c.split(";")[0]!);
+}
+
 /** Signed in (the fixture), then on `to`, hydrated when JavaScript is on. */
 export async function signInAs(page: Page, baseUrl: string, js: boolean, who: { email: string; password: string }, to: string) {
   await signInSession(page.context(), baseUrl, who);

@@ -21,7 +21,7 @@ import { TEMPLATE_ENV, copyDataDirTemplate, databaseUrlOf } from "../../support/
 import { SERVER_BUNDLE_ENV, SERVER_NODE_ARGS } from "./server-bundle";
 
 /** The repository root (where server.ts lives): three levels above this file. */
-const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
 const HEALTH_POLL_MS = 250;
 // A loaded 2-core machine has taken 105 s to open PGlite, migrate and seed: stay inside the 180 s hook.
