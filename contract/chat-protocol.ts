@@ -182,6 +182,7 @@ export const conversationSchema = z.object({
   order: chatOrderSchema.optional(),
   lastMessage: chatMessageSchema.nullable(),
   /** Messages from others after the viewer's read position. */
+  /** Counted up to 100: a badge shows "99+" from 100 on. */
   unreadCount: z.number().int(),
   /** No input box: the system conversation, and order groups with status >= 4. */
   readOnly: z.boolean(),
@@ -226,6 +227,11 @@ export const chatHttp = {
     request: z.object({}).passthrough().optional().default({}),
     /** lastMessageId: the newest message id of the viewer's conversations (a `since` for the socket). */
     response: z.object({ list: z.array(conversationSchema), lastMessageId: z.string() }),
+  },
+  /** The top bar's Message badge: unread messages from others in all the viewer's conversations, counted up to 100 ("99+"). */
+  unread: {
+    request: z.object({}).passthrough().optional().default({}),
+    response: z.object({ total: z.number().int() }),
   },
   history: {
     request: z.object({ conversationId: conversationIdSchema, nextReqMessageID: z.union([z.literal(""), messageIdSchema]).optional() }),

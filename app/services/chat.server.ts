@@ -23,9 +23,8 @@ export function chatProvider(): { provider: ChatProvider; sdkAppId?: number } {
 /** The top bar's Message badge: the unread total of the built-in service (0 when it does not answer). */
 export async function unreadTotal(api: Api): Promise<number> {
   if (!api.signedIn || chatProvider().provider !== "builtin") return 0;
-  const r = await api.chat("conversations", {});
-  if (!r.ok) return 0;
-  return r.data.list.reduce((n, c) => n + Math.max(0, c.unreadCount), 0);
+  const r = await api.chat("unread", {});
+  return r.ok ? r.data.total : 0;
 }
 
 export interface ConversationView {

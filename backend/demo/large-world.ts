@@ -11,7 +11,8 @@ import { DEMO_LOGINS } from "./world";
  * world's: every bill has its ledger row, every account is the sum of its ledger, and each
  * bill's current_amount is the running balance. What the bulk leaves out (ADR 0027): wealth
  * (no points are earned by bulk orders), escrow (bulk orders are completed or cancelled before
- * viewing), withdrawals and chat.
+ * viewing) and withdrawals. Chat is as the state machine leaves it: each order's conversation
+ * with its seller and buyer, and each notice's system message (ADR 0046).
  *
  * The demo seller (the one the bench signs in as) sells one bulk order in `heavyEvery` and gets
  * one bulk bill in `2 * heavyEvery`, so its lists are thousands of pages deep.
@@ -55,7 +56,7 @@ export async function seedLargeWorld(db: DB, sizes: LargeSizes, log: (line: stri
   });
   // Fresh statistics, so the planner sees the sizes it now has, and the visibility map a settled
   // database has (index-only scans), rather than leaving both to autovacuum under the bench's load.
-  const tables = ["users", "accounts", "orders", "advert_secrets", "bills", "ledger_entries", "notices"] as const;
+  const tables = ["users", "accounts", "orders", "advert_secrets", "bills", "ledger_entries", "notices", "chat_conversations", "chat_members", "chat_messages"] as const;
   await sql`vacuum analyze ${sql.join(tables.map((t) => sql.table(t)))}`.execute(db);
   const rows: Record<string, number> = {};
   for (const table of tables) {
@@ -175,6 +176,10 @@ async function writeBulk(trx: Trx, sizes: LargeSizes, done: (step: string, since
   `.execute(trx);
   done(`${N} notices`, t);
 
+  t = Date.now();
+  await writeBulkChat(trx, firstOrder, N);
+  done(`chat: each order's conversation and system message`, t);
+
   // Every coin movement the users see, in time order: the seller's income of each completed order,
   // each buying merchant's top-up before its first order (it pays for them), platform bonuses to fill
   // up to `bills`. Ids and each user's running balance are assigned in that order.
@@ -247,4 +252,57 @@ async function writeBulk(trx: Trx, sizes: LargeSizes, done: (step: string, since
       .execute();
   }
   done(`ledger rows`, t);
+}
+
+/**
+ * What the state machine writes to chat for the bulk orders (notices/notify.ts): every notice is
+ * also a message in its user's system conversation, and every order event registers the order's
+ * conversation for its seller and buyer. The buyer wrote in every other order's conversation.
+ * Ids follow time. Read: the order conversations, and the system messages but those of the
+ * newest 30 orders (as their notices).
+ */
+async function writeBulkChat(trx: Trx, firstOrder: number, N: number) {
+  const before = Number((await sql<{ m: number }>`select coalesce(max(id), 0)::bigint as m from chat_messages`.execute(trx)).rows[0]!.m);
+  await sql`
+    insert into chat_conversations (key, kind, user_a, created_at)
+    select 'system:' || s.seller_id, 'system', s.seller_id, now() - make_interval(days => ${SPAN_DAYS + 1})
+    from (select distinct seller_id from orders where id >= ${firstOrder}) s
+    on conflict (key) do nothing
+  `.execute(trx);
+  await sql`
+    insert into chat_conversations (key, kind, order_id, user_a, user_b, created_at)
+    select 'group:' || o.id, 'group', o.id, o.seller_id, o.buyer_id, o.created_at from orders o where o.id >= ${firstOrder} order by o.id
+  `.execute(trx);
+  await sql`
+    insert into chat_members (conversation_id, user_id)
+    select c.id, c.user_a from chat_conversations c where c.kind = 'system' or (c.kind = 'group' and c.order_id >= ${firstOrder})
+    union all
+    select c.id, c.user_b from chat_conversations c where c.kind = 'group' and c.order_id >= ${firstOrder}
+    on conflict do nothing
+  `.execute(trx);
+  await sql`analyze chat_conversations`.execute(trx);
+  await sql`
+    insert into chat_messages (conversation_id, sender_id, type, text, ref_type, ref_id, created_at)
+    select m.conversation_id, m.sender_id, 'text', m.text, m.ref_type, m.ref_id, m.at from (
+      select g.id as conversation_id, o.buyer_id as sender_id, 'Card received, checking it now.' as text,
+             null::text as ref_type, null::bigint as ref_id, o.created_at + interval '6 minutes' as at, 0 as src, o.id as k
+      from orders o join chat_conversations g on g.key = 'group:' || o.id
+      where o.id >= ${firstOrder} and o.id % 2 = 0
+      union all
+      select s.id, null, n.title_en || E'\n' || n.content_en, 'order', n.ref_id, n.created_at, 1, n.id
+      from notices n join chat_conversations s on s.key = 'system:' || n.user_id
+      where n.type = 1 and n.ref_id >= ${firstOrder}
+    ) m order by m.at, m.src, m.k
+  `.execute(trx);
+  await sql`
+    update chat_members me set last_message_id = l.id
+    from (select conversation_id, max(id) as id from chat_messages where id > ${before} group by conversation_id) l
+    where l.conversation_id = me.conversation_id
+  `.execute(trx);
+  await sql`
+    update chat_members me set last_read_id = r.id
+    from (select conversation_id, max(id) as id from chat_messages
+          where id > ${before} and (ref_id is null or ref_id <= ${firstOrder + N - 31}) group by conversation_id) r
+    where r.conversation_id = me.conversation_id and me.last_read_id < r.id
+  `.execute(trx);
 }

@@ -435,3 +435,53 @@ describe("order events", () => {
     expect(sys.map((m) => (m.payload as { text: string }).text)).toEqual(notices.map((n) => `${n.title_en}\n${n.content_en}`));
   });
 });
+
+describe("the unread total and the order of the list (ADR 0046)", () => {
+  const total = async (auth: ChatAuth) => {
+    const res = await chatApi<{ total: number }>(t, auth, "unread");
+    expectOk(res);
+    return res.data!.total;
+  };
+  const summed = async (auth: ChatAuth) => (await list(auth)).reduce((n, c) => n + c.unreadCount, 0);
+
+  it("counts others' unread messages in every conversation, as the list does, and never one's own", async () => {
+    const id = await placeOrder(t, p.seller.token, advert);
+    const g = `GROUP${id}`;
+    // Everything read first, so the figures below are this test's own.
+    for (const c of await list(seller)) if (c.lastMessage) expectOk(await chatApi(t, seller, "read", { conversationId: c.conversationId, messageId: c.lastMessage.ID }));
+    for (const c of await list(merchant)) if (c.lastMessage) expectOk(await chatApi(t, merchant, "read", { conversationId: c.conversationId, messageId: c.lastMessage.ID }));
+    expect([await total(seller), await total(merchant)]).toEqual([0, 0]);
+
+    await sendText(seller, g, "one");
+    await sendText(seller, g, "two");
+    expect([await total(seller), await total(merchant)]).toEqual([0, 2]);
+    const reply = await sendText(merchant, g, "three");
+    expect([await total(seller), await total(merchant)]).toEqual([1, 2]);
+    expect([await summed(seller), await summed(merchant)]).toEqual([1, 2]);
+    expect(await chatApi(t, undefined, "unread")).toMatchObject({ code: Code.NOT_LOGGED_IN });
+
+    // The newest activity comes first; a conversation with no message yet comes after every one with.
+    const mine = await list(seller);
+    expect(mine[0]).toMatchObject({ conversationId: g, lastMessage: { ID: reply.ID } });
+    const firstEmpty = mine.findIndex((c) => c.lastMessage === null);
+    if (firstEmpty >= 0) expect(mine.slice(firstEmpty).every((c) => c.lastMessage === null)).toBe(true);
+    // The newest id the list's client may resume from is the newest message.
+    const res = await chatApi<{ lastMessageId: string }>(t, seller, "conversations");
+    expect(res.data!.lastMessageId).toBe(reply.ID);
+
+    expectOk(await chatApi(t, merchant, "read", { conversationId: g, messageId: reply.ID }));
+    expectOk(await chatApi(t, seller, "read", { conversationId: g, messageId: reply.ID }));
+    expect([await total(seller), await total(merchant)]).toEqual([0, 0]);
+  });
+
+  it("stops counting at 100, where the badge shows 99+, in the total and in each conversation", async () => {
+    const id = await placeOrder(t, p.seller.token, advert);
+    const g = `GROUP${id}`;
+    for (let i = 0; i < 105; i++) await sendText(merchant, g, `note ${i}`);
+    expect(await total(seller)).toBe(100);
+    expect((await conversation(seller, g))?.unreadCount).toBe(100);
+    const newest = (await conversation(seller, g))!.lastMessage!;
+    expectOk(await chatApi(t, seller, "read", { conversationId: g, messageId: newest.ID }));
+    expect((await conversation(seller, g))?.unreadCount).toBe(0);
+  });
+});

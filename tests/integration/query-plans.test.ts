@@ -9,7 +9,8 @@
  * the user's own indexes. For the demo seller and the merchants, who own a tenth or a sixth of a table
  * spread evenly over time, walking the primary key backwards from the cursor and keeping their
  * rows is as good (about ten rows read per row kept), and the planner may choose it: there the
- * test asks only for an index read. Offers, withdrawals and chat memberships stay demo-sized
+ * test asks only for an index read. The chat is the state machine's: a conversation per order
+ * and a system message per notice. Offers and withdrawals stay demo-sized
  * here (a few rows, where a Seq Scan is the right plan), so their checks run with
  * enable_seqscan off: that only asks whether the index matches the query, hence the index name
  * is asserted too.
@@ -22,7 +23,8 @@ import type { DB } from "../../backend/db/index";
 import { scaledSizes, seedLargeWorld } from "../../backend/demo/large-world";
 import { DEMO_LOGINS } from "../../backend/demo/world";
 import { activeAdverts } from "../../backend/modules/catalog/queries";
-import { listConversations } from "../../backend/modules/chat/conversations";
+import { listConversations, UNREAD_CAP } from "../../backend/modules/chat/conversations";
+import { feed, lastMessageIdFor, unreadTotal } from "../../backend/modules/chat/messages";
 import { buyerOrderPage, sellerOrderPage } from "../../backend/modules/orders/queries";
 import { countTradingOrders, countUnread, latestUnread, noticePage } from "../../backend/modules/notices/queries";
 import { billPage } from "../../backend/modules/wallet/queries";
@@ -113,8 +115,9 @@ let deepNotice = 0;
 
 describe("query plans of the hot lists", () => {
   beforeAll(async () => {
-    // 1,000 users, 4,000 orders, 20,000 bills; the demo seller has a tenth of the orders.
-    await seedLargeWorld(t.b.db, scaledSizes(0.02));
+    // 1,000 users, 4,000 orders, 20,000 bills; the demo seller has half of the orders, so that
+    // its 2,000 order conversations are ten times the conversation list's 200, as at full scale.
+    await seedLargeWorld(t.b.db, { ...scaledSizes(0.02), heavyEvery: 2 });
     const db = t.b.db;
     seller = (await db.selectFrom("users").select("id").where("email", "=", DEMO_LOGINS.seller).executeTakeFirstOrThrow()).id;
     typical = (await db.selectFrom("orders").select("seller_id").where("seller_id", "<>", seller).orderBy("id", "desc").executeTakeFirstOrThrow()).seller_id;
@@ -170,11 +173,24 @@ describe("query plans of the hot lists", () => {
     await expectIndex((db) => countTradingOrders(db, seller), "orders", "orders_seller_active");
   });
 
-  it("getAdvertList, the withdrawal list and the conversation list match their indexes", async () => {
+  it("getAdvertList and the withdrawal list match their indexes", async () => {
     const force = { forceIndex: true };
     await expectIndex((db) => activeAdverts(db, 1), "adverts", "adverts_card_type", force);
     await expectIndex((db) => ownerWithdrawalPage(db, seller, { lastId: 1_000_000 }), "withdrawals", "withdrawals_user", force);
-    await expectIndex((db) => listConversations(db, seller, { now: new Date(), secrets: createSecretBox("test-key") }), "chat_members", "chat_members_user", force);
+  });
+
+  it("the chat reads the newest or the unread memberships, not every conversation of a busy seller", async () => {
+    const fmt = { now: new Date(), secrets: createSecretBox("test-key") };
+    const since = Number((await t.b.db.selectFrom("chat_messages").select((eb) => eb.fn.max("id").as("m")).executeTakeFirstOrThrow()).m) - 50;
+    for (const who of [seller, merchant]) {
+      await expectIndex((db) => listConversations(db, who, fmt), "chat_members", "chat_members_recent");
+      await expectIndex((db) => unreadTotal(db, who, UNREAD_CAP), "chat_members", "chat_members_unread");
+      await expectIndex((db) => lastMessageIdFor(db, who), "chat_members", "chat_members_recent");
+      await expectIndex((db) => feed(db, who, since, 100, "asc"), "chat_members", "any");
+    }
+    // A typical user's handful of conversations may come from either of its indexes.
+    await expectIndex((db) => listConversations(db, typical, fmt), "chat_members", ["chat_members_recent", "chat_members_user"]);
+    await expectIndex((db) => unreadTotal(db, typical, UNREAD_CAP), "chat_members", ["chat_members_unread", "chat_members_user", "chat_members_recent"]);
   });
 
   it("the count of unread notices stops at one past the badge's cap", async () => {

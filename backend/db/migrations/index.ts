@@ -20,6 +20,7 @@ import * as m018listIndexes from "./018-list-indexes";
 import * as m019cardFingerprints from "./019-card-fingerprints";
 import * as m020staffAudit from "./020-staff-audit";
 import * as m021merchantDesk from "./021-merchant-desk";
+import * as m022chatActivity from "./022-chat-activity";
 
 /** Every migration, in order. Listed by hand: no directory scanning at run time. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   "019-card-fingerprints": m019cardFingerprints,
   "020-staff-audit": m020staffAudit,
   "021-merchant-desk": m021merchantDesk,
+  "022-chat-activity": m022chatActivity,
 };

@@ -7,6 +7,7 @@ import {
   SYSTEM_USER_ID,
   type ChatConversation,
 } from "../../../contract/chat-protocol";
+import { BADGE_CAP } from "../../../contract/constants";
 import type { ChatConversationRow, ChatMessageRow } from "../../db/chat-schema";
 import type { Executor } from "../../db/index";
 import type { User } from "../../db/schema";
@@ -170,9 +171,13 @@ interface SummaryRow extends ConvInfo {
   m_created_at: Date | null;
 }
 
+/** Unread counts stop here: a badge shows "99+" from BADGE_CAP + 1 on, so the count the user sees is exact. */
+export const UNREAD_CAP = BADGE_CAP + 1;
+
 /**
  * The viewer's conversations, most recent activity first (at most CONVERSATION_LIST_MAX),
- * or only those of `onlyIds`. The system conversation is always in the full list.
+ * or only those of `onlyIds`. The system conversation is always in the full list. Reads the
+ * newest memberships in order (index chat_members_recent), not every conversation the viewer has.
  */
 export async function listConversations(
   db: Executor,
@@ -185,15 +190,16 @@ export async function listConversations(
     select c.id, c.kind, c.order_id, c.withdrawer_id, c.user_a, c.user_b,
       me.last_read_id as my_read,
       coalesce((select max(p.last_read_id) from chat_members p where p.conversation_id = c.id and p.user_id <> ${viewerId}), 0) as peer_read,
-      (select count(*) from chat_messages u
-        where u.conversation_id = c.id and u.id > me.last_read_id and (u.sender_id is null or u.sender_id <> ${viewerId})) as unread,
+      (select count(*) from (select 1 from chat_messages u
+        where u.conversation_id = c.id and u.id > me.last_read_id and (u.sender_id is null or u.sender_id <> ${viewerId})
+        limit ${UNREAD_CAP}) capped) as unread,
       lm.id as m_id, lm.sender_id as m_sender_id, lm.type as m_type, lm.text as m_text, lm.payload as m_payload,
       lm.client_msg_id as m_client_msg_id, lm.ref_type as m_ref_type, lm.ref_id as m_ref_id, lm.created_at as m_created_at
     from chat_members me
     join chat_conversations c on c.id = me.conversation_id
-    left join lateral (select * from chat_messages m where m.conversation_id = c.id order by m.id desc limit 1) lm on true
+    left join chat_messages lm on lm.id = me.last_message_id
     where me.user_id = ${viewerId} ${only}
-    order by lm.id desc nulls last, c.id desc
+    order by me.last_message_id desc, me.conversation_id desc
     limit ${CONVERSATION_LIST_MAX}
   `.execute(db);
 

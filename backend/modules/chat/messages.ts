@@ -44,10 +44,16 @@ export async function lockChat(trx: Trx): Promise<void> {
   await sql`select pg_advisory_xact_lock(${sql.lit(CHAT_LOCK)})`.execute(trx);
 }
 
-/** THE insert of a message (takes the chat lock; the id is final once the transaction commits). */
+/**
+ * THE insert of a message (takes the chat lock; the id is final once the transaction commits).
+ * Every membership of the conversation is told its newest message in the same transaction
+ * (migration 022): the lists and the unread total read that instead of every conversation.
+ */
 export async function insertMessage(trx: Trx, values: Insertable<ChatMessagesTable>): Promise<ChatMessageRow> {
   await lockChat(trx);
-  return trx.insertInto("chat_messages").values(values).returningAll().executeTakeFirstOrThrow();
+  const row = await trx.insertInto("chat_messages").values(values).returningAll().executeTakeFirstOrThrow();
+  await trx.updateTable("chat_members").set({ last_message_id: row.id }).where("conversation_id", "=", row.conversation_id).execute();
+  return row;
 }
 
 export interface SendResult {
@@ -164,6 +170,24 @@ export async function markRead(db: DB, viewer: Viewer, conversationId: string, m
   return { conv, moved: moved ? Number(moved.last_read_id) : undefined, unreadCount: await unreadCount(db, conv.id, viewer.id) };
 }
 
+/**
+ * Messages from others the viewer has not read, in all their conversations, counted up to `cap`
+ * (the top bar shows "99+" beyond BADGE_CAP). Reads only the memberships with a message after
+ * their read position (index chat_members_unread), however many conversations the viewer has.
+ */
+export async function unreadTotal(db: Executor, viewerId: number, cap: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*) as n from (
+      select 1 from chat_members me
+      join chat_messages u on u.conversation_id = me.conversation_id and u.id > me.last_read_id
+      where me.user_id = ${viewerId} and me.behind
+        and (u.sender_id is null or u.sender_id <> ${viewerId})
+      limit ${cap}
+    ) capped
+  `.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
 export async function unreadCount(db: Executor, conversationId: number, viewerId: number): Promise<number> {
   const { rows } = await sql<{ n: number }>`
     select count(*) as n from chat_messages m
@@ -195,7 +219,7 @@ export async function feed(db: Executor, viewerId: number, since: number, limit:
     from chat_members me
     join chat_messages m on m.conversation_id = me.conversation_id and m.id > ${since}
     join chat_conversations c on c.id = me.conversation_id
-    where me.user_id = ${viewerId}
+    where me.user_id = ${viewerId} and me.last_message_id > ${since}
     order by m.id ${dir}
     limit ${limit}
   `.execute(db);
@@ -210,7 +234,7 @@ export function formatFeedRow(r: FeedRow, viewerId: number, f: { now: Date; secr
 /** The newest message id in the viewer's conversations (0 when none). */
 export async function lastMessageIdFor(db: Executor, viewerId: number): Promise<number> {
   const { rows } = await sql<{ id: number | null }>`
-    select max(m.id) as id from chat_members me join chat_messages m on m.conversation_id = me.conversation_id where me.user_id = ${viewerId}
+    select max(last_message_id) as id from chat_members where user_id = ${viewerId}
   `.execute(db);
   return Number(rows[0]?.id ?? 0);
 }

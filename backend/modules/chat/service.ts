@@ -8,12 +8,12 @@ import { ApiError, invalid, notLoggedIn } from "../../http/errors";
 import { jsonResponse as json } from "../../http/json-response";
 import { resolveToken, tokenFromHeader } from "../../security/tokens";
 import { createMemoryBus, type ChatBus } from "./bus";
-import { conversationSummary, listConversations, membersOf, readPositions, resolveConversation } from "./conversations";
+import { conversationSummary, listConversations, membersOf, readPositions, resolveConversation, UNREAD_CAP } from "./conversations";
 import { serveChatFile, uploadChatFile } from "./files";
 import { formatMessage } from "./format";
 import { ChatHub } from "./hub";
 import { loadTlsSigKey } from "./keys";
-import { historyPage, lastMessageIdFor, markRead, sendMessage } from "./messages";
+import { historyPage, lastMessageIdFor, markRead, sendMessage, unreadTotal } from "./messages";
 import { verifyUserSig } from "./tls-sig";
 
 /**
@@ -157,6 +157,9 @@ export class ChatService {
       switch (name) {
         case "conversations":
           data = await this.conversations(user);
+          break;
+        case "unread":
+          data = { total: await unreadTotal(this.services.db, user.id, UNREAD_CAP) };
           break;
         case "history":
           data = await this.history(user, input.conversationId, input.nextReqMessageID || undefined);
