@@ -60,6 +60,8 @@ export const SYNC_CAP = 500;
 export const FILE_URL_TTL_SECONDS = 3600;
 /** The conversation list returns at most this many (most recent activity first). */
 export const CONVERSATION_LIST_MAX = 200;
+/** A page of the conversation list ends at "{newest message id}-{conversation}": the next page's `before`. */
+export const CONVERSATION_CURSOR = /^[0-9]{1,15}-[0-9]{1,15}$/;
 
 /** The finished-order refusal of spec §8. */
 export const MSG_ORDER_FINISHED = "Order finished";
@@ -224,9 +226,20 @@ export type SendRequest = z.infer<typeof sendFieldsSchema>;
 
 export const chatHttp = {
   conversations: {
-    request: z.object({}).passthrough().optional().default({}),
-    /** lastMessageId: the newest message id of the viewer's conversations (a `since` for the socket). */
-    response: z.object({ list: z.array(conversationSchema), lastMessageId: z.string() }),
+    /**
+     * Most recent activity first, `limit` of them (default and at most CONVERSATION_LIST_MAX; 0: only
+     * lastMessageId), after `before`: the `next` of the page before.
+     */
+    request: z
+      .object({
+        before: z.string().regex(CONVERSATION_CURSOR, { message: "before must be the next of an earlier page." }).optional(),
+        limit: z.number().int().min(0).max(CONVERSATION_LIST_MAX).optional(),
+      })
+      .passthrough()
+      .optional()
+      .default({}),
+    /** lastMessageId: the newest message id of the viewer's conversations (a `since` for the socket); next: the next page's `before` ("" at the end). */
+    response: z.object({ list: z.array(conversationSchema), lastMessageId: z.string(), next: z.string() }),
   },
   /** The top bar's Message badge: unread messages from others in all the viewer's conversations, counted up to 100 ("99+"). */
   unread: {

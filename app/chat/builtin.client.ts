@@ -119,7 +119,7 @@ export class BuiltinChat extends ChatAdapterBase implements ChatPort {
     this.setStatus("connecting");
     // Checks the signature and gives a starting point, so the socket does not replay
     // history the page already shows.
-    const { lastMessageId } = await this.http<{ list: ChatConversation[]; lastMessageId: string }>("conversations", {});
+    const { lastMessageId } = await this.http<{ lastMessageId: string }>("conversations", { limit: 0 });
     this.lastSeen = maxId(this.lastSeen, lastMessageId);
     if (typeof window !== "undefined") {
       window.addEventListener("online", this.wake);

@@ -30,13 +30,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await requireApi(request, context, "home");
   const { provider, sdkAppId } = chatProvider();
   let conversations: ChatConversation[] = [];
+  let page: MessageCentreData["page"] = { before: null, next: "" };
   let listError: string | null = null;
   if (provider === "builtin") {
-    const r = await loadConversations(api);
-    if (r.ok) conversations = r.data;
+    // Paged like every list: a seller is in one conversation per order. The live island lists more.
+    const r = await loadConversations(api, new URL(request.url).searchParams.get("before"));
+    if (r.ok) ({ list: conversations, ...page } = r.data);
     else listError = r.msg;
   }
-  const data: MessageCentreData = { provider, sdkAppId: sdkAppId ?? null, conversations, listError };
+  const data: MessageCentreData = { provider, sdkAppId: sdkAppId ?? null, conversations, page, listError };
   return json(data, { headers: { "Cache-Control": "private, no-store" } });
 }
 
@@ -65,7 +67,7 @@ function useKeptConversation(conversationId: string | undefined) {
 }
 
 export default function MessageCentre() {
-  const { provider, sdkAppId, conversations, listError } = useLoaderData<typeof loader>();
+  const { provider, sdkAppId, conversations, page, listError } = useLoaderData<typeof loader>();
   const { conversationId } = useParams();
   const signedIn = Boolean(useMainLayoutData()?.user);
   const list = conversations as ChatConversation[];
@@ -90,9 +92,9 @@ export default function MessageCentre() {
         </h1>
         <div className="min-h-0 flex-1 overflow-y-auto">
           {listError ? <p className="p-3 text-sm text-money-out-700">{listError}</p> : null}
-          <ClientOnly fallback={<ConversationList list={list} activeId={conversationId} />}>
+          <ClientOnly fallback={<ConversationList list={list} activeId={conversationId} page={page} />}>
             {() => (
-              <Suspense fallback={<ConversationList list={list} activeId={conversationId} />}>
+              <Suspense fallback={<ConversationList list={list} activeId={conversationId} page={page} />}>
                 <ConversationListLive initial={list} activeId={conversationId} provider={provider} sdkAppId={sdkAppId ?? undefined} signedIn={signedIn} />
               </Suspense>
             )}

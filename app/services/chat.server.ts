@@ -5,7 +5,8 @@
  * top bar's unread count. The browser's live chat talks to the service itself (the
  * chat island, with the /im/getUserSig signature from /im/sig).
  */
-import type { ChatConversation, ChatMessage } from "../../contract/chat-protocol";
+import { CONVERSATION_CURSOR, type ChatConversation, type ChatMessage } from "../../contract/chat-protocol";
+import { LIST_PAGE_SIZE } from "../../contract/constants";
 import { Code } from "../../contract/envelope";
 import { webEnv } from "../env.server";
 import type { Api, ApiResult } from "./api.server";
@@ -59,10 +60,11 @@ export async function loadConversationView(
   return { ok: true, data: { conversation, messageList, nextReqMessageID, isCompleted, latest: !cursor } };
 }
 
-/** The viewer's conversations, most recent first. */
-export async function loadConversations(api: Api): Promise<ApiResult<ChatConversation[]>> {
-  const r = await api.chat("conversations", {});
-  return r.ok ? { ok: true, data: r.data.list } : r;
+/** A page of the viewer's conversations, most recent first, after `before` (a `next`; anything else: the first page). */
+export async function loadConversations(api: Api, before: string | null): Promise<ApiResult<{ list: ChatConversation[]; next: string; before: string | null }>> {
+  const from = before && CONVERSATION_CURSOR.test(before) ? before : null;
+  const r = await api.chat("conversations", { limit: LIST_PAGE_SIZE, ...(from ? { before: from } : {}) });
+  return r.ok ? { ok: true, data: { list: r.data.list, next: r.data.next, before: from } } : r;
 }
 
 /** The no-JS send form: {conversationId, clientMsgId, text}. The message, or the msg to show. */

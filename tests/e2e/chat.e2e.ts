@@ -384,4 +384,51 @@ describe("chat", () => {
       await ctx.close();
     }
   });
+
+  test("a seller in more conversations than a page: pages of 20 with Older and Newest links without JavaScript; the live list holds them all", async () => {
+    const { browser, server } = e2e;
+    const tag = Date.now().toString(36).toUpperCase();
+    const sellerUser = await newSeller(server.apiUrl, "pages");
+    const sellerToken = await apiLogin(sellerUser);
+    const merchantId = (await call<{ profile: { id: number } }>("/userInfo/getProfileInfo", {}, await apiLogin(MERCHANT))).profile.id;
+    // Each order opens its conversation: 21 of them and the system one, 22 in all.
+    const orders: number[] = [];
+    for (let i = 0; i < 21; i++) orders.push(await sellECode(sellerToken, merchantId, 3000, `${tag}-PAGE-${String(i).padStart(4, "0")}`));
+    const items = (page: Page) => page.getByTestId("conversation-list").locator("[data-conversation-id]");
+    const ids = async (page: Page) => items(page).evaluateAll((els) => els.map((e) => e.getAttribute("data-conversation-id")));
+
+    const noJs = await newContext(browser, { js: false });
+    const js = await newContext(browser, { js: true });
+    onFailure(() => [...noJs.pages(), ...js.pages()]);
+    try {
+      const page = await noJs.newPage();
+      await signIn(page, false, sellerUser, "/message");
+      const first = await ids(page);
+      expect(first).toHaveLength(20);
+      // The system conversation has the newest message (the last order's); then the newest orders' conversations.
+      expect(first.slice(0, 3)).toEqual(["C2C88888888", `GROUP${orders[20]}`, `GROUP${orders[19]}`]);
+      expect(await page.getByTestId("conversations-newest").count()).toBe(0);
+      await page.getByTestId("conversations-older").click();
+      await ready(page, false);
+      expect(new URL(page.url()).searchParams.get("before")).toMatch(/^[0-9]+-[0-9]+$/);
+      expect(await ids(page)).toEqual([`GROUP${orders[1]}`, `GROUP${orders[0]}`]);
+      expect(await page.getByTestId("conversations-older").count()).toBe(0);
+      await shot(page, "message-list-older-390-nojs");
+      await page.getByTestId("conversations-newest").click();
+      await ready(page, false);
+      expect(await ids(page)).toEqual(first);
+      // A cursor that is not one shows the first page.
+      await page.goto(`${server.url}/message?before=GROUP1`);
+      expect(await ids(page)).toEqual(first);
+
+      const live = await js.newPage();
+      await signIn(live, true, sellerUser, "/message");
+      await live.locator('[data-chat-list="live"][data-chat-status="online"]').waitFor({ timeout: 20_000 });
+      await expect.poll(() => items(live).count(), { timeout: 10_000 }).toBe(22);
+      expect(await live.getByTestId("conversations-older").count()).toBe(0);
+    } finally {
+      await noJs.close();
+      await js.close();
+    }
+  });
 });

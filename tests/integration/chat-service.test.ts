@@ -485,3 +485,42 @@ describe("the unread total and the order of the list (ADR 0046)", () => {
     expect((await conversation(seller, g))?.unreadCount).toBe(0);
   });
 });
+
+describe("the conversation list in pages", () => {
+  type Page = { list: ChatConversation[]; next: string; lastMessageId: string };
+  const page = async (auth: ChatAuth, body: Record<string, unknown>) => {
+    const res = await chatApi<Page>(t, auth, "conversations", body);
+    expectOk(res);
+    return res.data!;
+  };
+
+  it("pages by `next` through the same conversations as the whole list, the system one on the first page only", async () => {
+    // More conversations than a page: each order opens one.
+    for (let i = 0; i < 4; i++) await placeOrder(t, p.seller.token, advert);
+    const whole = (await page(seller, {})).list.map((c) => c.conversationId);
+    expect(whole.length).toBeGreaterThan(6);
+
+    const seen: string[] = [];
+    let before: string | undefined;
+    let pages = 0;
+    for (;;) {
+      const r = await page(seller, { limit: 3, ...(before ? { before } : {}) });
+      pages++;
+      seen.push(...r.list.map((c) => c.conversationId));
+      if (pages > 1) expect(r.list.map((c) => c.conversationId)).not.toContain(SYSTEM_CONVERSATION_ID);
+      if (!r.next) break;
+      expect(r.list.length).toBe(3);
+      before = r.next;
+    }
+    expect(pages).toBe(Math.ceil(whole.length / 3));
+    expect(seen).toEqual(whole);
+  });
+
+  it("limit 0 answers only the newest id; a cursor that is not one is refused", async () => {
+    const r = await page(seller, { limit: 0 });
+    expect(r.list).toEqual([]);
+    expect(Number(r.lastMessageId)).toBeGreaterThan(0);
+    expectCode(await chatApi(t, seller, "conversations", { before: "GROUP1" }), Code.INVALID, "before must be the next of an earlier page.");
+    expect((await chatApi(t, seller, "conversations", { limit: 201 })).code).toBe(Code.INVALID);
+  });
+});

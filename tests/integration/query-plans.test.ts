@@ -23,7 +23,7 @@ import type { DB } from "../../backend/db/index";
 import { scaledSizes, seedLargeWorld } from "../../backend/demo/large-world";
 import { DEMO_LOGINS } from "../../backend/demo/world";
 import { activeAdverts } from "../../backend/modules/catalog/queries";
-import { listConversations, UNREAD_CAP } from "../../backend/modules/chat/conversations";
+import { conversationPage, listConversations, UNREAD_CAP } from "../../backend/modules/chat/conversations";
 import { feed, lastMessageIdFor, unreadTotal } from "../../backend/modules/chat/messages";
 import { buyerOrderPage, sellerOrderPage } from "../../backend/modules/orders/queries";
 import { countTradingOrders, countUnread, latestUnread, noticePage } from "../../backend/modules/notices/queries";
@@ -188,6 +188,17 @@ describe("query plans of the hot lists", () => {
       await expectIndex((db) => lastMessageIdFor(db, who), "chat_members", "chat_members_recent");
       await expectIndex((db) => feed(db, who, since, 100, "asc"), "chat_members", "any");
     }
+    // A page deep down the seller's list starts in the index where the cursor points.
+    const deep = await t.b.db
+      .selectFrom("chat_members")
+      .select(["last_message_id", "conversation_id"])
+      .where("user_id", "=", seller)
+      .orderBy("last_message_id", "desc")
+      .orderBy("conversation_id", "desc")
+      .offset(1000)
+      .executeTakeFirstOrThrow();
+    const before = { lastMessageId: Number(deep.last_message_id), conversationId: Number(deep.conversation_id) };
+    await expectIndex((db) => conversationPage(db, seller, { limit: 20, before, ...fmt }), "chat_members", "chat_members_recent");
     // A typical user's handful of conversations may come from either of its indexes.
     await expectIndex((db) => listConversations(db, typical, fmt), "chat_members", ["chat_members_recent", "chat_members_user"]);
     await expectIndex((db) => unreadTotal(db, typical, UNREAD_CAP), "chat_members", ["chat_members_unread", "chat_members_user", "chat_members_recent"]);

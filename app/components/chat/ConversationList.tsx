@@ -12,6 +12,7 @@ import { Avatar } from "~/components/ui/Avatar";
 import { BellIcon, CountBadge, useTimeZone, VerifiedIcon } from "~/components/ui";
 import { statusLabel } from "~/services/orders";
 import { formatDayIn, formatTimeIn, sameDayIn } from "~/services/time-zone";
+import type { MessageCentreData } from "./centre";
 import { conversationHref } from "./chat-shared";
 
 /** The last message's time today, else its day; in the user's zone. */
@@ -21,16 +22,17 @@ function when(seconds: number | undefined, timeZone: string): string {
   return sameDayIn(ms, Date.now(), timeZone) ? formatTimeIn(ms, timeZone) : formatDayIn(ms, timeZone);
 }
 
-export function ConversationList({ list, activeId }: { list: readonly ChatConversation[]; activeId?: string }) {
+/**
+ * `page`: the server-rendered list is one page of the conversations, with links to the newest page
+ * and the next one (no JavaScript needed); the live island's list has no pages.
+ */
+export function ConversationList({ list, activeId, page }: { list: readonly ChatConversation[]; activeId?: string; page?: MessageCentreData["page"] }) {
   const timeZone = useTimeZone();
-  const hasSystem = list.some((c) => c.conversationId === SYSTEM_CONVERSATION_ID);
-  const items: ChatConversation[] = hasSystem
-    ? [...list]
-    : [
-        // The system conversation is always there, even before its first message.
-        { conversationId: SYSTEM_CONVERSATION_ID, type: "C2C", lastMessage: null, unreadCount: 0, readOnly: true },
-        ...list,
-      ];
+  // The system conversation is always on the first page, even before its first message.
+  const addSystem = !page?.before && !list.some((c) => c.conversationId === SYSTEM_CONVERSATION_ID);
+  const items: ChatConversation[] = addSystem
+    ? [{ conversationId: SYSTEM_CONVERSATION_ID, type: "C2C", lastMessage: null, unreadCount: 0, readOnly: true }, ...list]
+    : [...list];
   return (
     <nav aria-label="Conversations">
       <ul className="divide-y divide-gray-100" data-testid="conversation-list">
@@ -87,6 +89,22 @@ export function ConversationList({ list, activeId }: { list: readonly ChatConver
           );
         })}
       </ul>
+      {page && (page.before || page.next) ? (
+        <p className="flex justify-between gap-3 px-3 py-3 text-sm font-medium">
+          {page.before ? (
+            <Link to="/message" className="text-brand-700 underline" data-testid="conversations-newest">
+              Newest conversations
+            </Link>
+          ) : (
+            <span />
+          )}
+          {page.next ? (
+            <Link to={`/message?before=${encodeURIComponent(page.next)}`} className="text-brand-700 underline" data-testid="conversations-older">
+              Older conversations
+            </Link>
+          ) : null}
+        </p>
+      ) : null}
     </nav>
   );
 }

@@ -7,6 +7,8 @@ export interface MessageCentreData {
   provider: ChatProvider;
   sdkAppId: number | null;
   conversations: ChatConversation[];
+  /** The server-rendered list's page: the `before` it starts after (null: the newest) and the next page's ("" at the end). */
+  page: { before: string | null; next: string };
   listError: string | null;
 }
 

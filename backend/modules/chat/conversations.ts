@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import {
+  CONVERSATION_CURSOR,
   CONVERSATION_LIST_MAX,
   MSG_ORDER_FINISHED,
   parseConversationId,
@@ -158,6 +159,7 @@ export const SYSTEM_PEER = { id: Number(SYSTEM_USER_ID), nickname: "System", ava
 
 interface SummaryRow extends ConvInfo {
   my_read: number;
+  last_key: number;
   peer_read: number;
   unread: number;
   m_id: number | null;
@@ -174,6 +176,26 @@ interface SummaryRow extends ConvInfo {
 /** Unread counts stop here: a badge shows "99+" from BADGE_CAP + 1 on, so the count the user sees is exact. */
 export const UNREAD_CAP = BADGE_CAP + 1;
 
+/** Where a page of the conversation list ends: its last conversation's newest message id and internal id. */
+export interface ConversationCursor {
+  lastMessageId: number;
+  conversationId: number;
+}
+export const formatConversationCursor = (c: ConversationCursor) => `${c.lastMessageId}-${c.conversationId}`;
+export function parseConversationCursor(text: string): ConversationCursor | undefined {
+  if (!CONVERSATION_CURSOR.test(text)) return undefined;
+  const [lastMessageId, conversationId] = text.split("-").map(Number) as [number, number];
+  return { lastMessageId, conversationId };
+}
+
+interface SummaryOptions {
+  onlyIds?: number[];
+  limit: number;
+  before?: ConversationCursor;
+  now: Date;
+  secrets: SecretBox;
+}
+
 /**
  * The viewer's conversations, most recent activity first (at most CONVERSATION_LIST_MAX),
  * or only those of `onlyIds`. The system conversation is always in the full list. Reads the
@@ -185,10 +207,38 @@ export async function listConversations(
   opts: { onlyIds?: number[]; now: Date; secrets: SecretBox },
 ): Promise<ChatConversation[]> {
   if (opts.onlyIds && opts.onlyIds.length === 0) return [];
+  const { list } = await summaries(db, viewerId, { ...opts, limit: CONVERSATION_LIST_MAX });
+  if (!opts.onlyIds) withSystem(list);
+  return list;
+}
+
+/** One page of the list (`limit` after `before`), and the cursor of the next ("" at the end). The system conversation is on the first. */
+export async function conversationPage(
+  db: Executor,
+  viewerId: number,
+  opts: { limit: number; before?: ConversationCursor; now: Date; secrets: SecretBox },
+): Promise<{ list: ChatConversation[]; next: string }> {
+  if (opts.limit === 0) return { list: [], next: "" };
+  const { list, keys } = await summaries(db, viewerId, { ...opts, limit: opts.limit + 1 });
+  const more = list.length > opts.limit;
+  if (more) list.length = opts.limit;
+  if (!opts.before) withSystem(list);
+  return { list, next: more ? formatConversationCursor(keys[opts.limit - 1]!) : "" };
+}
+
+/** The system conversation is always listed, even before its first message. */
+function withSystem(list: ChatConversation[]) {
+  if (!list.some((c) => c.conversationId === SYSTEM_CONVERSATION_ID)) {
+    list.push({ conversationId: SYSTEM_CONVERSATION_ID, type: "C2C", peer: SYSTEM_PEER, lastMessage: null, unreadCount: 0, readOnly: true });
+  }
+}
+
+async function summaries(db: Executor, viewerId: number, opts: SummaryOptions): Promise<{ list: ChatConversation[]; keys: ConversationCursor[] }> {
   const only = opts.onlyIds ? sql`and c.id in (${sql.join(opts.onlyIds.map((id) => sql`${id}::bigint`))})` : sql``;
+  const after = opts.before ? sql`and (me.last_message_id, me.conversation_id) < (${opts.before.lastMessageId}::bigint, ${opts.before.conversationId}::bigint)` : sql``;
   const { rows } = await sql<SummaryRow>`
     select c.id, c.kind, c.order_id, c.withdrawer_id, c.user_a, c.user_b,
-      me.last_read_id as my_read,
+      me.last_read_id as my_read, me.last_message_id as last_key,
       coalesce((select max(p.last_read_id) from chat_members p where p.conversation_id = c.id and p.user_id <> ${viewerId}), 0) as peer_read,
       (select count(*) from (select 1 from chat_messages u
         where u.conversation_id = c.id and u.id > me.last_read_id and (u.sender_id is null or u.sender_id <> ${viewerId})
@@ -198,10 +248,11 @@ export async function listConversations(
     from chat_members me
     join chat_conversations c on c.id = me.conversation_id
     left join chat_messages lm on lm.id = me.last_message_id
-    where me.user_id = ${viewerId} ${only}
+    where me.user_id = ${viewerId} ${only} ${after}
     order by me.last_message_id desc, me.conversation_id desc
-    limit ${CONVERSATION_LIST_MAX}
+    limit ${opts.limit}
   `.execute(db);
+  const keys = rows.map((r) => ({ lastMessageId: Number(r.last_key), conversationId: Number(r.id) }));
 
   // The people and orders the list shows.
   const peerOf = (r: SummaryRow): number | undefined => {
@@ -262,11 +313,7 @@ export async function listConversations(
     if (o) item.order = { id: o.id, status: o.status, nameEn: o.name_en };
     return item;
   });
-
-  if (!opts.onlyIds && !list.some((c) => c.conversationId === SYSTEM_CONVERSATION_ID)) {
-    list.push({ conversationId: SYSTEM_CONVERSATION_ID, type: "C2C", peer: SYSTEM_PEER, lastMessage: null, unreadCount: 0, readOnly: true });
-  }
-  return list;
+  return { list, keys };
 }
 
 /** The summary of one conversation the viewer may read, even before it has a row. */

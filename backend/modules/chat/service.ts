@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ZodError, z } from "zod";
-import { CHAT_API_PREFIX, CHAT_FILE_PREFIX, chatHttp, type ChatHttpName, type ChatMessage, type SendRequest } from "../../../contract/chat-protocol";
+import { CHAT_API_PREFIX, CHAT_FILE_PREFIX, CONVERSATION_LIST_MAX, chatHttp, type ChatHttpName, type ChatMessage, type SendRequest } from "../../../contract/chat-protocol";
 import { Code } from "../../../contract/envelope";
 import type { User } from "../../db/schema";
 import type { Services } from "../../http/context";
@@ -8,7 +8,7 @@ import { ApiError, invalid, notLoggedIn } from "../../http/errors";
 import { jsonResponse as json } from "../../http/json-response";
 import { resolveToken, tokenFromHeader } from "../../security/tokens";
 import { createMemoryBus, type ChatBus } from "./bus";
-import { conversationSummary, listConversations, membersOf, readPositions, resolveConversation, UNREAD_CAP } from "./conversations";
+import { conversationPage, conversationSummary, membersOf, parseConversationCursor, readPositions, resolveConversation, UNREAD_CAP } from "./conversations";
 import { serveChatFile, uploadChatFile } from "./files";
 import { formatMessage } from "./format";
 import { ChatHub } from "./hub";
@@ -82,11 +82,13 @@ export class ChatService {
 
   // ------------------------------------------------------------ calls
 
-  async conversations(user: User) {
+  async conversations(user: User, page: { before?: string; limit?: number }) {
     const { db } = this.services;
     // Read first: every message in the list is at most this id, so it is a safe `since`.
     const lastMessageId = await lastMessageIdFor(db, user.id);
-    return { list: await listConversations(db, user.id, this.fmt), lastMessageId: String(lastMessageId) };
+    const before = page.before === undefined ? undefined : parseConversationCursor(page.before);
+    const { list, next } = await conversationPage(db, user.id, { limit: page.limit ?? CONVERSATION_LIST_MAX, before, ...this.fmt });
+    return { list, next, lastMessageId: String(lastMessageId) };
   }
 
   async history(user: User, conversationId: string, before: number | undefined) {
@@ -156,7 +158,7 @@ export class ChatService {
       let data: unknown;
       switch (name) {
         case "conversations":
-          data = await this.conversations(user);
+          data = await this.conversations(user, input);
           break;
         case "unread":
           data = { total: await unreadTotal(this.services.db, user.id, UNREAD_CAP) };
