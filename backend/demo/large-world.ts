@@ -258,8 +258,9 @@ async function writeBulk(trx: Trx, sizes: LargeSizes, done: (step: string, since
  * What the state machine writes to chat for the bulk orders (notices/notify.ts): every notice is
  * also a message in its user's system conversation, and every order event registers the order's
  * conversation for its seller and buyer. The buyer wrote in every other order's conversation.
- * Ids follow time. Read: the order conversations, and the system messages but those of the
- * newest 30 orders (as their notices).
+ * Ids follow time. Read: the buyer's word by the seller, and the system messages but those of the
+ * newest 30 orders (as their notices). The buyer's read position stays before its own message, as
+ * a client leaves it, so a merchant has thousands of conversations ending in its own word.
  */
 async function writeBulkChat(trx: Trx, firstOrder: number, N: number) {
   const before = Number((await sql<{ m: number }>`select coalesce(max(id), 0)::bigint as m from chat_messages`.execute(trx)).rows[0]!.m);
@@ -294,15 +295,23 @@ async function writeBulkChat(trx: Trx, firstOrder: number, N: number) {
       where n.type = 1 and n.ref_id >= ${firstOrder}
     ) m order by m.at, m.src, m.k
   `.execute(trx);
+  // What insertMessage keeps on each membership: the newest message, and the newest from someone else.
   await sql`
-    update chat_members me set last_message_id = l.id
+    update chat_members me set last_message_id = l.id, last_incoming_id = l.id
     from (select conversation_id, max(id) as id from chat_messages where id > ${before} group by conversation_id) l
     where l.conversation_id = me.conversation_id
   `.execute(trx);
   await sql`
+    update chat_members me set last_incoming_id = 0
+    from chat_conversations c where c.id = me.conversation_id and c.kind = 'group' and c.order_id >= ${firstOrder} and me.user_id = c.user_b
+  `.execute(trx);
+  // Read: the seller read the buyer's word (the buyer never "reads" its own); the system messages but the newest 30 orders'.
+  await sql`
     update chat_members me set last_read_id = r.id
     from (select conversation_id, max(id) as id from chat_messages
-          where id > ${before} and (ref_id is null or ref_id <= ${firstOrder + N - 31}) group by conversation_id) r
-    where r.conversation_id = me.conversation_id and me.last_read_id < r.id
+          where id > ${before} and (ref_id is null or ref_id <= ${firstOrder + N - 31}) group by conversation_id) r,
+         chat_conversations c
+    where r.conversation_id = me.conversation_id and c.id = me.conversation_id and me.last_read_id < r.id
+      and not (c.kind = 'group' and me.user_id = c.user_b)
   `.execute(trx);
 }

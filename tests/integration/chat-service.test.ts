@@ -455,14 +455,23 @@ describe("the unread total and the order of the list (ADR 0046)", () => {
     await sendText(seller, g, "one");
     await sendText(seller, g, "two");
     expect([await total(seller), await total(merchant)]).toEqual([0, 2]);
+    // One's own word does not put the conversation among one's unread ones (the index the total reads).
+    const flags = await t.db
+      .selectFrom("chat_members as me")
+      .innerJoin("chat_conversations as c", "c.id", "me.conversation_id")
+      .select(["me.user_id", "me.has_unread"])
+      .where("c.key", "=", `group:${id}`)
+      .execute();
+    expect(Object.fromEntries(flags.map((f) => [f.user_id, f.has_unread]))).toEqual({ [p.seller.id]: false, [p.merchant.id]: true });
     const reply = await sendText(merchant, g, "three");
     expect([await total(seller), await total(merchant)]).toEqual([1, 2]);
     expect([await summed(seller), await summed(merchant)]).toEqual([1, 2]);
     expect(await chatApi(t, undefined, "unread")).toMatchObject({ code: Code.NOT_LOGGED_IN });
 
-    // The newest activity comes first; a conversation with no message yet comes after every one with.
+    // The system conversation is pinned first; then the newest activity; a conversation with no message yet after every one with.
     const mine = await list(seller);
-    expect(mine[0]).toMatchObject({ conversationId: g, lastMessage: { ID: reply.ID } });
+    expect(mine[0]?.conversationId).toBe(SYSTEM_CONVERSATION_ID);
+    expect(mine[1]).toMatchObject({ conversationId: g, lastMessage: { ID: reply.ID } });
     const firstEmpty = mine.findIndex((c) => c.lastMessage === null);
     if (firstEmpty >= 0) expect(mine.slice(firstEmpty).every((c) => c.lastMessage === null)).toBe(true);
     // The newest id the list's client may resume from is the newest message.
@@ -509,11 +518,26 @@ describe("the conversation list in pages", () => {
       seen.push(...r.list.map((c) => c.conversationId));
       if (pages > 1) expect(r.list.map((c) => c.conversationId)).not.toContain(SYSTEM_CONVERSATION_ID);
       if (!r.next) break;
-      expect(r.list.length).toBe(3);
+      // Three, and on the first page the system conversation too.
+      expect(r.list.length).toBe(pages === 1 ? 4 : 3);
       before = r.next;
     }
-    expect(pages).toBe(Math.ceil(whole.length / 3));
+    expect(pages).toBe(Math.ceil((whole.length - 1) / 3));
     expect(seen).toEqual(whole);
+  });
+
+  it("pins the real system conversation to the first page, however many conversations are newer", async () => {
+    const id = await placeOrder(t, p.seller.token, advert);
+    // Newer than the system conversation's last message ("Order created"): two order chats.
+    await sendText(merchant, `GROUP${id}`, "newer one");
+    await sendText(merchant, group, "newer two");
+    const first = await page(seller, { limit: 1 });
+    expect(first.list.map((c) => c.conversationId)).toEqual([SYSTEM_CONVERSATION_ID, group]);
+    // The real one, with its last message and its count, not an empty stand-in.
+    const sys = (await allMessages(seller, SYSTEM_CONVERSATION_ID)).at(-1)!;
+    expect(first.list[0]!.lastMessage?.ID).toBe(sys.ID);
+    expect(first.list[0]!.unreadCount).toBe((await list(seller)).find((c) => c.conversationId === SYSTEM_CONVERSATION_ID)!.unreadCount);
+    expect((await page(seller, { limit: 1, before: first.next })).list.map((c) => c.conversationId)).toEqual([`GROUP${id}`]);
   });
 
   it("limit 0 answers only the newest id; a cursor that is not one is refused", async () => {

@@ -1,7 +1,6 @@
 import { sql } from "kysely";
 import {
   CONVERSATION_CURSOR,
-  CONVERSATION_LIST_MAX,
   MSG_ORDER_FINISHED,
   parseConversationId,
   SYSTEM_CONVERSATION_ID,
@@ -190,52 +189,46 @@ export function parseConversationCursor(text: string): ConversationCursor | unde
 
 interface SummaryOptions {
   onlyIds?: number[];
+  /** Left out: the system conversation, which the first page pins. */
+  exceptId?: number;
   limit: number;
   before?: ConversationCursor;
   now: Date;
   secrets: SecretBox;
 }
 
-/**
- * The viewer's conversations, most recent activity first (at most CONVERSATION_LIST_MAX),
- * or only those of `onlyIds`. The system conversation is always in the full list. Reads the
- * newest memberships in order (index chat_members_recent), not every conversation the viewer has.
- */
-export async function listConversations(
-  db: Executor,
-  viewerId: number,
-  opts: { onlyIds?: number[]; now: Date; secrets: SecretBox },
-): Promise<ChatConversation[]> {
-  if (opts.onlyIds && opts.onlyIds.length === 0) return [];
-  const { list } = await summaries(db, viewerId, { ...opts, limit: CONVERSATION_LIST_MAX });
-  if (!opts.onlyIds) withSystem(list);
-  return list;
+/** The viewer's conversations among `ids` (the ones a new message or read position touched). */
+export async function conversationsByIds(db: Executor, viewerId: number, ids: number[], fmt: { now: Date; secrets: SecretBox }): Promise<ChatConversation[]> {
+  if (ids.length === 0) return [];
+  return (await summaries(db, viewerId, { onlyIds: ids, limit: ids.length, ...fmt })).list;
 }
 
-/** One page of the list (`limit` after `before`), and the cursor of the next ("" at the end). The system conversation is on the first. */
+/**
+ * One page of the viewer's conversations, most recent activity first (`limit` after `before`), and
+ * the cursor of the next ("" at the end). Reads the newest memberships in order (index
+ * chat_members_recent), not every conversation the viewer has. The system conversation is pinned
+ * first on the first page, and on no other: it is always there, even before its first message.
+ */
 export async function conversationPage(
   db: Executor,
   viewerId: number,
   opts: { limit: number; before?: ConversationCursor; now: Date; secrets: SecretBox },
 ): Promise<{ list: ChatConversation[]; next: string }> {
   if (opts.limit === 0) return { list: [], next: "" };
-  const { list, keys } = await summaries(db, viewerId, { ...opts, limit: opts.limit + 1 });
+  const system = await findConversation(db, systemConversation(viewerId).key);
+  const { list, keys } = await summaries(db, viewerId, { ...opts, exceptId: system?.id, limit: opts.limit + 1 });
   const more = list.length > opts.limit;
   if (more) list.length = opts.limit;
-  if (!opts.before) withSystem(list);
-  return { list, next: more ? formatConversationCursor(keys[opts.limit - 1]!) : "" };
-}
-
-/** The system conversation is always listed, even before its first message. */
-function withSystem(list: ChatConversation[]) {
-  if (!list.some((c) => c.conversationId === SYSTEM_CONVERSATION_ID)) {
-    list.push({ conversationId: SYSTEM_CONVERSATION_ID, type: "C2C", peer: SYSTEM_PEER, lastMessage: null, unreadCount: 0, readOnly: true });
-  }
+  const next = more ? formatConversationCursor(keys[opts.limit - 1]!) : "";
+  if (opts.before) return { list, next };
+  const [pinned] = system ? await conversationsByIds(db, viewerId, [system.id], opts) : [];
+  return { list: [pinned ?? { conversationId: SYSTEM_CONVERSATION_ID, type: "C2C", peer: SYSTEM_PEER, lastMessage: null, unreadCount: 0, readOnly: true }, ...list], next };
 }
 
 async function summaries(db: Executor, viewerId: number, opts: SummaryOptions): Promise<{ list: ChatConversation[]; keys: ConversationCursor[] }> {
   const only = opts.onlyIds ? sql`and c.id in (${sql.join(opts.onlyIds.map((id) => sql`${id}::bigint`))})` : sql``;
   const after = opts.before ? sql`and (me.last_message_id, me.conversation_id) < (${opts.before.lastMessageId}::bigint, ${opts.before.conversationId}::bigint)` : sql``;
+  const except = opts.exceptId !== undefined ? sql`and me.conversation_id <> ${opts.exceptId}::bigint` : sql``;
   const { rows } = await sql<SummaryRow>`
     select c.id, c.kind, c.order_id, c.withdrawer_id, c.user_a, c.user_b,
       me.last_read_id as my_read, me.last_message_id as last_key,
@@ -248,7 +241,7 @@ async function summaries(db: Executor, viewerId: number, opts: SummaryOptions): 
     from chat_members me
     join chat_conversations c on c.id = me.conversation_id
     left join chat_messages lm on lm.id = me.last_message_id
-    where me.user_id = ${viewerId} ${only} ${after}
+    where me.user_id = ${viewerId} ${only} ${after} ${except}
     order by me.last_message_id desc, me.conversation_id desc
     limit ${opts.limit}
   `.execute(db);
@@ -325,7 +318,7 @@ export async function conversationSummary(
 ): Promise<ChatConversation> {
   const row = await findConversation(db, r.key);
   if (row) {
-    const [item] = await listConversations(db, viewerId, { ...opts, onlyIds: [row.id] });
+    const [item] = await conversationsByIds(db, viewerId, [row.id], opts);
     if (item) return item;
   }
   // Not started yet: describe it from its parties.

@@ -46,13 +46,21 @@ export async function lockChat(trx: Trx): Promise<void> {
 
 /**
  * THE insert of a message (takes the chat lock; the id is final once the transaction commits).
- * Every membership of the conversation is told its newest message in the same transaction
- * (migration 022): the lists and the unread total read that instead of every conversation.
+ * Every membership of the conversation is told its newest message, and the others' newest
+ * incoming one, in the same transaction (migration 022): the lists and the unread total read
+ * those instead of every conversation. (Only the large world's bulk seeder writes messages
+ * otherwise, and sets both itself.)
  */
 export async function insertMessage(trx: Trx, values: Insertable<ChatMessagesTable>): Promise<ChatMessageRow> {
   await lockChat(trx);
   const row = await trx.insertInto("chat_messages").values(values).returningAll().executeTakeFirstOrThrow();
-  await trx.updateTable("chat_members").set({ last_message_id: row.id }).where("conversation_id", "=", row.conversation_id).execute();
+  // The sender's own message is never unread for the sender (the system sends as null).
+  const fromOther = row.sender_id === null ? sql<boolean>`true` : sql<boolean>`user_id <> ${row.sender_id}`;
+  await trx
+    .updateTable("chat_members")
+    .set({ last_message_id: row.id, last_incoming_id: sql`case when ${fromOther} then ${row.id}::bigint else last_incoming_id end` })
+    .where("conversation_id", "=", row.conversation_id)
+    .execute();
   return row;
 }
 
@@ -172,15 +180,15 @@ export async function markRead(db: DB, viewer: Viewer, conversationId: string, m
 
 /**
  * Messages from others the viewer has not read, in all their conversations, counted up to `cap`
- * (the top bar shows "99+" beyond BADGE_CAP). Reads only the memberships with a message after
- * their read position (index chat_members_unread), however many conversations the viewer has.
+ * (the top bar shows "99+" beyond BADGE_CAP). Reads only the memberships with something unread
+ * (index chat_members_unread), however many conversations the viewer has.
  */
 export async function unreadTotal(db: Executor, viewerId: number, cap: number): Promise<number> {
   const { rows } = await sql<{ n: number }>`
     select count(*) as n from (
       select 1 from chat_members me
       join chat_messages u on u.conversation_id = me.conversation_id and u.id > me.last_read_id
-      where me.user_id = ${viewerId} and me.behind
+      where me.user_id = ${viewerId} and me.has_unread
         and (u.sender_id is null or u.sender_id <> ${viewerId})
       limit ${cap}
     ) capped

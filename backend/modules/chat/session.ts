@@ -1,7 +1,7 @@
 import { SYNC_CAP, type ServerFrame } from "../../../contract/chat-protocol";
 import type { User } from "../../db/schema";
 import type { ReadEvent } from "./bus";
-import { listConversations } from "./conversations";
+import { conversationsByIds } from "./conversations";
 import { memberLabel, viewerConversationId } from "./format";
 import type { ChatSink } from "./hub";
 import { feed, formatFeedRow, lastMessageIdFor } from "./messages";
@@ -119,11 +119,7 @@ export class ChatSession implements ChatSink {
 
   private async sendConversations(ids: number[]) {
     if (ids.length === 0) return;
-    const list = await listConversations(this.chat.services.db, this.userId, {
-      onlyIds: ids,
-      now: this.chat.services.clock.now(),
-      secrets: this.chat.services.secrets,
-    });
+    const list = await conversationsByIds(this.chat.services.db, this.userId, ids, { now: this.chat.services.clock.now(), secrets: this.chat.services.secrets });
     for (const conversation of list) this.send({ op: "conversation", conversation });
   }
 }
