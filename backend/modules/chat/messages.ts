@@ -16,6 +16,7 @@ import type { SecretBox } from "../../security/secret-box";
 import {
   ensureConversation,
   findConversation,
+  fromOthers,
   groupConversation,
   readPositions,
   resolveConversation,
@@ -188,8 +189,7 @@ export async function unreadTotal(db: Executor, viewerId: number, cap: number): 
     select count(*) as n from (
       select 1 from chat_members me
       join chat_messages u on u.conversation_id = me.conversation_id and u.id > me.last_read_id
-      where me.user_id = ${viewerId} and me.has_unread
-        and (u.sender_id is null or u.sender_id <> ${viewerId})
+      where me.user_id = ${viewerId} and me.has_unread and ${fromOthers("u", viewerId)}
       limit ${cap}
     ) capped
   `.execute(db);
@@ -200,7 +200,7 @@ export async function unreadCount(db: Executor, conversationId: number, viewerId
   const { rows } = await sql<{ n: number }>`
     select count(*) as n from chat_messages m
     join chat_members me on me.conversation_id = m.conversation_id and me.user_id = ${viewerId}
-    where m.conversation_id = ${conversationId} and m.id > me.last_read_id and (m.sender_id is null or m.sender_id <> ${viewerId})
+    where m.conversation_id = ${conversationId} and m.id > me.last_read_id and ${fromOthers("m", viewerId)}
   `.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
