@@ -540,6 +540,21 @@ describe("the conversation list in pages", () => {
     expect((await page(seller, { limit: 1, before: first.next })).list.map((c) => c.conversationId)).toEqual([`GROUP${id}`]);
   });
 
+  it("another user's cursor shows only one's own conversations; the unread total is one's own", async () => {
+    const mine = await page(seller, { limit: 2 });
+    expect(mine.next).not.toBe("");
+    const theirs = (await page(seller2, { limit: 200 })).list.map((c) => c.conversationId);
+    const withMyCursor = (await page(seller2, { limit: 200, before: mine.next })).list.map((c) => c.conversationId);
+    expect(withMyCursor.every((id) => theirs.includes(id))).toBe(true);
+    expect(withMyCursor).not.toContain(group);
+    expect(theirs).not.toContain(group);
+    // A word for the seller counts in the seller's total, never in seller2's.
+    const total = async (auth: ChatAuth) => (await chatApi<{ total: number }>(t, auth, "unread")).data!.total;
+    const [sellerBefore, seller2Before] = [await total(seller), await total(seller2)];
+    await sendText(merchant, group, "for the seller only");
+    expect([await total(seller), await total(seller2)]).toEqual([Math.min(sellerBefore + 1, 100), seller2Before]);
+  });
+
   it("limit 0 answers only the newest id; a cursor that is not one is refused", async () => {
     const r = await page(seller, { limit: 0 });
     expect(r.list).toEqual([]);
