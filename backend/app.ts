@@ -22,7 +22,7 @@ import { jsonResponse as json, jsonTextResponse as jsonText } from "./http/json-
 const answer = (value: unknown, status = 200): CallAnswer => ({ status, body: JSON.stringify(value) });
 import { clientIp, type HeaderReader, type Peer } from "./http/ip";
 import { createSecretBox, loadDataKey, type SecretBox } from "./security/secret-box";
-import { tokenFromHeader, tokenState } from "./security/tokens";
+import { sessionOf, tokenFromHeader } from "./security/tokens";
 
 /**
  * A /client, /merchant or /admin call as its transport hands it over: a Fetch Request (handle), or
@@ -142,8 +142,8 @@ export function createBackend(opts: BackendOptions): Backend {
     try {
       // A call that never sees the user does not look the token up (contract/define.ts Auth).
       if (token && def.auth !== "none") {
-        const { userId, endedBecause } = await tokenState(services.db, token, now);
-        if (userId) ctx.user = await services.db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
+        const { user, endedBecause } = await sessionOf(services.db, token, now);
+        ctx.user = user;
         ctx.signedOutBecause = endedBecause;
       }
       if (def.auth === "user" && !ctx.user) throw notLoggedIn(ctx.signedOutBecause);

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Executor } from "../db/index";
+import type { User } from "../db/schema";
 
 /** Session tokens: 32 random bytes handed to the client once; only their SHA-256 is stored. */
 export const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
@@ -29,20 +30,28 @@ export const SESSION_END_MESSAGES: Record<SessionEnd, string> = {
 
 /** The user id a live token belongs to, or undefined. */
 export async function resolveToken(db: Executor, token: string, now: Date): Promise<number | undefined> {
-  return (await tokenState(db, token, now)).userId;
+  return (await sessionOf(db, token, now)).user?.id;
 }
 
-/** The user of a live token; for a token ended by a SessionEnd, the message that says why. */
-export async function tokenState(db: Executor, token: string, now: Date): Promise<{ userId?: number; endedBecause?: string }> {
+/**
+ * The user of a live token; for a token ended by a SessionEnd, the message that says why. The
+ * token and the user's row in one statement: every signed-in call asks it first, and a round trip
+ * to the database is most of what a small call costs.
+ */
+export async function sessionOf(db: Executor, token: string, now: Date): Promise<{ user?: User; endedBecause?: string }> {
   if (!token || token.length > 200) return {};
   const row = await db
-    .selectFrom("user_tokens")
-    .select(["user_id", "revoked_at", "revoked_reason", "expires_at"])
-    .where("token_hash", "=", hashToken(token))
+    .selectFrom("user_tokens as t")
+    .innerJoin("users as u", "u.id", "t.user_id")
+    .selectAll("u")
+    .select(["t.revoked_at as token_revoked_at", "t.revoked_reason as token_revoked_reason", "t.expires_at as token_expires_at"])
+    .where("t.token_hash", "=", hashToken(token))
     .executeTakeFirst();
-  if (!row || new Date(row.expires_at) <= now) return {};
-  if (row.revoked_at === null) return { userId: row.user_id };
-  return { endedBecause: SESSION_END_MESSAGES[row.revoked_reason as SessionEnd] };
+  if (!row) return {};
+  const { token_revoked_at, token_revoked_reason, token_expires_at, ...user } = row;
+  if (new Date(token_expires_at) <= now) return {};
+  if (token_revoked_at === null) return { user };
+  return { endedBecause: SESSION_END_MESSAGES[token_revoked_reason as SessionEnd] };
 }
 
 export async function revokeToken(db: Executor, token: string, now: Date) {

@@ -20,7 +20,7 @@ import {
 } from "../../backend/modules/auth/handlers";
 import { WRONG_CODE } from "../../backend/modules/auth/codes";
 import { hashPassword } from "../../backend/security/passwords";
-import { SESSION_END_MESSAGES } from "../../backend/security/tokens";
+import { SESSION_END_MESSAGES, sessionOf } from "../../backend/security/tokens";
 import type { TestBackend } from "../support/backend";
 import { useBackend } from "../support/use-backend";
 
@@ -221,6 +221,21 @@ describe("tokens and logout", () => {
     expect((await whoAmI(t.b, token)).code).toBe(Code.OK);
     t.b.clock.advance(t.b.config.TOKEN_TTL_HOURS * 3600_000 + 1000);
     expect((await whoAmI(t.b, token)).code).toBe(Code.NOT_LOGGED_IN);
+  });
+
+  it("a call finds its session, the user's row with it, in one statement", async () => {
+    const token = await t.b.login(SELLER);
+    const statements: string[] = [];
+    const recorded = t.b.db.withPlugin({
+      transformQuery: ({ node }) => (statements.push(node.kind), node),
+      transformResult: async ({ result }) => result,
+    });
+    const { user, endedBecause } = await sessionOf(recorded, token, t.b.clock.now());
+    expect(statements).toEqual(["SelectQueryNode"]);
+    expect(user?.email).toBe(SELLER);
+    expect(user && Object.keys(user).filter((k) => k.startsWith("token_"))).toEqual([]);
+    expect(endedBecause).toBeUndefined();
+    expect(await sessionOf(t.b.db, "not-a-token", t.b.clock.now())).toEqual({});
   });
 });
 
