@@ -18,7 +18,7 @@ import { NO_STORE_JSON } from "./json-response";
 const FAST_BODY_MAX = 64 * 1024;
 /** Below this an answer goes out as it is: compressing would save less than it costs. */
 const COMPRESS_FROM = 1024;
-/** Compressed copies of the catalogue's shared answers, by encoding: computed once per answer. */
+/** Shared answers whose bytes are kept (each plain and in each encoding asked for): computed once per answer. */
 const REUSED_MAX = 64;
 
 const CALL_PATH = /^\/(client|merchant|admin)\//;
@@ -46,18 +46,22 @@ function readBody(req: IncomingMessage): Promise<string | null> {
 }
 
 export function fastCalls(backend: Pick<Backend, "answerCall">) {
-  const reused = new Map<string, Buffer>();
+  /**
+   * The bytes of the catalogue's shared answers, plain and compressed, keyed by the answer's own
+   * string (the same string for every caller until a write, so its hash is computed once).
+   */
+  const reused = new Map<string, Partial<Record<"identity" | "br" | "gzip", Buffer>>>();
 
-  function encoded(answer: CallAnswer, encoding: "br" | "gzip"): Buffer {
-    if (!answer.reusable) return compress(answer.body, encoding);
-    const key = `${encoding}:${answer.body}`;
-    let bytes = reused.get(key);
-    if (!bytes) {
+  function bytesOf(answer: CallAnswer, encoding: "br" | "gzip" | undefined): Buffer {
+    const make = () => (encoding ? compress(answer.body, encoding) : Buffer.from(answer.body));
+    if (!answer.reusable) return make();
+    let copies = reused.get(answer.body);
+    if (!copies) {
       if (reused.size >= REUSED_MAX) reused.clear();
-      bytes = compress(answer.body, encoding);
-      reused.set(key, bytes);
+      copies = {};
+      reused.set(answer.body, copies);
     }
-    return bytes;
+    return (copies[encoding ?? "identity"] ??= make());
   }
 
   return {
@@ -94,7 +98,7 @@ export function fastCalls(backend: Pick<Backend, "answerCall">) {
       }
       if (res.destroyed) return;
       const encoding = answer.body.length >= COMPRESS_FROM ? acceptedEncodings(req.headers["accept-encoding"] as string | undefined)[0] : undefined;
-      const bytes = encoding ? encoded(answer, encoding) : Buffer.from(answer.body);
+      const bytes = bytesOf(answer, encoding);
       res.writeHead(answer.status, {
         ...NO_STORE_JSON,
         "content-length": bytes.length,
