@@ -54,7 +54,8 @@ export function fastCalls(backend: Pick<Backend, "answerCall">) {
 
   function bytesOf(answer: CallAnswer, encoding: "br" | "gzip" | undefined): Buffer {
     const make = () => (encoding ? compress(answer.body, encoding) : Buffer.from(answer.body));
-    if (!answer.reusable) return make();
+    // A small answer is cheap to copy; its slot would push out costly compressed copies.
+    if (!answer.reusable || answer.body.length < COMPRESS_FROM) return make();
     let copies = reused.get(answer.body);
     if (!copies) {
       if (reused.size >= REUSED_MAX) reused.clear();

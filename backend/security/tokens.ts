@@ -28,11 +28,6 @@ export const SESSION_END_MESSAGES: Record<SessionEnd, string> = {
   password_reset: "Your login password was reset. Please sign in again.",
 };
 
-/** The user id a live token belongs to, or undefined. */
-export async function resolveToken(db: Executor, token: string, now: Date): Promise<number | undefined> {
-  return (await sessionOf(db, token, now)).user?.id;
-}
-
 /**
  * The user of a live token; for a token ended by a SessionEnd, the message that says why. The
  * token and the user's row in one statement: every signed-in call asks it first, and a round trip

@@ -6,7 +6,7 @@ import type { User } from "../../db/schema";
 import type { Services } from "../../http/context";
 import { ApiError, invalid, notLoggedIn } from "../../http/errors";
 import { jsonResponse as json } from "../../http/json-response";
-import { resolveToken, tokenFromHeader } from "../../security/tokens";
+import { sessionOf, tokenFromHeader } from "../../security/tokens";
 import { createMemoryBus, type ChatBus } from "./bus";
 import { conversationPage, conversationSummary, membersOf, parseConversationCursor, readPositions, resolveConversation, UNREAD_CAP } from "./conversations";
 import { serveChatFile, uploadChatFile } from "./files";
@@ -76,8 +76,7 @@ export class ChatService {
     if (m) return (await this.authenticate(m[1]!, m[2]!))?.user;
     const token = tokenFromHeader(header);
     if (!token) return undefined;
-    const userId = await resolveToken(this.services.db, token, this.now);
-    return userId ? this.services.db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst() : undefined;
+    return (await sessionOf(this.services.db, token, this.now)).user;
   }
 
   // ------------------------------------------------------------ calls
