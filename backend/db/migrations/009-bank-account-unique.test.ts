@@ -1,20 +1,14 @@
 /** Migration 009 on a database that already holds duplicate bank accounts (saved before the rule). */
 import { Migrator, sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { openDatabase, type Database_ } from "../index";
+import { describe, expect, test } from "vitest";
+import { useMemoryDatabase } from "../../../tests/support/memory-database";
 import { migrations } from "./index";
 
-let database: Database_;
-beforeAll(async () => {
-  database = await openDatabase({ dataDir: "memory://" });
-});
-afterAll(async () => {
-  await database?.close();
-});
+const memoryDb = useMemoryDatabase();
 
 describe("009-bank-account-unique", () => {
   test("keeps the oldest of each duplicate, soft-deletes the rest, then refuses a new duplicate", async () => {
-    const { db } = database;
+    const db = memoryDb();
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo("008-card-codes")).error).toBeUndefined();
     const user = await sql<{ id: number }>`insert into users (email, nickname, password_hash, invite_code) values ('dup@test.example', 'Dup', 'x', 'DUPDUP') returning id`.execute(db);

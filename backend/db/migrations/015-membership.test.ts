@@ -1,21 +1,15 @@
 /** Migration 015 on a database where points were credited before wealth records existed (redemption codes, 012). */
 import { Migrator, sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { openDatabase, type Database_ } from "../index";
+import { describe, expect, test } from "vitest";
+import { useMemoryDatabase } from "../../../tests/support/memory-database";
 import { findWealthMismatches } from "../../modules/wallet/ledger";
 import { migrations } from "./index";
 
-let database: Database_;
-beforeAll(async () => {
-  database = await openDatabase({ dataDir: "memory://" });
-});
-afterAll(async () => {
-  await database?.close();
-});
+const memoryDb = useMemoryDatabase();
 
 describe("015-membership", () => {
   test("gives every earlier change of points its record, so the points books hold from the start", async () => {
-    const { db } = database;
+    const db = memoryDb();
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo("014-relationships")).error).toBeUndefined();
     const user = await sql<{ id: number }>`insert into users (email, nickname, password_hash, invite_code) values ('pts@test.example', 'Pts', 'x', 'PTSPTS') returning id`.execute(db);

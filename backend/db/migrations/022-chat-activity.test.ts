@@ -1,20 +1,14 @@
 /** Migration 022 on a database with chat: each membership learns its newest message and its newest incoming one. */
 import { Migrator, sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { openDatabase, type Database_ } from "../index";
+import { describe, expect, test } from "vitest";
+import { useMemoryDatabase } from "../../../tests/support/memory-database";
 import { migrations } from "./index";
 
-let database: Database_;
-beforeAll(async () => {
-  database = await openDatabase({ dataDir: "memory://" });
-});
-afterAll(async () => {
-  await database?.close();
-});
+const memoryDb = useMemoryDatabase();
 
 describe("022-chat-activity", () => {
   test("fills last_message_id and last_incoming_id from the messages there are; has_unread follows the read position", async () => {
-    const { db } = database;
+    const db = memoryDb();
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo("021-merchant-desk")).error).toBeUndefined();
     const user = async (n: string) =>
