@@ -2,9 +2,9 @@
  * `npm run ledger:check`: opens the configured database (DATABASE_URL, or the embedded PGlite
  * in DATA_DIR — stop the server first: PGlite is one process's) and checks the books
  * (backend/modules/wallet/checks.ts): every account's balances equal the sum of its ledger, and
- * its frozen balance equals its order escrow plus its open withdrawals, and its points equal the
- * sum of its wealth records. Prints OK, or one line
- * per account and part that does not add up, and exits 1 naming them (2 when it cannot check).
+ * its frozen balance equals its order escrow plus its open withdrawals, its points equal the sum
+ * of its wealth records, and each user's kept order figures equal its orders'. Prints OK, or one
+ * line per account and part that does not add up, and exits 1 naming them (2 when it cannot check).
  */
 import { readBackendConfig } from "../backend/config";
 import { exitIfInUse } from "../backend/db/data-dir-lock";
@@ -20,7 +20,7 @@ const database = await openConfiguredDatabase(config).catch((err: unknown) => {
 let code = 0;
 try {
   const books = await checkBooks(database.db);
-  const ids = [...new Set([...books.ledger, ...books.frozen, ...books.wealth].map((m) => m.user_id))];
+  const ids = [...new Set([...books.ledger, ...books.frozen, ...books.wealth, ...books.orderStats].map((m) => m.user_id))];
   const who = new Map<number, string>();
   if (ids.length > 0) {
     const users = await database.db.selectFrom("users").select(["id", "email", "mobile", "nickname"]).where("id", "in", ids).execute();
@@ -32,7 +32,9 @@ try {
     console.log(`MISMATCH ${name(m.user_id)} part frozen: balance ${m.frozen}, held for orders and open withdrawals ${m.held} (difference ${m.frozen - m.held})`);
   for (const m of books.wealth)
     console.log(`MISMATCH ${name(m.user_id)} points: balance ${m.balance}, wealth records sum ${m.records} (difference ${m.balance - m.records})`);
-  if (books.ok) console.log(`OK: every account's balances equal its ledger, and its points its wealth records (${where}).`);
+  for (const m of books.orderStats)
+    console.log(`MISMATCH ${name(m.user_id)} order figures: kept ${JSON.stringify(m.kept)}, counted from the orders ${JSON.stringify(m.counted)}`);
+  if (books.ok) console.log(`OK: every account's balances equal its ledger, its points its wealth records, and its order figures its orders (${where}).`);
   else {
     console.log(`Ledger check FAILED for ${ids.length} account(s): ${ids.join(", ")} (${where}).`);
     code = 1;

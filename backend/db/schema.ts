@@ -527,6 +527,17 @@ export interface StaffAuditTable {
   created_at: ColumnType<Date, Date, never>;
 }
 
+/** A user's orders as seller or buyer, kept with each order (migration 023, orders/order-stats.ts). */
+export interface UserOrderStatsTable {
+  user_id: number;
+  /** Every order, whatever its status, and the sum of their calculate_total_price. */
+  orders_n: number;
+  orders_amount: number;
+  /** Completed orders and the sum of their real_total_price. */
+  completed_n: number;
+  completed_amount: number;
+}
+
 /** Chat tables live in chat-schema.ts. */
 export interface Database extends ChatTables {
   config: ConfigTable;
@@ -554,6 +565,7 @@ export interface Database extends ChatTables {
   check_ins: CheckInsTable;
   notices: NoticesTable;
   orders: OrdersTable;
+  user_order_stats: UserOrderStatsTable;
   order_details: OrderDetailsTable;
   order_changes: OrderChangesTable;
   feedbacks: FeedbacksTable;

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
 import type { DB, Trx } from "../db/index";
 import { PLATFORM_USER_ID } from "../modules/wallet/platform";
+import { recountOrderStats } from "../modules/orders/order-stats";
 import { claimMarker, seedDemoWorld } from "./seed";
 import { DEMO_LOGINS } from "./world";
 
@@ -56,7 +57,7 @@ export async function seedLargeWorld(db: DB, sizes: LargeSizes, log: (line: stri
   });
   // Fresh statistics, so the planner sees the sizes it now has, and the visibility map a settled
   // database has (index-only scans), rather than leaving both to autovacuum under the bench's load.
-  const tables = ["users", "accounts", "orders", "advert_secrets", "bills", "ledger_entries", "notices", "chat_conversations", "chat_members", "chat_messages"] as const;
+  const tables = ["users", "accounts", "orders", "user_order_stats", "advert_secrets", "bills", "ledger_entries", "notices", "chat_conversations", "chat_members", "chat_messages"] as const;
   await sql`vacuum analyze ${sql.join(tables.map((t) => sql.table(t)))}`.execute(db);
   const rows: Record<string, number> = {};
   for (const table of tables) {
@@ -156,6 +157,8 @@ async function writeBulk(trx: Trx, sizes: LargeSizes, done: (step: string, since
   `.execute(trx);
   const firstOrder = await firstOfRun(trx, "orders", ordersBefore, N);
   await analyze(trx, "orders");
+  // The users' order figures, as createOrder and the move to Completed keep them.
+  await recountOrderStats(trx);
   done(`${N} orders and their secrets`, t);
 
   // The seller's notice of each order, as the state machine words it; the newest 30 unread.

@@ -21,6 +21,7 @@ import * as m019cardFingerprints from "./019-card-fingerprints";
 import * as m020staffAudit from "./020-staff-audit";
 import * as m021merchantDesk from "./021-merchant-desk";
 import * as m022chatActivity from "./022-chat-activity";
+import * as m023orderStats from "./023-order-stats";
 
 /** Every migration, in order. Listed by hand: no directory scanning at run time. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   "020-staff-audit": m020staffAudit,
   "021-merchant-desk": m021merchantDesk,
   "022-chat-activity": m022chatActivity,
+  "023-order-stats": m023orderStats,
 };

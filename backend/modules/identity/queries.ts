@@ -1,9 +1,10 @@
 import { BUILT_IN_AVATAR_COUNT } from "../../../contract/constants";
 import type { Account, Profile, PublicProfile, Statistics } from "../../../contract/entities";
-import { FeedbackType, OrderStatus, RelationshipListType, type Flag, type KycStatus } from "../../../contract/enums";
+import { FeedbackType, RelationshipListType, type Flag, type KycStatus } from "../../../contract/enums";
 import type { Executor } from "../../db/index";
 import type { User } from "../../db/schema";
-import { countFeedbackReceived, orderTotals } from "../orders/queries";
+import { countFeedbackReceived } from "../orders/queries";
+import { orderStatsOf } from "../orders/order-stats";
 import { countRows } from "../../db/count";
 import { countReceived } from "../relationships/queries";
 
@@ -77,24 +78,9 @@ export async function countInvited(db: Executor, userId: number): Promise<number
  * or as its buyer (merchant):
  * - totalNum / totalAmount: every order, any status; coins = calculateTotalPrice (the value offered);
  * - tradeNum / tradeAmount: completed orders (status 4); coins = realTotalPrice (what was paid);
+ *   both kept with the orders (orders/order-stats.ts), not counted on each read;
  * - favourableNum / negativeNum: feedback received (sellers comment on the merchant they sold to).
  */
-export async function countAllOrders(db: Executor, userId: number): Promise<number> {
-  return (await orderTotals(db, userId, { sum: "calculate_total_price" })).n;
-}
-
-export async function sumAllOrders(db: Executor, userId: number): Promise<number> {
-  return (await orderTotals(db, userId, { sum: "calculate_total_price" })).amount;
-}
-
-export async function countCompletedTrades(db: Executor, userId: number): Promise<number> {
-  return (await orderTotals(db, userId, { statuses: [OrderStatus.Completed], sum: "real_total_price" })).n;
-}
-
-export async function sumCompletedTrades(db: Executor, userId: number): Promise<number> {
-  return (await orderTotals(db, userId, { statuses: [OrderStatus.Completed], sum: "real_total_price" })).amount;
-}
-
 export function countPositiveFeedback(db: Executor, userId: number): Promise<number> {
   return countFeedbackReceived(db, userId, FeedbackType.Positive);
 }
@@ -114,19 +100,25 @@ export function countBlockedBy(db: Executor, userId: number): Promise<number> {
 }
 
 export async function statisticsOf(db: Executor, userId: number): Promise<Statistics> {
-  const [totalNum, totalAmount, beTrustNum, beBlackNum, inviteCount, tradeNum, favourableNum, negativeNum, tradeAmount] =
-    await Promise.all([
-      countAllOrders(db, userId),
-      sumAllOrders(db, userId),
-      countTrustedBy(db, userId),
-      countBlockedBy(db, userId),
-      countInvited(db, userId),
-      countCompletedTrades(db, userId),
-      countPositiveFeedback(db, userId),
-      countNegativeFeedback(db, userId),
-      sumCompletedTrades(db, userId),
-    ]);
-  return { totalNum, totalAmount, beTrustNum, beBlackNum, inviteCount, tradeNum, favourableNum, negativeNum, tradeAmount };
+  const [orders, beTrustNum, beBlackNum, inviteCount, favourableNum, negativeNum] = await Promise.all([
+    orderStatsOf(db, userId),
+    countTrustedBy(db, userId),
+    countBlockedBy(db, userId),
+    countInvited(db, userId),
+    countPositiveFeedback(db, userId),
+    countNegativeFeedback(db, userId),
+  ]);
+  return {
+    totalNum: orders.ordersN,
+    totalAmount: orders.ordersAmount,
+    beTrustNum,
+    beBlackNum,
+    inviteCount,
+    tradeNum: orders.completedN,
+    favourableNum,
+    negativeNum,
+    tradeAmount: orders.completedAmount,
+  };
 }
 
 // ---------------------------------------------------------------- changes

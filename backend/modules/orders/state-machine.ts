@@ -7,6 +7,7 @@ import { notify } from "../notices/notify";
 import type { Insertable, Updateable } from "kysely";
 import { cardLabel, cardName, coins } from "./format";
 import { freezeForView, payOrder, refundOrder } from "./money";
+import { countCompletedOrder, countNewOrder } from "./order-stats";
 import { creditOrderPoints } from "../membership/earn";
 import { inviterToReward, rewardInviter } from "../referral/rewards";
 import { mayTake, ruleFor, type MoveInput, type MoveRule } from "../transitions";
@@ -189,6 +190,7 @@ export async function createOrder(
   about: { merchantName: string; payLimit: number },
 ): Promise<OrderRow> {
   const order = await trx.insertInto("orders").values({ ...values, status: S.Waiting }).returningAll().executeTakeFirstOrThrow();
+  await countNewOrder(trx, order);
   const at = new Date(order.created_at);
   await recordChange(trx, order.id, { eventEn: "Order created", at, from: null, to: S.Waiting, actor: "seller" });
   await noticeSeller(
@@ -297,6 +299,7 @@ export async function transition(trx: Trx, input: TransitionInput): Promise<Orde
     await rewardInviter(trx, order, inviter, price, now);
   }
   if (rule.effect !== "none") order = await trx.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
+  if (rule.to === S.Completed) await countCompletedOrder(trx, order);
 
   await recordChange(trx, order.id, { eventEn: rule.event(order), at: now, from: input.from, to: rule.to, actor: input.actor });
   await noticeSeller(trx, order, rule.notice(order), now);

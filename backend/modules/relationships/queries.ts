@@ -77,16 +77,7 @@ export async function relationshipList(db: Executor, userId: number, type: Relat
   const rows = await db
     .selectFrom("user_relationships as r")
     .innerJoin("users as u", "u.id", "r.to_user_id")
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom("orders as o")
-          .select([sql<number>`count(*)`.as("n"), sql<number>`coalesce(sum(o.real_total_price), 0)`.as("amount")])
-          .where("o.status", "=", OrderStatus.Completed)
-          .where((w) => w.or([w("o.seller_id", "=", w.ref("u.id")), w("o.buyer_id", "=", w.ref("u.id"))]))
-          .as("t"),
-      (join) => join.onTrue(),
-    )
+    .leftJoin("user_order_stats as t", "t.user_id", "u.id")
     .select([
       "u.id",
       "u.nickname",
@@ -94,8 +85,8 @@ export async function relationshipList(db: Executor, userId: number, type: Relat
       "u.online_status",
       received(Relationship.Trust).as("be_trust"),
       received(Relationship.Block).as("be_black"),
-      "t.n",
-      "t.amount",
+      "t.completed_n",
+      "t.completed_amount",
     ])
     .where("r.user_id", "=", userId)
     .where("r.type", "=", type)
@@ -110,7 +101,7 @@ export async function relationshipList(db: Executor, userId: number, type: Relat
     onlineStatus: r.online_status as OnlineStatus,
     beTrustNum: Number(r.be_trust),
     beBlackNum: Number(r.be_black),
-    tradeNum: Number(r.n ?? 0),
-    tradeAmount: Number(r.amount ?? 0),
+    tradeNum: Number(r.completed_n ?? 0),
+    tradeAmount: Number(r.completed_amount ?? 0),
   }));
 }

@@ -1,13 +1,15 @@
 import { sql } from "kysely";
 import type { Executor } from "../../db/index";
 import { findLedgerMismatches, findWealthMismatches } from "./ledger";
+import { findOrderStatsMismatches } from "../orders/order-stats";
 
 /**
  * Checks of the books (npm run ledger:check, and the tests after every scenario):
  * - ledger: every balance part of every account equals the sum of its ledger entries;
  * - frozen: every account's frozen balance equals what it holds for open business: the escrow
  *   of its orders as merchant (orders.frozen_amount) plus its open withdrawals (status 0 or 1);
- * - wealth: every account's points equal the sum of its wealth records (the Vip Records it sees).
+ * - wealth: every account's points equal the sum of its wealth records (the Vip Records it sees);
+ * - orderStats: every user's kept order figures equal its orders' (orders/order-stats.ts).
  */
 
 export interface FrozenMismatch {
@@ -30,6 +32,11 @@ export async function findFrozenMismatches(db: Executor): Promise<FrozenMismatch
 }
 
 export async function checkBooks(db: Executor) {
-  const [ledger, frozen, wealth] = [await findLedgerMismatches(db), await findFrozenMismatches(db), await findWealthMismatches(db)];
-  return { ok: ledger.length === 0 && frozen.length === 0 && wealth.length === 0, ledger, frozen, wealth };
+  const [ledger, frozen, wealth, orderStats] = [
+    await findLedgerMismatches(db),
+    await findFrozenMismatches(db),
+    await findWealthMismatches(db),
+    await findOrderStatsMismatches(db),
+  ];
+  return { ok: ledger.length === 0 && frozen.length === 0 && wealth.length === 0 && orderStats.length === 0, ledger, frozen, wealth, orderStats };
 }
