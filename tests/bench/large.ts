@@ -34,17 +34,22 @@ const SCALE = Number(process.env.BENCH_LARGE_SCALE ?? 1);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const TARGET_RATIO = 1.5;
 
-const TARGETS = [
+/** The targets; `merchantId`: the demo merchant whose page a seller opens (merchant3: about 40,000 orders in the large world). */
+const targets = (merchantId: number) => [
   { name: "order list (Completed tab)", path: "/client/order/getOrderList", body: { status: 4 } },
   { name: "bill list (all types)", path: "/client/userBill/getUserBillList", body: {} },
   { name: "notice list", path: "/client/notice/getNoticeList", body: {} },
   { name: "getAdvertList", path: "/client/advert/getAdvertList", body: { cardTypeId: 1 } },
+  // The order figures (ADR 0048): the seller's own, asked at every sign-in, and a merchant's public page.
+  { name: "profile (getProfileInfo)", path: "/client/userInfo/getProfileInfo", body: {} },
+  { name: "a merchant's page (getUserInfo)", path: "/client/userInfo/getUserInfo", body: { userId: merchantId } },
   // The chat (ADR 0046): the top bar's unread total is asked on every signed-in page.
   { name: "chat: unread total", path: "/chat/api/unread", body: {} },
   { name: "chat: conversation list (a page)", path: "/chat/api/conversations", body: { limit: LIST_PAGE_SIZE } },
   // A whole signed-in page through the web tier: the layout's badges (checkNotice, the unread total) and /home's own calls.
   { name: "page: /home signed in", path: "/home", body: null },
 ] satisfies { name: string; path: string; body: unknown }[];
+type Target = ReturnType<typeof targets>[number];
 
 /** A call (POST with the session token) or, with no body, a page (GET with the web tier's cookies). */
 function p99(url: string, who: { token: string; cookie: string }, body: unknown): Promise<autocannon.Result> {
@@ -104,23 +109,22 @@ async function signedInTo(server: StartedServer) {
 type Signed = Awaited<ReturnType<typeof signedInTo>>;
 
 /**
- * How many rows the target's answer holds (a list call), "" for a page or a count, "?" when the
- * answer is not a readable list (an error; an encrypted answer): both worlds must answer as full.
+ * How many rows the target's answer holds (a list call), "" for a page or an answer without a
+ * list, "?" for an error or an encrypted answer: both worlds must answer as full.
  */
-async function rowsOf(w: Signed, t: (typeof TARGETS)[number]): Promise<number | "" | "?"> {
+async function rowsOf(w: Signed, t: Target): Promise<number | "" | "?"> {
   if (t.body === null) return "";
   const res = await fetch(w.server.url + t.path, { method: "POST", body: JSON.stringify(t.body), headers: { "content-type": "application/json", authorization: w.token } });
-  const answer = (await res.json().catch(() => ({}))) as { code?: number; data?: { list?: unknown[]; total?: number }; list?: unknown[]; total?: number };
-  if (!res.ok || (answer.code !== undefined && answer.code !== 1)) return "?";
-  const data = answer.data ?? answer;
-  return data.list?.length ?? (data.total !== undefined ? "" : "?");
+  const answer = (await res.json().catch(() => null)) as { code?: number; data?: { list?: unknown[] }; list?: unknown[]; encrypt?: string } | null;
+  if (!res.ok || !answer || answer.encrypt !== undefined || (answer.code !== undefined && answer.code !== 1)) return "?";
+  return (answer.data ?? answer).list?.length ?? "";
 }
 type Measured = { p99ms: number; reqPerSec: number; non2xx: number; errors: number };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Each world's median p99 and rate over ROUNDS rounds, the worlds taking turns within a round. */
-async function measureInTurn(worlds: Signed[], t: (typeof TARGETS)[number]): Promise<Measured[]> {
+async function measureInTurn(worlds: Signed[], t: Target): Promise<Measured[]> {
   const runs: Measured[][] = worlds.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, w] of worlds.entries()) {
@@ -186,7 +190,9 @@ export const large: BenchSection = {
       }
       servers.push(await signedInTo(demo));
       servers.push(await signedInTo(await startServer({ env: { ...SERVER_ENV, ...world.env } })));
-      for (const t of TARGETS) {
+      const api = apiClient(() => servers[1]!.server.url);
+      const merchantId = await api.userId(await api.login({ email: DEMO_LOGINS.merchants[2]!, password: DEMO_LOGINS.password }));
+      for (const t of targets(merchantId)) {
         const [d, l] = (await measureInTurn(servers, t)) as [Measured, Measured];
         const demoRows = await rowsOf(servers[0]!, t);
         const largeRows = await rowsOf(servers[1]!, t);
