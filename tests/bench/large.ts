@@ -190,8 +190,15 @@ export const large: BenchSection = {
       }
       servers.push(await signedInTo(demo));
       servers.push(await signedInTo(await startServer({ env: { ...SERVER_ENV, ...world.env } })));
-      const api = apiClient(() => servers[1]!.server.url);
-      const merchantId = await api.userId(await api.login({ email: DEMO_LOGINS.merchants[2]!, password: DEMO_LOGINS.password }));
+      // Both worlds seed the demo world first, so its users have the same ids in both.
+      const merchantIds = await Promise.all(
+        servers.map(async (w) => {
+          const api = apiClient(() => w.server.url);
+          return api.userId(await api.login({ email: DEMO_LOGINS.merchants[2]!, password: DEMO_LOGINS.password }));
+        }),
+      );
+      const merchantId = merchantIds[0]!;
+      if (merchantIds.some((id) => id !== merchantId)) throw new Error(`merchant3 has different ids in the two worlds: ${merchantIds.join(", ")}`);
       for (const t of targets(merchantId)) {
         const [d, l] = (await measureInTurn(servers, t)) as [Measured, Measured];
         const demoRows = await rowsOf(servers[0]!, t);

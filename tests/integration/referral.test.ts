@@ -58,7 +58,7 @@ const platformAmount = async () => (await balances(t, PLATFORM_USER_ID)).amount;
 
 async function expectBooks() {
   const books = await checkBooks(t.db);
-  expect({ ledger: books.ledger, frozen: books.frozen }).toEqual({ ledger: [], frozen: [] });
+  expect({ ledger: books.ledger, frozen: books.frozen, orderStats: books.orderStats }).toEqual({ ledger: [], frozen: [], orderStats: [] });
 }
 
 describe("rewards", () => {

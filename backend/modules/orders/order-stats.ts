@@ -42,9 +42,9 @@ export function countNewOrder(trx: Trx, order: OrderRow): Promise<void> {
   return addToBoth(trx, order, { orders_n: 1, orders_amount: Number(order.calculate_total_price) });
 }
 
-/** The move to Completed (final): one more completed order, at the price paid. */
-export function countCompletedOrder(trx: Trx, order: OrderRow): Promise<void> {
-  return addToBoth(trx, order, { completed_n: 1, completed_amount: Number(order.real_total_price) });
+/** The move to Completed (final): one more completed order, at the price paid (what payOrder sets as real_total_price). */
+export function countCompletedOrder(trx: Trx, order: OrderRow, paid: number): Promise<void> {
+  return addToBoth(trx, order, { completed_n: 1, completed_amount: paid });
 }
 
 export async function orderStatsOf(db: Executor, userId: number): Promise<OrderStats> {

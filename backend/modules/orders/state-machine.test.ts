@@ -1,6 +1,7 @@
 /** What a seller or a merchant may do with an order, by status, from the transition table (issue 9). */
 import { describe, expect, test } from "vitest";
-import { orderActions } from "./state-machine";
+import { OrderStatus } from "../../../contract/enums";
+import { orderActions, TRANSITIONS } from "./state-machine";
 
 const statuses = [0, 1, 2, 3, 4, 5, 6] as const;
 const having = (role: "seller" | "merchant", action: string, hasFeedback = false) =>
@@ -22,5 +23,14 @@ describe("orderActions", () => {
     expect(having("merchant", "negotiate")).toEqual([1]);
     expect(having("merchant", "chat")).toEqual([0, 1, 2, 3]);
     for (const a of ["accept", "arbitrate", "comment"]) expect(having("merchant", a)).toEqual([]);
+  });
+});
+
+describe("TRANSITIONS", () => {
+  test("every move to Completed pays, and none leaves it: the kept order figures count a completion where it pays (ADR 0048)", () => {
+    const toCompleted = TRANSITIONS.filter((r) => r.to === OrderStatus.Completed);
+    expect(toCompleted.length).toBeGreaterThan(0);
+    for (const r of toCompleted) expect(r.effect, r.name).toBe("pay");
+    expect(TRANSITIONS.filter((r) => (r.from as readonly number[]).includes(OrderStatus.Completed))).toEqual([]);
   });
 });

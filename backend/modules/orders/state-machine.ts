@@ -295,11 +295,13 @@ export async function transition(trx: Trx, input: TransitionInput): Promise<Orde
           : Number(order.calculate_total_price);
     const inviter = await inviterToReward(trx, order);
     await payOrder(trx, order, price, inviter === null ? [] : [inviter]);
+    // Right after the accounts and before anything takes the chat lock: createOrder takes the
+    // figures' rows before the chat lock too, so the two never wait on each other in a circle.
+    if (rule.to === S.Completed) await countCompletedOrder(trx, order, price);
     await creditOrderPoints(trx, order, price, now);
     await rewardInviter(trx, order, inviter, price, now);
   }
   if (rule.effect !== "none") order = await trx.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
-  if (rule.to === S.Completed) await countCompletedOrder(trx, order);
 
   await recordChange(trx, order.id, { eventEn: rule.event(order), at: now, from: input.from, to: rule.to, actor: input.actor });
   await noticeSeller(trx, order, rule.notice(order), now);
