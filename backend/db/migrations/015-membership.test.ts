@@ -1,17 +1,15 @@
 /** Migration 015 on a database where points were credited before wealth records existed (redemption codes, 012). */
-import { Migrator, sql } from "kysely";
+import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
-import { useMemoryDatabase } from "../../../tests/support/memory-database";
+import { migratedUpTo, useMemoryDatabase } from "../../../tests/support/memory-database";
 import { findWealthMismatches } from "../../modules/wallet/ledger";
-import { migrations } from "./index";
 
 const memoryDb = useMemoryDatabase();
 
 describe("015-membership", () => {
   test("gives every earlier change of points its record, so the points books hold from the start", async () => {
     const db = memoryDb();
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-    expect((await migrator.migrateTo("014-relationships")).error).toBeUndefined();
+    const steps = await migratedUpTo(db, "014-relationships");
     const user = await sql<{ id: number }>`insert into users (email, nickname, password_hash, invite_code) values ('pts@test.example', 'Pts', 'x', 'PTSPTS') returning id`.execute(db);
     const uid = user.rows[0].id;
     await sql`insert into accounts (user_id, wealth_amount) values (${uid}, 500000)`.execute(db);
@@ -19,7 +17,7 @@ describe("015-membership", () => {
       (${uid}, 'wealth', 700000, 700000, 'redemption code', 'redemption_code', 1),
       (${uid}, 'wealth', -200000, 500000, 'correction', null, null)`.execute(db);
 
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    await steps.latest();
     const records = await sql<{ type: number; description_en: string; amount: string }>`select type, description_en, amount from wealth_records where user_id = ${uid} order by id`.execute(db);
     expect(records.rows.map((r) => [r.type, r.description_en, Number(r.amount)])).toEqual([
       [1, "Redemption code", 700000],

@@ -1,16 +1,14 @@
 /** Migration 022 on a database with chat: each membership learns its newest message and its newest incoming one. */
-import { Migrator, sql } from "kysely";
+import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
-import { useMemoryDatabase } from "../../../tests/support/memory-database";
-import { migrations } from "./index";
+import { migratedUpTo, useMemoryDatabase } from "../../../tests/support/memory-database";
 
 const memoryDb = useMemoryDatabase();
 
 describe("022-chat-activity", () => {
   test("fills last_message_id and last_incoming_id from the messages there are; has_unread follows the read position", async () => {
     const db = memoryDb();
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-    expect((await migrator.migrateTo("021-merchant-desk")).error).toBeUndefined();
+    const steps = await migratedUpTo(db, "021-merchant-desk");
     const user = async (n: string) =>
       (await sql<{ id: number }>`insert into users (email, nickname, password_hash, invite_code) values (${`${n}@test.example`}, ${n}, 'x', ${n.toUpperCase()}) returning id`.execute(db)).rows[0]!.id;
     const [a, b] = [await user("chata"), await user("chatb")];
@@ -30,7 +28,7 @@ describe("022-chat-activity", () => {
     await sql`update chat_members set last_read_id = ${fromB} where conversation_id = ${talk} and user_id = ${b}`.execute(db);
     await sql`update chat_members set last_read_id = ${lastA} where conversation_id = ${talk} and user_id = ${a}`.execute(db);
 
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    await steps.latest();
     const rows = await sql<{ conversation_id: number; user_id: number; last_message_id: string; last_incoming_id: string; has_unread: boolean }>`
       select conversation_id, user_id, last_message_id, last_incoming_id, has_unread from chat_members order by conversation_id, user_id
     `.execute(db);
