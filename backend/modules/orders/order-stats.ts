@@ -47,14 +47,20 @@ export function countCompletedOrder(trx: Trx, order: OrderRow, paid: number): Pr
   return addToBoth(trx, order, { completed_n: 1, completed_amount: paid });
 }
 
-export async function orderStatsOf(db: Executor, userId: number): Promise<OrderStats> {
-  const r = await db.selectFrom("user_order_stats").selectAll().where("user_id", "=", userId).executeTakeFirst();
+type StatsRow = Partial<Record<"orders_n" | "orders_amount" | "completed_n" | "completed_amount", unknown>>;
+
+/** A row's figures (none: zeros). */
+function toOrderStats(r: StatsRow | null | undefined): OrderStats {
   return {
     ordersN: Number(r?.orders_n ?? 0),
     ordersAmount: Number(r?.orders_amount ?? 0),
     completedN: Number(r?.completed_n ?? 0),
     completedAmount: Number(r?.completed_amount ?? 0),
   };
+}
+
+export async function orderStatsOf(db: Executor, userId: number): Promise<OrderStats> {
+  return toOrderStats(await db.selectFrom("user_order_stats").selectAll().where("user_id", "=", userId).executeTakeFirst());
 }
 
 /** Every user's figures counted from the orders themselves: what the rows must say. */
@@ -86,20 +92,12 @@ export interface OrderStatsMismatch {
 
 /** Users whose row does not say what their orders do (a missing row counts as zeros). */
 export async function findOrderStatsMismatches(db: Executor): Promise<OrderStatsMismatch[]> {
-  const { rows } = await sql<Record<string, number | string>>`
+  const { rows } = await sql<{ user_id: number; kept: StatsRow | null; counted: StatsRow | null }>`
     with counted as (${counted})
-    select coalesce(c.user_id, s.user_id) as user_id,
-      s.orders_n as s_orders_n, s.orders_amount as s_orders_amount, s.completed_n as s_completed_n, s.completed_amount as s_completed_amount,
-      c.orders_n as c_orders_n, c.orders_amount as c_orders_amount, c.completed_n as c_completed_n, c.completed_amount as c_completed_amount
+    select coalesce(c.user_id, s.user_id) as user_id, to_jsonb(s) as kept, to_jsonb(c) as counted
     from counted c full join user_order_stats s on s.user_id = c.user_id
     where coalesce(s.orders_n, 0) <> coalesce(c.orders_n, 0) or coalesce(s.orders_amount, 0) <> coalesce(c.orders_amount, 0)
       or coalesce(s.completed_n, 0) <> coalesce(c.completed_n, 0) or coalesce(s.completed_amount, 0) <> coalesce(c.completed_amount, 0)
     order by 1`.execute(db);
-  const stats = (r: Record<string, number | string>, p: "s" | "c"): OrderStats => ({
-    ordersN: Number(r[`${p}_orders_n`] ?? 0),
-    ordersAmount: Number(r[`${p}_orders_amount`] ?? 0),
-    completedN: Number(r[`${p}_completed_n`] ?? 0),
-    completedAmount: Number(r[`${p}_completed_amount`] ?? 0),
-  });
-  return rows.map((r) => ({ user_id: Number(r.user_id), kept: stats(r, "s"), counted: stats(r, "c") }));
+  return rows.map((r) => ({ user_id: Number(r.user_id), kept: toOrderStats(r.kept), counted: toOrderStats(r.counted) }));
 }
