@@ -11,8 +11,11 @@
  *   share of a bare Node JSON endpoint's (a tiny node:http server in a child process);
  * - on PostgreSQL, getAdvertList served by two server processes on the same database
  *   (half the connections on each) against one process: the scale-out ratio.
+ * Each figure says how many cores the measured server processes used (serverCores): with the
+ * load generator, the servers and PostgreSQL on one machine, a rate is bounded by the cores left.
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { DEMO_LOGINS } from "../../backend/demo/world";
 import { signInCookies } from "../e2e/support/browser";
@@ -44,6 +47,8 @@ export interface Figure {
   p99OpenMs: number;
   non2xx: number;
   errors: number;
+  /** Cores the measured server processes used while loaded (CPU seconds over the run's seconds). */
+  serverCores: number;
 }
 
 /**
@@ -83,7 +88,7 @@ function percentile(values: number[], p: number): number {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]);
 }
 
-export const figure = (name: string, r: Loaded): Figure => ({
+export const figure = (name: string, r: Loaded, serverCores = 0): Figure => ({
   name,
   reqPerSec: Math.round(r.requests.average),
   p50ms: r.latency.p50,
@@ -91,7 +96,33 @@ export const figure = (name: string, r: Loaded): Figure => ({
   p99OpenMs: r.p99OpenMs,
   non2xx: r.non2xx,
   errors: r.errors,
+  serverCores,
 });
+
+const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
+
+/** CPU seconds a process has used so far, all its threads (Linux: /proc/<pid>/stat, utime + stime). */
+function cpuSecondsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/** Runs `work` and says how many cores `pids` used meanwhile. */
+async function cpuOf<T>(pids: number[], work: () => Promise<T>): Promise<{ result: T; cores: number }> {
+  const before = pids.map(cpuSecondsOf);
+  const started = performance.now();
+  const result = await work();
+  const seconds = (performance.now() - started) / 1000;
+  const used = pids.reduce((sum, pid, i) => sum + cpuSecondsOf(pid) - before[i]!, 0);
+  return { result, cores: Math.round((used / seconds) * 100) / 100 };
+}
+
+/** Loads `target` and measures the cores `pids` used meanwhile. */
+async function measured(name: string, target: Target, pids: number[]): Promise<Figure> {
+  const { result, cores } = await cpuOf(pids, () => load(target));
+  return figure(name, result, cores);
+}
 
 /** The reference: the least a Node process can do per request (parse, answer a small JSON). */
 const BARE_SERVER = `
@@ -103,14 +134,14 @@ http.createServer((req, res) => {
 }).listen(Number(process.env.PORT), "127.0.0.1", () => process.stdout.write("ready\\n"));
 `;
 
-async function startBareNode(): Promise<{ url: string; stop(): void }> {
+async function startBareNode(): Promise<{ url: string; pid: number; stop(): void }> {
   const port = await freePort();
   const child = spawn(process.execPath, ["-e", BARE_SERVER], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "pipe", "inherit"] });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.once("data", () => resolve());
     child.once("exit", (code) => reject(new Error(`bare node server exited (${code})`)));
   });
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill("SIGTERM") };
+  return { url: `http://127.0.0.1:${port}/`, pid: child.pid!, stop: () => child.kill("SIGTERM") };
 }
 
 const advertList = (s: StartedServer): Target => ({ url: `${s.url}/client/advert/getAdvertList`, method: "POST", body: '{"cardTypeId":1}' });
@@ -121,7 +152,9 @@ async function twoProcesses(first: StartedServer): Promise<Figure> {
   const second = await startServer({ env: { ...SERVER_ENV, DATABASE_URL: first.databaseUrl! } });
   try {
     await load(advertList(second), 10); // warm the second process (JIT, pool, cache)
-    const [a, b] = await Promise.all([load(advertList(first), CONNECTIONS / 2), load(advertList(second), CONNECTIONS / 2)]);
+    const { result: [a, b], cores } = await cpuOf([first.pid, second.pid], () =>
+      Promise.all([load(advertList(first), CONNECTIONS / 2), load(advertList(second), CONNECTIONS / 2)]),
+    );
     return {
       name: "POST getAdvertList, 2 processes",
       reqPerSec: Math.round(a.requests.average + b.requests.average),
@@ -130,6 +163,7 @@ async function twoProcesses(first: StartedServer): Promise<Figure> {
       p99OpenMs: Math.max(a.p99OpenMs, b.p99OpenMs),
       non2xx: a.non2xx + b.non2xx,
       errors: a.errors + b.errors,
+      serverCores: cores,
     };
   } finally {
     await second.stop();
@@ -180,23 +214,23 @@ export const server: BenchSection = {
     const app = await startServer({ env: SERVER_ENV });
     try {
       const signedIn = await signedInCookies(app.url);
-      const targets: { name: string; target: Target }[] = [
-        { name: "bare Node JSON endpoint", target: { url: bare.url } },
-        { name: "GET /home (server-rendered)", target: { url: `${app.url}/home` } },
-        { name: "GET /home signed in", target: { url: `${app.url}/home`, headers: { cookie: signedIn } } },
-        { name: "GET /advertList/1 (server-rendered)", target: { url: `${app.url}/advertList/1` } },
-        { name: "POST /client/cardType/getCardType", target: cardType(app) },
-        { name: "POST /client/advert/getAdvertList", target: advertList(app) },
+      const targets: { name: string; target: Target; pid: number }[] = [
+        { name: "bare Node JSON endpoint", target: { url: bare.url }, pid: bare.pid },
+        { name: "GET /home (server-rendered)", target: { url: `${app.url}/home` }, pid: app.pid },
+        { name: "GET /home signed in", target: { url: `${app.url}/home`, headers: { cookie: signedIn } }, pid: app.pid },
+        { name: "GET /advertList/1 (server-rendered)", target: { url: `${app.url}/advertList/1` }, pid: app.pid },
+        { name: "POST /client/cardType/getCardType", target: cardType(app), pid: app.pid },
+        { name: "POST /client/advert/getAdvertList", target: advertList(app), pid: app.pid },
       ];
       // Warm-up: JIT, connection pool, caches; not measured.
       for (const t of targets) await load(t.target, 10).then(() => undefined);
       const results: Figure[] = [];
-      for (const t of targets) results.push(figure(t.name, await load(t.target)));
+      for (const t of targets) results.push(await measured(t.name, t.target, [t.pid]));
       if (app.databaseUrl) results.push(await twoProcesses(app));
       // The base commit's /home, then this tree's once more: the two figures the ratio uses are
       // measured one after the other.
       const onBase = await homeOnBase();
-      const homeAgain = onBase ? figure("GET /home (server-rendered), again", await load({ url: `${app.url}/home` })) : null;
+      const homeAgain = onBase ? await measured("GET /home (server-rendered), again", { url: `${app.url}/home` }, [app.pid]) : null;
       if (onBase && homeAgain) results.push(onBase, homeAgain);
       console.table(results);
 

@@ -46,6 +46,8 @@ export interface StartedServer {
    * env.DATABASE_URL to start a second process on the same database (migrated and
    * seeded already, so that start changes nothing; its stop leaves the database alone). */
   databaseUrl?: string;
+  /** The backend's process id (the bench reads its CPU time). */
+  pid: number;
 }
 
 export interface StartServerOptions {
@@ -112,6 +114,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 interface HealthyChild {
   stop(): Promise<void>;
   output(): string;
+  pid: number;
 }
 
 /** How node starts a script of ours: server.ts from the run's bundle when there is one (ADR 0042). */
@@ -202,7 +205,7 @@ async function spawnHealthy(script: string, url: string, env: NodeJS.ProcessEnv,
     await stop().catch(() => {});
     throw err;
   }
-  return { stop, output: () => output };
+  return { stop, output: () => output, pid: child.pid! };
 }
 
 /**
@@ -285,5 +288,5 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
     return stopped;
   };
   const output = () => (web ? `${backend.output()}\n--- edge web tier ---\n${web.output()}` : backend.output());
-  return { url: webUrl, apiUrl: url, stop, dataDir, output, databaseUrl: env.DATABASE_URL };
+  return { url: webUrl, apiUrl: url, stop, dataDir, output, databaseUrl: env.DATABASE_URL, pid: backend.pid };
 }
