@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { MESSAGES } from "../../contract/messages";
 import { YOU_BLOCKED_MERCHANT } from "../../backend/modules/relationships/blocks";
+import { formatVolume } from "../../app/services/format";
 import { apiClient } from "./support/api";
 import { shot, signInAs } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
@@ -29,6 +30,18 @@ async function merchant1() {
 async function settle(page: Page, js: boolean) {
   await page.waitForLoadState("load");
   if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/**
+ * At 390 px, a row's figures show whole even for the busiest merchant: with the demo world's small
+ * sums in place of a volume of 999,999.99k coins, no figure is cut (its text is no wider than its box).
+ */
+async function expectFiguresUncut(page: Page, nickname: string) {
+  const row = page.getByTestId("partner-row").filter({ hasText: nickname });
+  const traded = row.locator("dd").nth(1);
+  await traded.evaluate((dd, text) => (dd.textContent = text), `${formatVolume("99999999000")} Coins`);
+  const cut = await row.locator("dd").evaluateAll((dds) => dds.filter((dd) => dd.scrollWidth > dd.clientWidth).map((dd) => dd.textContent));
+  expect(cut).toEqual([]);
 }
 
 const merchantLinks = (page: Page, nickname: string) => page.getByTestId("merchant-name").filter({ hasText: nickname });
@@ -64,6 +77,7 @@ for (const js of [true, false]) {
         await settle(page, js);
         await page.getByTestId("partner-row").filter({ hasText: m.nickname }).waitFor();
         await shot(page, `partners-trusted-390-${tag}`);
+        await expectFiguresUncut(page, m.nickname);
 
         // Block (from its page, reached from the row): the trust becomes a block.
         await page.getByTestId("partner-row").filter({ hasText: m.nickname }).getByRole("link").click();

@@ -4,14 +4,14 @@ import type { RelationshipListItem } from "../../../contract/entities";
 import { isOnline } from "../../../contract/enums";
 import { OnlineStatus } from "~/components/catalog/MerchantIdentity";
 import { Avatar } from "~/components/ui/Avatar";
-import { formatCoins } from "~/services/format";
+import { formatVolume } from "~/services/format";
 import { PartnerForm } from "./PartnerButtons";
 import { userInfoHref } from "./UserLink";
 
 export function PartnerRow({ item: u, coinName, action, blocked }: { item: RelationshipListItem; coinName: string; action: string; blocked: boolean }) {
   const figures: Array<[string, string]> = [
     ["Trades", u.tradeNum.toLocaleString("en-US")],
-    ["Traded", `${formatCoins(u.tradeAmount)} ${coinName}`],
+    ["Traded", `${formatVolume(u.tradeAmount)} ${coinName}`],
     ["Trusted by", u.beTrustNum.toLocaleString("en-US")],
     ["Blocked by", u.beBlackNum.toLocaleString("en-US")],
   ];
@@ -26,11 +26,13 @@ export function PartnerRow({ item: u, coinName, action, blocked }: { item: Relat
           <OnlineStatus online={isOnline(u.onlineStatus)} />
         </span>
       </Link>
-      <dl className="grid grid-cols-4 gap-2 text-center sm:w-80">
+      {/* Traded takes the width the counts leave (a busy merchant's volume is the widest figure); a
+          figure wraps rather than being cut. */}
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)_auto_auto] gap-2 text-center sm:w-96">
         {figures.map(([label, value]) => (
           <div key={label}>
             <dt className="text-xs text-gray-600">{label}</dt>
-            <dd className="num truncate text-sm font-medium text-gray-900">{value}</dd>
+            <dd className="num break-words text-sm font-medium text-gray-900">{value}</dd>
           </div>
         ))}
       </dl>
