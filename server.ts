@@ -12,7 +12,9 @@ import express from "express";
 import { CROSS_SITE_REFUSED, isMutating, originVerdict } from "./app/services/kit/csrf";
 import { bodyVerdict, formBodyLimit } from "./contract/http-delivery";
 import type { IncomingCall } from "./backend/app";
+import { DEFAULT_TRUSTED_PROXIES } from "./backend/config";
 import { fastCalls } from "./backend/http/fast-call";
+import { proxyList } from "./backend/http/ip";
 import { toNodeHandler } from "./backend/http/node-adapter";
 import { rememberRouteMatches } from "./backend/http/route-matching";
 import { precompressedAssets } from "./backend/http/static-assets";
@@ -52,6 +54,11 @@ const build = webTier ? ((await import(buildPath.href)) as ServerBuild) : undefi
 
 const app = express();
 app.disable("x-powered-by");
+// Behind a proxy on a TRUSTED_PROXIES address (loopback by default: nginx terminating TLS on this
+// host), its X-Forwarded-For and X-Forwarded-Proto are the browser's: the per-IP limits count each
+// browser rather than the proxy, and the links pages make (the referral share link and its QR
+// code) say https. From any other address those headers are ignored.
+app.set("trust proxy", proxyList(backend?.config.TRUSTED_PROXIES ?? process.env.TRUSTED_PROXIES ?? DEFAULT_TRUSTED_PROXIES));
 // Sellers are on 2G/3G: every text response goes out gzip-compressed.
 app.use(compression());
 // Remix flushes after every chunk of a streamed page, and each flush closes a compressed block:
@@ -124,7 +131,7 @@ function mountWebTier(build: ServerBuild) {
       mode: build.mode,
       // The web tier calls the backend in-process: no socket, the same handler.
       getLoadContext: (req) => ({
-        remoteAddress: req.socket.remoteAddress,
+        remoteAddress: req.ip,
         clientApi: backend ? (request: Request) => backend.backend.handle(request, { trusted: true }) : undefined,
         answerCall: backend ? (path: string, call: IncomingCall) => backend.backend.answerCall(path, call, { trusted: true }) : undefined,
       }),

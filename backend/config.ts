@@ -4,6 +4,9 @@ import { z } from "zod";
  * Backend settings, read once from the environment and validated at start-up.
  * Every value has a working default so `npm start` needs nothing set.
  */
+/** Loopback: a proxy on the same host (nginx terminating TLS, or our own web tier). */
+export const DEFAULT_TRUSTED_PROXIES = "127.0.0.1,::1,::ffff:127.0.0.1";
+
 const onOff = z
   .enum(["on", "off", "true", "false", "1", "0"])
   .transform((v) => v === "on" || v === "true" || v === "1");
@@ -21,8 +24,9 @@ const schema = z.object({
   DEMO_SEED: onOff.default("on"),
   DEMO_BOTS: onOff.default("on"),
   DEMO_BOT_DELAY_MS: z.coerce.number().int().min(0).default(15000),
-  /** Addresses whose IPv4/IPv6 headers we believe (the web tier in front of us). */
-  TRUSTED_PROXIES: z.string().default("127.0.0.1,::1,::ffff:127.0.0.1"),
+  /** Addresses whose IPv4/IPv6 headers we believe (the web tier in front of us); the Node web tier
+   * believes their X-Forwarded-* headers too (server.ts). */
+  TRUSTED_PROXIES: z.string().default(DEFAULT_TRUSTED_PROXIES),
   /** A web tier elsewhere (an edge host, whose addresses any other worker shares) proves itself
    * with this secret in the X-Web-Tier header; then its IPv4/IPv6 headers are believed. */
   WEB_TIER_SECRET: z.string().min(16).optional(),

@@ -4,12 +4,15 @@ import type { BackendConfig } from "../config";
 /** Where a web tier on another host presents WEB_TIER_SECRET (app/services/api.server.ts sends it). */
 export const WEB_TIER_HEADER = "x-web-tier";
 
+/** A TRUSTED_PROXIES value as its addresses. */
+export const proxyList = (value: string): string[] => value.split(",").map((s) => s.trim()).filter(Boolean);
+
 const proxyLists = new WeakMap<BackendConfig, Set<string>>();
 /** TRUSTED_PROXIES as a set, read once per config (this runs on every call). */
 function trustedProxies(config: BackendConfig): Set<string> {
   let set = proxyLists.get(config);
   if (!set) {
-    set = new Set(config.TRUSTED_PROXIES.split(",").map((s) => s.trim()).filter(Boolean));
+    set = new Set(proxyList(config.TRUSTED_PROXIES));
     proxyLists.set(config, set);
   }
   return set;

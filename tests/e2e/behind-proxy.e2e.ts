@@ -1,0 +1,76 @@
+/**
+ * The Node server behind a proxy on its own host (nginx terminating TLS: a TRUSTED_PROXIES address,
+ * loopback by default), in Chromium with JavaScript on and off, each browser sending the headers
+ * such a proxy adds (X-Forwarded-For, X-Forwarded-Proto: https):
+ * - the referral share link and its QR code say https; without the headers, the server's own http;
+ * - the per-IP sign-in limit counts each browser, not the proxy: once one browser has used up its
+ *   sign-ins, another still signs in.
+ */
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { BAD_LOGIN } from "../../backend/modules/auth/handlers";
+import { tooMany } from "../../backend/http/errors";
+import { DEMO_LOGINS } from "../../backend/demo/world";
+import { signInAs, signInByForm } from "./support/browser";
+import { useServerAndBrowser } from "./support/suite";
+
+const LOGIN_LIMIT_PER_IP = 3;
+const e2e = useServerAndBrowser({ server: { env: { LOGIN_LIMIT_PER_IP: String(LOGIN_LIMIT_PER_IP) } }, failureShots: "behind-proxy" });
+const seller = { email: DEMO_LOGINS.seller, password: DEMO_LOGINS.password };
+const TOO_MANY = tooMany().message;
+
+/** This context's requests as the proxy passes them on: from browser address `ip`, over https. */
+const viaProxy = (context: BrowserContext, ip: string) => context.setExtraHTTPHeaders({ "x-forwarded-for": ip, "x-forwarded-proto": "https" });
+
+async function shareLink(page: Page): Promise<string> {
+  await page.getByRole("heading", { level: 1, name: "Refer for Rewards" }).waitFor();
+  const link = (await page.getByTestId("share-link").innerText()).trim();
+  await page.getByRole("img", { name: `QR code of your invite link ${link}` }).waitFor();
+  return link;
+}
+
+async function tryPassword(page: Page, js: boolean, email: string, password: string) {
+  await page.goto(`${e2e.server.url}/login`);
+  if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+for (const js of [true, false]) {
+  const mode = js ? "with JavaScript" : "without JavaScript";
+  // Each test's browsers have addresses of their own: the limit's counts outlive a test.
+  const net = js ? "198.51.100" : "203.0.113";
+  describe(`behind a proxy ${mode}`, () => {
+    test("the share link and its QR code say https; without the proxy's headers, http", () =>
+      e2e.withPage(js, async (page, context) => {
+        await viaProxy(context, `${net}.1`);
+        await signInAs(page, e2e.server.url, js, seller, "/referral");
+        const code = (await page.getByTestId("invite-code").innerText()).trim();
+        const https = await shareLink(page);
+        expect(https).toBe(`${e2e.server.url.replace("http://", "https://")}/register/${code}`);
+
+        await context.setExtraHTTPHeaders({});
+        await page.reload();
+        expect(await shareLink(page)).toBe(https.replace("https://", "http://"));
+      }));
+
+    test("the per-IP sign-in limit counts each browser, not the proxy", async () => {
+      await e2e.withPage(js, async (page, context) => {
+        await viaProxy(context, `${net}.2`);
+        for (let i = 0; i < LOGIN_LIMIT_PER_IP; i++) {
+          await tryPassword(page, js, "nobody-behind-proxy@demo.test", "wrongpass1");
+          await page.getByText(BAD_LOGIN).waitFor();
+        }
+        await tryPassword(page, js, seller.email, seller.password);
+        await page.getByText(TOO_MANY).waitFor();
+        expect(new URL(page.url()).pathname).toBe("/login");
+      });
+      await e2e.withPage(js, async (page, context) => {
+        await viaProxy(context, `${net}.3`);
+        await signInByForm(page, e2e.server.url, js, seller, "/home");
+        await page.locator("header").getByText("DemoSeller").first().waitFor({ state: "attached" });
+      });
+    });
+  });
+}
