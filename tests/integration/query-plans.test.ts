@@ -30,6 +30,7 @@ import { buyerOrderPage, sellerOrderPage } from "../../backend/modules/orders/qu
 import { countTradingOrders, countUnread, latestUnread, noticePage } from "../../backend/modules/notices/queries";
 import { billPage } from "../../backend/modules/wallet/queries";
 import { ownerWithdrawalPage } from "../../backend/modules/withdrawals/queries";
+import { tradeTimesBetween } from "../../backend/modules/relationships/queries";
 import { createSecretBox } from "../../backend/security/secret-box";
 import { useBackend } from "../support/use-backend";
 
@@ -212,6 +213,26 @@ describe("query plans of the hot lists", () => {
     // A typical user's handful of conversations may come from either of its indexes.
     await expectIndex(firstPage(typical), "chat_members", ["chat_members_recent", "chat_members_user"]);
     await expectIndex((db) => unreadTotal(db, typical, UNREAD_CAP), "chat_members", ["chat_members_unread", "chat_members_user", "chat_members_recent"]);
+  });
+
+  it("a user's page counts the trades between two users from the pair's range of the pair index", async () => {
+    const completed = await t.b.db
+      .selectFrom("orders")
+      .select(["seller_id", "buyer_id"])
+      .where("status", "=", 4)
+      .where((eb) => eb.or([eb("seller_id", "=", seller), eb("buyer_id", "=", seller)]))
+      .execute();
+    const between = completed.filter((o) => o.seller_id === merchant || o.buyer_id === merchant).length;
+    expect(between).toBeGreaterThan(0);
+    expect(await tradeTimesBetween(t.b.db, seller, merchant)).toBe(between);
+    expect(await tradeTimesBetween(t.b.db, merchant, seller)).toBe(between);
+    await expectIndex((db) => tradeTimesBetween(db, seller, merchant), "orders", "orders_completed_pair");
+    // The read starts at the pair: no filter over every completed order of the two.
+    const plan = await explain(t.b.db, await firstQueryOf(t.b.db, (db) => tradeTimesBetween(db, seller, merchant), "orders"), false);
+    const reads = nodes(plan).filter((n) => n["Relation Name"] === "orders") as Array<PlanNode & { "Index Cond"?: string; Filter?: string }>;
+    expect(reads.length, JSON.stringify(plan)).toBe(1);
+    expect(reads[0]!["Index Cond"], JSON.stringify(plan)).toMatch(/least.*greatest/i);
+    expect(reads[0]!.Filter, JSON.stringify(plan)).toBeUndefined();
   });
 
   it("the count of unread notices stops at one past the badge's cap", async () => {

@@ -22,6 +22,7 @@ import * as m020staffAudit from "./020-staff-audit";
 import * as m021merchantDesk from "./021-merchant-desk";
 import * as m022chatActivity from "./022-chat-activity";
 import * as m023orderStats from "./023-order-stats";
+import * as m024completedPairs from "./024-completed-pairs";
 
 /** Every migration, in order. Listed by hand: no directory scanning at run time. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   "021-merchant-desk": m021merchantDesk,
   "022-chat-activity": m022chatActivity,
   "023-order-stats": m023orderStats,
+  "024-completed-pairs": m024completedPairs,
 };

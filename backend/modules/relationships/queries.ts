@@ -18,13 +18,18 @@ export async function relationshipOf(db: Executor, userId: number, toUserId: num
   return (r?.type ?? Relationship.None) as Relationship;
 }
 
-/** Completed orders between two users, whichever of them sold. */
+/**
+ * Completed orders between two users, whichever of them sold: one range of orders_completed_pair
+ * (migration 024), which keys them by the lower id of the pair, then the higher.
+ */
 export async function tradeTimesBetween(db: Executor, a: number, b: number): Promise<number> {
   return countRows(
     db
       .selectFrom("orders")
-      .where("status", "=", OrderStatus.Completed)
-      .where((eb) => eb.or([eb.and([eb("seller_id", "=", a), eb("buyer_id", "=", b)]), eb.and([eb("seller_id", "=", b), eb("buyer_id", "=", a)])])),
+      // A literal, so the planner matches the partial index's predicate whatever plan it keeps.
+      .where("status", "=", sql.lit(OrderStatus.Completed))
+      .where(sql`least(seller_id, buyer_id)`, "=", Math.min(a, b))
+      .where(sql`greatest(seller_id, buyer_id)`, "=", Math.max(a, b)),
   );
 }
 
