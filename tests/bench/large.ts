@@ -43,6 +43,8 @@ const targets = (merchantId: number) => [
   // The order figures (ADR 0048): the seller's own, asked at every sign-in, and a merchant's public page.
   { name: "profile (getProfileInfo)", path: "/client/userInfo/getProfileInfo", body: {} },
   { name: "a merchant's page (getUserInfo)", path: "/client/userInfo/getUserInfo", body: { userId: merchantId } },
+  // The same page's "Trades with you": the orders between the seller and that merchant (migration 024).
+  { name: "trades with the merchant (getRelationship)", path: "/client/userRelationship/getRelationship", body: { toUser: merchantId } },
   // The chat (ADR 0046): the top bar's unread total is asked on every signed-in page.
   { name: "chat: unread total", path: "/chat/api/unread", body: {} },
   { name: "chat: conversation list (a page)", path: "/chat/api/conversations", body: { limit: LIST_PAGE_SIZE } },
