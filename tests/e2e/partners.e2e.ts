@@ -10,7 +10,7 @@ import { MESSAGES } from "../../contract/messages";
 import { YOU_BLOCKED_MERCHANT } from "../../backend/modules/relationships/blocks";
 import { formatVolume } from "../../app/services/format";
 import { apiClient } from "./support/api";
-import { shot, signInAs } from "./support/browser";
+import { cutTexts, shot, signInAs } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
 import { newSeller } from "./support/users";
 
@@ -40,8 +40,7 @@ async function expectFiguresUncut(page: Page, nickname: string) {
   const row = page.getByTestId("partner-row").filter({ hasText: nickname });
   const traded = row.locator("dd").nth(1);
   await traded.evaluate((dd, text) => (dd.textContent = text), `${formatVolume("99999999000")} Coins`);
-  const cut = await row.locator("dd").evaluateAll((dds) => dds.filter((dd) => dd.scrollWidth > dd.clientWidth).map((dd) => dd.textContent));
-  expect(cut).toEqual([]);
+  expect(await cutTexts(row)).toEqual([]);
 }
 
 const merchantLinks = (page: Page, nickname: string) => page.getByTestId("merchant-name").filter({ hasText: nickname });

@@ -32,8 +32,10 @@ export function OrderListItem({ order: o, coinName }: { order: Order; coinName: 
       <div className="min-w-0 flex-1">
         <p className="truncate font-semibold text-gray-900">{name}</p>
         <p className="mt-0.5 text-xs text-gray-600">{isECodeInfo(info) ? "E-code" : "Picture"}</p>
-        <p className="whitespace-nowrap text-xs text-gray-600" data-testid="order-item-meta">
-          <span className="num">Order {o.id}</span>
+        {/* Wraps when a long order number leaves the date no room beside the amounts (DateTime keeps
+            its day and its clock whole). */}
+        <p className="text-xs text-gray-600" data-testid="order-item-meta">
+          <span className="num whitespace-nowrap">Order {o.id}</span>
           <span aria-hidden="true"> · </span>
           <DateTime ms={o.createTimestamp} />
         </p>

@@ -9,6 +9,7 @@
  */
 import { useRouteLoaderData } from "@remix-run/react";
 import { formatDate } from "../../services/format";
+import { cx } from "./cx";
 import { DEFAULT_TIME_ZONE, formatDayIn } from "../../services/time-zone";
 
 /** The user's time zone as the root loader resolved it. */
@@ -34,9 +35,14 @@ export function DateTime({
   const n = ms === null || ms === undefined || ms === "" ? NaN : Number(ms);
   const iso = isoOf(n);
   if (!iso) return null;
+  if (as === "day") return <time dateTime={iso} className={cx("whitespace-nowrap", className)}>{formatDayIn(n, timeZone)}</time>;
+  // The day and the clock each stay whole: a narrow row breaks between them ("Nov 27, 2026" /
+  // "11:45 PM"), never inside ("… 11:45" / "PM").
+  const text = formatDate(n, timeZone);
+  const at = text.lastIndexOf(" ", text.lastIndexOf(" ") - 1);
   return (
     <time dateTime={iso} className={className}>
-      {as === "day" ? formatDayIn(n, timeZone) : formatDate(n, timeZone)}
+      <span className="whitespace-nowrap">{text.slice(0, at)}</span> <span className="whitespace-nowrap">{text.slice(at + 1)}</span>
     </time>
   );
 }

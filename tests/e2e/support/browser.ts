@@ -155,6 +155,21 @@ export async function shotOf(element: Locator, name: string): Promise<void> {
   if (shotsWanted()) await saveShot(element, name, false);
 }
 
+/**
+ * The texts in `scope` that do not fit their box: wider than it, so cut off or running under what
+ * stands beside them. [] when every one shows whole (at the page's width: 390 px in these tests).
+ * Inline boxes have no width of their own, and text for screen readers only (sr-only, a 1 px box)
+ * is hidden on purpose: neither counts.
+ */
+export function cutTexts(scope: Locator): Promise<string[]> {
+  return scope.evaluate((root) =>
+    [root, ...root.querySelectorAll("*")]
+      .filter((el) => el.scrollWidth > el.clientWidth + 1 && (el.textContent ?? "").trim() !== "")
+      .filter((el) => getComputedStyle(el).display !== "inline" && !(el.clientWidth <= 1 && el.clientHeight <= 1))
+      .map((el) => (el.textContent ?? "").trim()),
+  );
+}
+
 /** What the page looked like when a test failed: taken even with E2E_SHOTS=off. */
 export const failureShot = (page: Page, name: string): Promise<void> => saveShot(page, name, true);
 
