@@ -48,13 +48,15 @@ export interface TabsProps {
   preventScrollReset?: boolean;
   /** Replace the history entry instead of pushing one. Default false. */
   replace?: boolean;
-  /** Tabs share the width equally (good for 2-4 tabs on a phone). Default false: they scroll sideways. */
+  /** Tabs share the width equally (good for 2-4 tabs on a phone). Default false: they take their
+   * own width and wrap onto a second row when they do not fit, so every tab and the current one
+   * are always in sight (a bar that scrolled sideways hid the staff desk's last tabs, the current
+   * one included, with nothing to say it scrolled). */
   fill?: boolean;
   className?: string;
 }
 
-// The bar scrolls sideways (overflow-x-auto), which clips anything drawn outside a tab:
-// the focus ring is drawn inside the tab instead, so it shows whole.
+// The focus ring is drawn inside the tab, so a neighbour or the row below never covers it.
 const tabBase =
   "inline-flex h-11 items-center justify-center gap-1.5 whitespace-nowrap border-b-2 px-3 text-sm font-medium no-underline transition-colors focus-visible:-outline-offset-2";
 const tabActive = "border-brand-600 text-brand-700";
@@ -63,7 +65,7 @@ const tabIdle = "border-transparent text-gray-600 hover:border-gray-300 hover:te
 export function Tabs({ tabs, label, preventScrollReset = true, replace = false, fill = false, className }: TabsProps) {
   return (
     <nav aria-label={label} className={cx("border-b border-gray-200", className)}>
-      <ul className={cx("-mb-px flex overflow-x-auto", fill ? "" : "gap-1")}>
+      <ul className={cx("-mb-px flex", fill ? "" : "flex-wrap gap-x-1")}>
         {tabs.map((t, i) => {
           const key = t.key ?? (typeof t.to === "string" ? t.to : String(i));
           const inner = (
