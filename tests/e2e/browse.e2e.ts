@@ -124,6 +124,18 @@ for (const js of [true, false]) {
         await page.getByTestId("card-type").first().waitFor();
         expect(await page.getByTestId("promo").count()).toBe(0);
 
+        // Scrolled to the end, the floating Need Help? button leaves the footer's last line in sight.
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const covered = await page.evaluate(() => {
+          const line = [...document.querySelectorAll("footer p")].find((p) => p.textContent?.includes("Trade safely"))!;
+          const range = document.createRange();
+          range.selectNodeContents(line);
+          const text = range.getBoundingClientRect();
+          const button = document.querySelector('[data-testid="need-help"]')!.getBoundingClientRect();
+          return text.bottom > button.top && text.right > button.left;
+        });
+        expect(covered).toBe(false);
+
         // ?channel=abc is accepted and kept in the session.
         const res = await page.goto(`${e2e.server.url}/home?channel=abc`);
         expect(res?.status()).toBe(200);

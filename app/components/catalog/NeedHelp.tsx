@@ -56,7 +56,7 @@ export function NeedHelp({ contact }: { contact: Contact }) {
   );
 
   return (
-    <div className="fixed bottom-4 right-4 z-30" data-testid="need-help">
+    <div className="fixed bottom-4 right-4 z-30" data-testid="need-help" data-floating="">
       {hl ? (
         <hl.Popover className="relative">
           <hl.PopoverButton ref={popover.ref} className={trigger}>
