@@ -3,6 +3,7 @@ import type { DB, Trx } from "../db/index";
 import { PLATFORM_USER_ID } from "../modules/wallet/platform";
 import { recountOrderStats } from "../modules/orders/order-stats";
 import { claimMarker, seedDemoWorld } from "./seed";
+import type { SecretBox } from "../security/secret-box";
 import { DEMO_LOGINS } from "./world";
 
 /**
@@ -37,6 +38,8 @@ export interface LargeWorldReport {
 /** Marks a database holding the large world: a second run refuses instead of doubling it. */
 const LARGE_MARKER = { grp: "system", ckey: "largeSeededAt" } as const;
 const BULK_EMAIL_DOMAIN = "@large.test";
+/** Every bulk order's advert secret (one sealed copy for all: nobody sells with them again). */
+const BULK_SECRET = "large-world";
 /** The bulk spans this many days before now. */
 const SPAN_DAYS = 365;
 
@@ -45,15 +48,19 @@ export function scaledSizes(scale: number): LargeSizes {
   return { users: n(FULL_SIZES.users), orders: n(FULL_SIZES.orders), bills: n(FULL_SIZES.bills) };
 }
 
-/** Seeds the demo world when missing, then writes the bulk; the database must be migrated. */
-export async function seedLargeWorld(db: DB, sizes: LargeSizes, log: (line: string) => void = () => {}): Promise<LargeWorldReport> {
+/**
+ * Seeds the demo world when missing, then writes the bulk; the database must be migrated. `secrets`
+ * is the box of the server that will open the world (its DATA_ENCRYPTION_KEY): the orders' advert
+ * secrets are sealed with it, as the server's own are, so their pages open.
+ */
+export async function seedLargeWorld(db: DB, sizes: LargeSizes, secrets: SecretBox, log: (line: string) => void = () => {}): Promise<LargeWorldReport> {
   const started = Date.now();
   await seedDemoWorld(db);
   await db.transaction().execute(async (trx) => {
     if (!(await claimMarker(trx, LARGE_MARKER))) throw new Error("This database already holds the large world: run npm run db:reset first.");
     // The bills' running balances sort a million rows twice: in memory, not in temporary files.
     await sql`set local work_mem = '256MB'`.execute(trx);
-    await writeBulk(trx, sizes, (step, t) => log(`${step} (${((Date.now() - t) / 1000).toFixed(1)} s)`));
+    await writeBulk(trx, sizes, secrets.seal(BULK_SECRET), (step, t) => log(`${step} (${((Date.now() - t) / 1000).toFixed(1)} s)`));
   });
   // Fresh statistics, so the planner sees the sizes it now has, and the visibility map a settled
   // database has (index-only scans), rather than leaving both to autovacuum under the bench's load.
@@ -95,7 +102,7 @@ async function maxId(trx: Trx, table: "users" | "advert_secrets" | "orders" | "b
   return Number(r.rows[0]!.m);
 }
 
-async function writeBulk(trx: Trx, sizes: LargeSizes, done: (step: string, since: number) => void) {
+async function writeBulk(trx: Trx, sizes: LargeSizes, sealedSecret: string, done: (step: string, since: number) => void) {
   const heavy = sizes.heavyEvery ?? 10;
   const seller = await idOfEmail(trx, DEMO_LOGINS.seller);
   const passwordHash = (await trx.selectFrom("users").select("password_hash").where("id", "=", seller).executeTakeFirstOrThrow()).password_hash;
@@ -128,7 +135,7 @@ async function writeBulk(trx: Trx, sizes: LargeSizes, done: (step: string, since
   const secretsBefore = await maxId(trx, "advert_secrets");
   await sql`
     insert into advert_secrets (advert_id, user_id, sealed_secret, secret_hash, created_at, used_at)
-    select a.id, ${sellerOf(g)}, 'large-world', md5('large-world-' || g), now(), now()
+    select a.id, ${sellerOf(g)}, ${sealedSecret}, md5('large-world-' || g), now(), now()
     from generate_series(1, ${N}) g join ${offers} a on a.k = g % a.na
   `.execute(trx);
   const firstSecret = await firstOfRun(trx, "advert_secrets", secretsBefore, N);

@@ -22,6 +22,7 @@ import autocannon from "autocannon";
 import { migrate, openDatabase, pgliteDir, type OpenOptions } from "../../backend/db/index";
 import { FULL_SIZES, scaledSizes, seedLargeWorld } from "../../backend/demo/large-world";
 import { DEMO_LOGINS } from "../../backend/demo/world";
+import { createSecretBox } from "../../backend/security/secret-box";
 import { LIST_PAGE_SIZE } from "../../contract/constants";
 import { apiClient } from "../e2e/support/api";
 import { signInCookies } from "../e2e/support/browser";
@@ -156,7 +157,8 @@ async function largeWorld(scale: number, from?: string): Promise<{ env: Record<s
   const database = await openDatabase(opts);
   try {
     await migrate(database.db);
-    const report = await seedLargeWorld(database.db, sizes, (line) => console.log(`  ${line}`));
+    // Sealed with the key the bench's servers open it with.
+    const report = await seedLargeWorld(database.db, sizes, createSecretBox(SERVER_ENV.DATA_ENCRYPTION_KEY), (line) => console.log(`  ${line}`));
     return {
       env: created ? { DATABASE_URL: created.url } : { DATA_DIR: dataDir! },
       ...report,

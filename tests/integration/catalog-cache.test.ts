@@ -6,7 +6,7 @@ import { openDatabase, type DB, type Notifications } from "../../backend/db/inde
 import { createWriteWatch } from "../../backend/db/write-watch";
 import { createCatalogCache } from "../../backend/modules/catalog/cache";
 import { createSecretBox } from "../../backend/security/secret-box";
-import { createTestBackend, type Envelope, type TestBackend } from "../support/backend";
+import { TEST_DATA_KEY, createTestBackend, type Envelope, type TestBackend } from "../support/backend";
 import { addOrder, expectOk, expectRefused, makeAdvert, orderRow, parties, secretFor, type Parties } from "../support/orders";
 
 /**
@@ -30,7 +30,7 @@ async function secondProcess(t: TestBackend) {
   const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, schema: t.schema });
   const catalog = createCatalogCache(database.db, database.notifications, database.writes, () => {});
   await catalog.ready;
-  const backend = createBackend({ db: database.db, config: t.config, clock: t.clock, secrets: createSecretBox("test-key"), log: () => {}, catalog });
+  const backend = createBackend({ db: database.db, config: t.config, clock: t.clock, secrets: createSecretBox(TEST_DATA_KEY), log: () => {}, catalog });
   const call: Call = async (path, body, token) => {
     const headers = new Headers({ "content-type": "application/json", IPv4: "10.0.0.2" });
     if (token) headers.set("Authorization", token);
@@ -274,7 +274,7 @@ describe("a signed-in caller's catalog calls", () => {
       transformResult: async (args) => args.result,
     };
     const db = t.backend.services.db.withPlugin(counting);
-    const backend = createBackend({ db, config: t.config, clock: t.clock, secrets: createSecretBox("test-key"), log: () => {}, catalog: t.backend.services.catalog });
+    const backend = createBackend({ db, config: t.config, clock: t.clock, secrets: createSecretBox(TEST_DATA_KEY), log: () => {}, catalog: t.backend.services.catalog });
     const call = async (path: string, body: unknown, token: string) => {
       const headers = new Headers({ "content-type": "application/json", Authorization: token });
       const res = await backend.handle(new Request(`http://test/client${path}`, { method: "POST", headers, body: JSON.stringify(body) }), { trusted: true });

@@ -12,7 +12,7 @@ import type { ServerFrame } from "../../contract/chat-protocol";
 import { createBackend } from "../../backend/app";
 import { createMemoryBus, createNotifyBus, type ChatBus } from "../../backend/modules/chat/bus";
 import { createSecretBox } from "../../backend/security/secret-box";
-import { createTestBackend, type TestBackend } from "../support/backend";
+import { TEST_DATA_KEY, createTestBackend, type TestBackend } from "../support/backend";
 import { chatAuth, ChatClient, startChatServer, type ChatAuth } from "../support/chat";
 import { makeAdvert, parties, placeOrder, type Parties } from "../support/orders";
 
@@ -37,7 +37,7 @@ afterAll(async () => {
 
 /** A second "process": its own backend and chat service on the same database, with `bus`. */
 async function processWith(bus: ChatBus) {
-  const backend = createBackend({ db: t.db, config: t.config, clock: t.clock, secrets: createSecretBox("test-key"), log: () => {}, chatBus: bus });
+  const backend = createBackend({ db: t.db, config: t.config, clock: t.clock, secrets: createSecretBox(TEST_DATA_KEY), log: () => {}, chatBus: bus });
   const server = await startChatServer({ backend });
   closers.push(() => backend.chat.close(), () => server.close());
   return server;

@@ -4,7 +4,7 @@ import { sweepOrderTimers } from "../../backend/jobs/order-timers";
 import { ORDER_CHANGED } from "../../backend/modules/orders/state-machine";
 import { ARBITRATION_MINUTES, RELEASE_MINUTES } from "../../backend/modules/orders/timing";
 import { createSecretBox } from "../../backend/security/secret-box";
-import { TestClock, type TestBackend } from "../support/backend";
+import { TEST_DATA_KEY, TestClock, type TestBackend } from "../support/backend";
 import {
   advertRemaining,
   balances,
@@ -128,7 +128,7 @@ describe("a restart between the due time and the sweep", () => {
 
     // The first process "crashes" here; a new one starts on the same database after the due time.
     const clock2 = new TestClock(dueAt + 30_000);
-    const second = createBackend({ db: t.db, config: t.config, clock: clock2, secrets: createSecretBox("test-key"), log: () => {} });
+    const second = createBackend({ db: t.db, config: t.config, clock: clock2, secrets: createSecretBox(TEST_DATA_KEY), log: () => {} });
     expect(await sweepOrderTimers(second.services, () => {})).toEqual({ moved: 1, skipped: 0 });
     expect(await sweepOrderTimers(second.services, () => {})).toEqual({ moved: 0, skipped: 0 });
     // The old process (or a second one running side by side) finds nothing left to do.

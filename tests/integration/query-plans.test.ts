@@ -32,6 +32,7 @@ import { billPage } from "../../backend/modules/wallet/queries";
 import { ownerWithdrawalPage } from "../../backend/modules/withdrawals/queries";
 import { tradeTimesBetween } from "../../backend/modules/relationships/queries";
 import { createSecretBox } from "../../backend/security/secret-box";
+import { TEST_DATA_KEY } from "../support/backend";
 import { useBackend } from "../support/use-backend";
 
 const t = useBackend();
@@ -121,7 +122,7 @@ describe("query plans of the hot lists", () => {
   beforeAll(async () => {
     // 1,000 users, 4,000 orders, 20,000 bills; the demo seller has half of the orders, so that
     // its 2,000 order conversations are ten times the conversation list's 200, as at full scale.
-    await seedLargeWorld(t.b.db, { ...scaledSizes(0.02), heavyEvery: 2 });
+    await seedLargeWorld(t.b.db, { ...scaledSizes(0.02), heavyEvery: 2 }, createSecretBox(TEST_DATA_KEY));
     const db = t.b.db;
     seller = (await db.selectFrom("users").select("id").where("email", "=", DEMO_LOGINS.seller).executeTakeFirstOrThrow()).id;
     typical = (await db.selectFrom("orders").select("seller_id").where("seller_id", "<>", seller).orderBy("id", "desc").executeTakeFirstOrThrow()).seller_id;
@@ -140,6 +141,13 @@ describe("query plans of the hot lists", () => {
     expect(deepOrder).toBeGreaterThan(0);
     expect(deepBill).toBeGreaterThan(0);
     expect(deepNotice).toBeGreaterThan(0);
+  });
+
+  it("seeds orders whose pages open: their advert secrets are sealed with the server's key", async () => {
+    const token = await t.b.login(DEMO_LOGINS.seller);
+    const res = await t.b.call("/order/getOrderDetails", { id: deepOrder }, { token });
+    expect(res.code, res.msg).toBe(1);
+    expect((res.data as { orderInfo: { id: number } }).orderInfo.id).toBe(deepOrder);
   });
 
   // A typical user's few rows come from one of its indexes; a heavy user's deep page from any, in order.
@@ -184,7 +192,7 @@ describe("query plans of the hot lists", () => {
   });
 
   it("the chat reads the newest or the unread memberships, not every conversation of a busy seller", async () => {
-    const fmt = { now: new Date(), secrets: createSecretBox("test-key") };
+    const fmt = { now: new Date(), secrets: createSecretBox(TEST_DATA_KEY) };
     const since = Number((await t.b.db.selectFrom("chat_messages").select((eb) => eb.fn.max("id").as("m")).executeTakeFirstOrThrow()).m) - 50;
     const firstPage = (who: number) => (db: DB) => conversationPage(db, who, { limit: CONVERSATION_LIST_MAX, ...fmt });
     for (const who of [seller, merchant]) {

@@ -11,6 +11,9 @@ import { seedDemoWorld } from "../../backend/demo/seed";
 import { createCatalogCache } from "../../backend/modules/catalog/cache";
 import type { Clock } from "../../backend/http/context";
 import { createSecretBox } from "../../backend/security/secret-box";
+
+/** The test backend's data key: what it seals and opens secrets with. */
+export const TEST_DATA_KEY = "test-key";
 import { pgliteDump } from "./db-template";
 
 /**
@@ -79,7 +82,7 @@ export async function createTestBackend(opts: { env?: Record<string, string>; se
   });
   // The catalog cache as the server runs it, so every integration test also checks it is never stale.
   const catalog = createCatalogCache(database.db, database.notifications, database.writes, () => {});
-  const backend = createBackend({ db: database.db, config, clock, secrets: createSecretBox("test-key"), log: () => {}, catalog });
+  const backend = createBackend({ db: database.db, config, clock, secrets: createSecretBox(TEST_DATA_KEY), log: () => {}, catalog });
 
   async function raw(path: string, body?: unknown, init: { token?: string; ip?: string; method?: string; timeZone?: string } = {}): Promise<Response> {
     const headers = new Headers({ "content-type": "application/json" });

@@ -5,6 +5,7 @@ import { useMemoryDatabase } from "../../../tests/support/memory-database";
 import { OrderStatus } from "../../../contract/enums";
 import { migrate } from "../index";
 import { scaledSizes, seedLargeWorld } from "../../demo/large-world";
+import { createSecretBox } from "../../security/secret-box";
 import { findOrderStatsMismatches, orderStatsOf } from "../../modules/orders/order-stats";
 import { orderTotals } from "../../modules/orders/queries";
 import * as m023 from "./023-order-stats";
@@ -16,7 +17,7 @@ describe("023-order-stats", () => {
     const db = memoryDb();
     await migrate(db);
     // A small large world: completed and cancelled orders of many sellers with the demo merchants.
-    await seedLargeWorld(db, scaledSizes(0.001));
+    await seedLargeWorld(db, scaledSizes(0.001), createSecretBox("unused-key"));
     const kept = async () => (await sql<Record<string, unknown>>`select * from user_order_stats order by user_id`.execute(db)).rows;
     const bySeeder = await kept();
     await sql`drop table user_order_stats`.execute(db);
