@@ -32,6 +32,7 @@ import {
   type ChatPort,
   type ChatSignIn,
   type ChatStatus,
+  type ConversationPage,
   type MessagePage,
 } from "./port";
 import { ChatAdapterBase } from "./adapter";
@@ -369,9 +370,9 @@ export class BuiltinChat extends ChatAdapterBase implements ChatPort {
 
   // ---------------------------------------------------------------- reads
 
-  async listConversations(): Promise<ChatConversation[]> {
-    const data = await this.http<{ list: ChatConversation[]; lastMessageId: string }>("conversations", {});
-    return data.list;
+  async listConversations(before?: string): Promise<ConversationPage> {
+    const data = await this.http<{ list: ChatConversation[]; next: string }>("conversations", before ? { before } : {});
+    return { list: data.list, next: data.next };
   }
 
   getMessageList(conversationId: string, nextReqMessageID = ""): Promise<MessagePage> {

@@ -26,6 +26,11 @@ export interface ChatSignIn {
 export type ChatProvider = "builtin" | "tencent";
 
 /** One page of a conversation, oldest first (Tencent's getMessageList). */
+export interface ConversationPage {
+  list: ChatConversation[];
+  next: string;
+}
+
 export interface MessagePage {
   messageList: ChatMessage[];
   /** Pass back to get the page before this one. */
@@ -75,7 +80,9 @@ export interface ChatPort {
   readonly provider: ChatProvider;
   login(signIn: ChatSignIn): Promise<void>;
   logout(): Promise<void>;
-  listConversations(): Promise<ChatConversation[]>;
+  /** A page of conversations, most recent first: the first page, or the one after `before` (a
+   * page's `next`; "" when there are no more). */
+  listConversations(before?: string): Promise<ConversationPage>;
   /**
    * The newest page when `nextReqMessageID` is empty; otherwise the page before it,
    * delivered no sooner than 2 s after the call (spec §9: older messages load with a 2 s delay).

@@ -28,9 +28,14 @@ export interface RuntimeState {
   conversations: ChatConversation[];
   /** The conversations came from the service (not only from the page's loader). */
   conversationsLoaded: boolean;
+  /** Where the service's next page of older conversations starts ("" when it has sent them all). */
+  conversationsNext: string;
+  /** That page is on its way. */
+  olderLoading: boolean;
 }
 
-let state: RuntimeState = { status: "idle", conversations: [], conversationsLoaded: false };
+const IDLE: RuntimeState = { status: "idle", conversations: [], conversationsLoaded: false, conversationsNext: "", olderLoading: false };
+let state: RuntimeState = IDLE;
 const listeners = new Set<() => void>();
 let generation = 0;
 /** The adapter, once loaded (exposed in the state only once signed in). */
@@ -124,9 +129,9 @@ async function startLoop(gen: number) {
       set({ port, me: sig.userId, status: state.status === "starting" ? "connecting" : state.status });
       port
         .listConversations()
-        .then((list) => {
+        .then(({ list, next }) => {
           if (gen !== generation) return;
-          set({ conversationsLoaded: true });
+          set({ conversationsLoaded: true, conversationsNext: next });
           setConversations(list);
         })
         .catch(() => undefined);
@@ -153,7 +158,7 @@ export function stopChat(): void {
   generation++;
   const port = instance;
   instance = undefined;
-  state = { status: "idle", conversations: [], conversationsLoaded: false };
+  state = IDLE;
   for (const l of listeners) l();
   if (port) {
     void port.logout().catch(() => undefined);
@@ -167,7 +172,29 @@ export function seedConversations(list: ChatConversation[]): void {
   if (state.conversations.length === 0 && list.length > 0) set({ conversations: list });
 }
 
-const serverState: RuntimeState = { status: "idle", conversations: [], conversationsLoaded: false };
+/**
+ * The service's next page of older conversations, after those listed (a busy seller has one per
+ * order). A conversation already listed (moved up by a new message meanwhile) keeps its place.
+ */
+export async function loadOlderConversations(): Promise<void> {
+  const { port, conversationsNext: next, olderLoading } = state;
+  if (!port || !next || olderLoading) return;
+  const gen = generation;
+  set({ olderLoading: true });
+  try {
+    const page = await port.listConversations(next);
+    if (gen !== generation) return;
+    const listed = new Set(state.conversations.map((c) => c.conversationId));
+    setConversations([...state.conversations, ...page.list.filter((c) => !listed.has(c.conversationId))]);
+    set({ conversationsNext: page.next });
+  } catch {
+    // Offline or refused: the button stays, for another try.
+  } finally {
+    if (gen === generation) set({ olderLoading: false });
+  }
+}
+
+const serverState: RuntimeState = IDLE;
 
 /** The shared chat client; starts it when signed in. */
 export function useChatRuntime(opts: { provider: ChatProvider; sdkAppId?: number; signedIn: boolean }): RuntimeState {

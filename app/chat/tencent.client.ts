@@ -30,6 +30,7 @@ import {
   type ChatPort,
   type ChatSignIn,
   type ChatStatus,
+  type ConversationPage,
   type MessagePage,
 } from "./port";
 import { ChatAdapterBase } from "./adapter";
@@ -248,9 +249,10 @@ export class TencentChat extends ChatAdapterBase implements ChatPort {
       .catch(() => undefined);
   }
 
-  async listConversations(): Promise<ChatConversation[]> {
+  /** The SDK keeps every conversation it has synced: one page. */
+  async listConversations(): Promise<ConversationPage> {
     const res = (await this.sdk().getConversationList()) as { data: { conversationList: TimConversation[] } };
-    return res.data.conversationList.map((c) => fromTimConversation(c, this.me));
+    return { list: res.data.conversationList.map((c) => fromTimConversation(c, this.me)), next: "" };
   }
 
   getMessageList(conversationId: string, nextReqMessageID = ""): Promise<MessagePage> {

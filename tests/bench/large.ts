@@ -15,18 +15,14 @@
  * measures a database that already holds the large world instead of seeding one (a postgres://
  * URL, or the DATA_DIR of a PGlite one; `npm run seed:large` makes either), and leaves it as it is.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import autocannon from "autocannon";
-import { migrate, openDatabase, pgliteDir, type OpenOptions } from "../../backend/db/index";
-import { FULL_SIZES, scaledSizes, seedLargeWorld } from "../../backend/demo/large-world";
+import { FULL_SIZES, scaledSizes } from "../../backend/demo/large-world";
 import { DEMO_LOGINS } from "../../backend/demo/world";
-import { createSecretBox } from "../../backend/security/secret-box";
 import { LIST_PAGE_SIZE } from "../../contract/constants";
 import { apiClient } from "../e2e/support/api";
 import { signInCookies } from "../e2e/support/browser";
-import { createTestDatabase, dropTestDatabase, startServer, type StartedServer } from "../e2e/support/server";
+import { startServer, type StartedServer } from "../e2e/support/server";
+import { largeWorldDatabase, type LargeWorldDatabase } from "../support/large-world-database";
 import type { BenchSection } from "./sections";
 import { SERVER_ENV } from "./server";
 
@@ -143,33 +139,14 @@ async function measureInTurn(worlds: Signed[], t: Target): Promise<Measured[]> {
   }));
 }
 
-/** A fresh database holding the large world, the server's env to open it, and how to remove it. */
-async function largeWorld(scale: number, from?: string): Promise<{ env: Record<string, string>; seconds: number; rows: Record<string, number>; remove(): Promise<void> }> {
+/** The large world to measure: seeded into a fresh database, or BENCH_LARGE_FROM's as it is. */
+async function largeWorld(scale: number, from?: string): Promise<LargeWorldDatabase> {
   if (from) {
     const env: Record<string, string> = from.startsWith("postgres") ? { DATABASE_URL: from } : { DATA_DIR: from };
     return { env, seconds: 0, rows: {}, remove: async () => {} };
   }
-  const sizes = scale === 1 ? FULL_SIZES : scaledSizes(scale);
-  const baseUrl = process.env.DATABASE_URL;
-  const created = baseUrl ? await createTestDatabase(baseUrl) : undefined;
-  const dataDir = created ? undefined : await mkdtemp(join(tmpdir(), "bench-large-"));
-  const opts: OpenOptions = created ? { databaseUrl: created.url } : { dataDir: pgliteDir(dataDir!) };
-  const database = await openDatabase(opts);
-  try {
-    await migrate(database.db);
-    // Sealed with the key the bench's servers open it with.
-    const report = await seedLargeWorld(database.db, sizes, createSecretBox(SERVER_ENV.DATA_ENCRYPTION_KEY), (line) => console.log(`  ${line}`));
-    return {
-      env: created ? { DATABASE_URL: created.url } : { DATA_DIR: dataDir! },
-      ...report,
-      remove: async () => {
-        if (created && baseUrl) await dropTestDatabase(baseUrl, created.name);
-        if (dataDir) await rm(dataDir, { recursive: true, force: true });
-      },
-    };
-  } finally {
-    await database.close();
-  }
+  // Sealed with the key the bench's servers open it with.
+  return largeWorldDatabase(scale === 1 ? FULL_SIZES : scaledSizes(scale), SERVER_ENV.DATA_ENCRYPTION_KEY, (line) => console.log(`  ${line}`));
 }
 
 export const large: BenchSection = {

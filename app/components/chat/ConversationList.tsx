@@ -9,6 +9,7 @@ import type { ChatConversation } from "../../../contract/chat-protocol";
 import { SYSTEM_CONVERSATION_ID, conversationTitle, messagePreview } from "~/chat/model";
 import { cx } from "~/components/ui/cx";
 import { Avatar } from "~/components/ui/Avatar";
+import { Button } from "~/components/ui/Button";
 import { BellIcon, CountBadge, useTimeZone, VerifiedIcon } from "~/components/ui";
 import { statusLabel } from "~/services/orders";
 import { formatDayIn, formatTimeIn, sameDayIn } from "~/services/time-zone";
@@ -24,9 +25,20 @@ function when(seconds: number | undefined, timeZone: string): string {
 
 /**
  * `page`: the server-rendered list is one page of the conversations, with links to the newest page
- * and the next one (no JavaScript needed); the live island's list has no pages.
+ * and the next one (no JavaScript needed). `older`: the live island's list grows instead, a page
+ * of older conversations at a time.
  */
-export function ConversationList({ list, activeId, page }: { list: readonly ChatConversation[]; activeId?: string; page?: MessageCentreData["page"] }) {
+export function ConversationList({
+  list,
+  activeId,
+  page,
+  older,
+}: {
+  list: readonly ChatConversation[];
+  activeId?: string;
+  page?: MessageCentreData["page"];
+  older?: { load: () => void; pending: boolean };
+}) {
   const timeZone = useTimeZone();
   // The system conversation is always on the first page, even before its first message.
   const addSystem = !page?.before && !list.some((c) => c.conversationId === SYSTEM_CONVERSATION_ID);
@@ -103,6 +115,13 @@ export function ConversationList({ list, activeId, page }: { list: readonly Chat
               Older conversations
             </Link>
           ) : null}
+        </p>
+      ) : null}
+      {older ? (
+        <p className="px-3 py-3 text-center">
+          <Button type="button" variant="ghost" size="sm" onClick={older.load} busy={older.pending} data-testid="conversations-older">
+            Older conversations
+          </Button>
         </p>
       ) : null}
     </nav>

@@ -5,7 +5,7 @@
 import { useEffect } from "react";
 import type { ChatConversation } from "../../../contract/chat-protocol";
 import type { ChatProvider } from "~/chat/port";
-import { seedConversations, useChatRuntime } from "~/chat/runtime.client";
+import { loadOlderConversations, seedConversations, useChatRuntime } from "~/chat/runtime.client";
 import { ConversationList } from "./ConversationList";
 
 export default function ConversationListLive({
@@ -28,7 +28,11 @@ export default function ConversationListLive({
   const shown = activeId ? list.map((c) => (c.conversationId === activeId && c.unreadCount ? { ...c, unreadCount: 0 } : c)) : list;
   return (
     <div data-chat-list="live" data-chat-status={rt.status}>
-      <ConversationList list={shown} activeId={activeId} />
+      <ConversationList
+        list={shown}
+        activeId={activeId}
+        older={rt.conversationsNext ? { load: () => void loadOlderConversations(), pending: rt.olderLoading } : undefined}
+      />
     </div>
   );
 }

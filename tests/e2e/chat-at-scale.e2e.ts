@@ -1,0 +1,88 @@
+/**
+ * The message centre of a busy seller (one conversation per order): a small large world whose demo
+ * seller has 300 order conversations, more than the live list's first page (CONVERSATION_LIST_MAX).
+ * With JavaScript the live list shows the first page and grows a page at a time with "Older
+ * conversations" until it holds them all; without, the server's pages of 20 reach them all through
+ * their "Older conversations" links.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { CONVERSATION_LIST_MAX } from "../../contract/chat-protocol";
+import { LIST_PAGE_SIZE } from "../../contract/constants";
+import { DEMO_LOGINS } from "../../backend/demo/world";
+import { largeWorldDatabase, type LargeWorldDatabase } from "../support/large-world-database";
+import { failureShot, launchBrowser, newContext, signInAs } from "./support/browser";
+import { startServer, type StartedServer } from "./support/server";
+
+/** The demo seller sells one order in two: 300 orders, each its own conversation, and the system one. */
+const SIZES = { users: 100, orders: 600, bills: 1_000, heavyEvery: 2 };
+const CONVERSATIONS = 300 + 1;
+const seller = { email: DEMO_LOGINS.seller, password: DEMO_LOGINS.password };
+
+let world: LargeWorldDatabase;
+let server: StartedServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  world = await largeWorldDatabase(SIZES, "chat-at-scale-data-key");
+  server = await startServer({ env: world.env });
+  browser = await launchBrowser();
+}, 170_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await world?.remove();
+});
+
+const listed = (page: Page) =>
+  page.getByTestId("conversation-list").locator("[data-conversation-id]").evaluateAll((els) => els.map((e) => e.getAttribute("data-conversation-id")!));
+
+async function withPage(js: boolean, fn: (page: Page) => Promise<void>) {
+  const context = await newContext(browser, { js });
+  const page = await context.newPage();
+  try {
+    await fn(page);
+  } catch (err) {
+    await failureShot(page, `chat-at-scale-failure-${js ? "on" : "off"}-${Date.now()}`);
+    throw err;
+  } finally {
+    await context.close();
+  }
+}
+
+describe("a seller in more conversations than the live list's first page", () => {
+  test("with JavaScript: the live list grows a page at a time with Older conversations, to every conversation", () =>
+    withPage(true, async (page) => {
+      await signInAs(page, server.url, true, seller, "/message");
+      await page.locator('[data-chat-list="live"][data-chat-status="online"]').waitFor({ timeout: 20_000 });
+      // The first page of the service, and the system conversation pinned above it.
+      await expect.poll(async () => (await listed(page)).length, { timeout: 10_000 }).toBe(CONVERSATION_LIST_MAX + 1);
+      const older = page.getByTestId("conversations-older");
+      await older.click();
+      await expect.poll(async () => (await listed(page)).length, { timeout: 10_000 }).toBe(CONVERSATIONS);
+      const all = await listed(page);
+      expect(new Set(all).size).toBe(CONVERSATIONS);
+      // Most recent activity first: each order's conversation after the newer order's.
+      const orderIds = all.filter((id) => id.startsWith("GROUP")).map((id) => Number(id.slice(5)));
+      expect(orderIds).toEqual([...orderIds].sort((a, b) => b - a));
+      await expect.poll(() => older.count()).toBe(0);
+    }));
+
+  test("without JavaScript: pages of 20 and their Older conversations links reach every conversation", () =>
+    withPage(false, async (page) => {
+      await signInAs(page, server.url, false, seller, "/message");
+      const seen: string[] = [];
+      for (let pages = 0; ; pages++) {
+        const ids = await listed(page);
+        expect(ids.length).toBeLessThanOrEqual(LIST_PAGE_SIZE + 1);
+        seen.push(...ids);
+        const older = page.getByTestId("conversations-older");
+        if ((await older.count()) === 0) break;
+        expect(pages).toBeLessThan(CONVERSATIONS);
+        await older.click();
+        await page.waitForLoadState("load");
+      }
+      expect(seen.length).toBe(CONVERSATIONS);
+      expect(new Set(seen).size).toBe(CONVERSATIONS);
+    }));
+});
