@@ -14,7 +14,7 @@ import { bodyVerdict, formBodyLimit } from "./contract/http-delivery";
 import type { IncomingCall } from "./backend/app";
 import { DEFAULT_TRUSTED_PROXIES } from "./backend/config";
 import { fastCalls } from "./backend/http/fast-call";
-import { proxyList } from "./backend/http/ip";
+import { forwardedPeer, proxySet } from "./backend/http/ip";
 import { toNodeHandler } from "./backend/http/node-adapter";
 import { rememberRouteMatches } from "./backend/http/route-matching";
 import { precompressedAssets } from "./backend/http/static-assets";
@@ -55,10 +55,12 @@ const build = webTier ? ((await import(buildPath.href)) as ServerBuild) : undefi
 const app = express();
 app.disable("x-powered-by");
 // Behind a proxy on a TRUSTED_PROXIES address (loopback by default: nginx terminating TLS on this
-// host), its X-Forwarded-For and X-Forwarded-Proto are the browser's: the per-IP limits count each
-// browser rather than the proxy, and the links pages make (the referral share link and its QR
-// code) say https. From any other address those headers are ignored.
-app.set("trust proxy", proxyList(backend?.config.TRUSTED_PROXIES ?? process.env.TRUSTED_PROXIES ?? DEFAULT_TRUSTED_PROXIES));
+// host), its X-Forwarded-For, -Proto and -Host are the browser's (ADR 0049): the per-IP limits count
+// each browser rather than the proxy, and the links pages make (the referral share link and its QR
+// code) say https. From any other address those headers are ignored. The same exact addresses as
+// the backend's (no ranges), and the same reading of X-Forwarded-For (forwardedPeer).
+const trustedProxies = proxySet(backend?.config.TRUSTED_PROXIES ?? process.env.TRUSTED_PROXIES ?? DEFAULT_TRUSTED_PROXIES);
+app.set("trust proxy", (address: string) => trustedProxies.has(address));
 // Sellers are on 2G/3G: every text response goes out gzip-compressed.
 app.use(compression());
 // Remix flushes after every chunk of a streamed page, and each flush closes a compressed block:
@@ -131,7 +133,7 @@ function mountWebTier(build: ServerBuild) {
       mode: build.mode,
       // The web tier calls the backend in-process: no socket, the same handler.
       getLoadContext: (req) => ({
-        remoteAddress: req.ip,
+        remoteAddress: forwardedPeer(req.socket.remoteAddress, req.get("x-forwarded-for"), trustedProxies),
         clientApi: backend ? (request: Request) => backend.backend.handle(request, { trusted: true }) : undefined,
         answerCall: backend ? (path: string, call: IncomingCall) => backend.backend.answerCall(path, call, { trusted: true }) : undefined,
       }),

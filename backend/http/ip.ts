@@ -4,18 +4,32 @@ import type { BackendConfig } from "../config";
 /** Where a web tier on another host presents WEB_TIER_SECRET (app/services/api.server.ts sends it). */
 export const WEB_TIER_HEADER = "x-web-tier";
 
-/** A TRUSTED_PROXIES value as its addresses. */
-export const proxyList = (value: string): string[] => value.split(",").map((s) => s.trim()).filter(Boolean);
+/** A TRUSTED_PROXIES value as its addresses (exact addresses: no ranges). */
+export const proxySet = (value: string): Set<string> => new Set(value.split(",").map((s) => s.trim()).filter(Boolean));
 
 const proxyLists = new WeakMap<BackendConfig, Set<string>>();
 /** TRUSTED_PROXIES as a set, read once per config (this runs on every call). */
 function trustedProxies(config: BackendConfig): Set<string> {
   let set = proxyLists.get(config);
   if (!set) {
-    set = new Set(proxyList(config.TRUSTED_PROXIES));
+    set = proxySet(config.TRUSTED_PROXIES);
     proxyLists.set(config, set);
   }
   return set;
+}
+
+/**
+ * Who sent a request that reached us through proxies (ADR 0049): the socket's address, or, when
+ * that is a trusted proxy, the nearest address in its X-Forwarded-For that is not one (a proxy
+ * appends the address it was reached from, so the entries a browser wrote itself come before
+ * it and are never reached). With no X-Forwarded-For, the socket's address.
+ */
+export function forwardedPeer(socketAddress: string | undefined, forwardedFor: string | null | undefined, trusted: Set<string>): string | undefined {
+  if (!socketAddress || !forwardedFor || !trusted.has(socketAddress)) return socketAddress;
+  const hops = forwardedFor.split(",").map((s) => s.trim()).filter(Boolean);
+  let peer = socketAddress;
+  for (let i = hops.length - 1; i >= 0 && trusted.has(peer); i--) peer = hops[i]!;
+  return peer;
 }
 
 /** Compares in constant time, as the backend's other secrets are (node:crypto). */
@@ -45,7 +59,8 @@ export interface Peer {
  * anyone else could forge them to dodge the per-IP limits.
  */
 export function clientIp(request: { headers: HeaderReader }, peer: Peer | undefined, config: BackendConfig): string {
-  const remote = peer?.remoteAddress ?? "";
+  // A call through a proxy in front (nginx): the browser's address, whose own IPv4/IPv6 headers are not believed.
+  const remote = (peer?.trusted ? peer.remoteAddress : forwardedPeer(peer?.remoteAddress, request.headers.get("x-forwarded-for"), trustedProxies(config))) ?? "";
   const trusted =
     peer?.trusted ||
     trustedProxies(config).has(remote) ||

@@ -4,7 +4,8 @@
  * such a proxy adds (X-Forwarded-For, X-Forwarded-Proto: https):
  * - the referral share link and its QR code say https; without the headers, the server's own http;
  * - the per-IP sign-in limit counts each browser, not the proxy: once one browser has used up its
- *   sign-ins, another still signs in.
+ *   sign-ins, another still signs in; a call straight to the API through the proxy counts against
+ *   its sender's address too, whatever IPv4 header it adds.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
@@ -36,6 +37,22 @@ async function tryPassword(page: Page, js: boolean, email: string, password: str
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
+
+describe("behind a proxy, a direct API call", () => {
+  test("counts against the browser's address; an IPv4 header of its own does not dodge the limit", async () => {
+    const login = (forwardedFor: string, ipv4: string) =>
+      fetch(`${e2e.server.apiUrl}/client/userAuth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor, ipv4 },
+        body: JSON.stringify({ type: "EMAIL", loginName: seller.email, loginPwd: seller.password }),
+      }).then((r) => r.json() as Promise<{ code: number; msg: string }>);
+    for (let i = 0; i < LOGIN_LIMIT_PER_IP; i++) expect((await login("192.0.2.10", `10.9.9.${i}`)).code).toBe(1);
+    const over = await login("192.0.2.10", "10.9.9.99");
+    expect(over.code).not.toBe(1);
+    expect(over.msg).toBe(TOO_MANY);
+    expect((await login("192.0.2.11", "10.9.9.99")).code).toBe(1);
+  });
+});
 
 for (const js of [true, false]) {
   const mode = js ? "with JavaScript" : "without JavaScript";
