@@ -183,7 +183,9 @@ export async function loadOlderConversations(): Promise<void> {
   set({ olderLoading: true });
   try {
     const page = await port.listConversations(next);
-    if (gen !== generation) return;
+    // Signed out meanwhile, or the list started over (a new sign-in lists the first page again):
+    // this page no longer follows the list.
+    if (gen !== generation || state.conversationsNext !== next) return;
     const listed = new Set(state.conversations.map((c) => c.conversationId));
     setConversations([...state.conversations, ...page.list.filter((c) => !listed.has(c.conversationId))]);
     set({ conversationsNext: page.next });

@@ -1,6 +1,6 @@
 /**
  * The message centre of a busy seller (one conversation per order): a small large world whose demo
- * seller has 300 order conversations, more than the live list's first page (CONVERSATION_LIST_MAX).
+ * seller has 500 order conversations, more than two of the live list's pages (CONVERSATION_LIST_MAX).
  * With JavaScript the live list shows the first page and grows a page at a time with "Older
  * conversations" until it holds them all; without, the server's pages of 20 reach them all through
  * their "Older conversations" links.
@@ -14,9 +14,9 @@ import { largeWorldDatabase, type LargeWorldDatabase } from "../support/large-wo
 import { failureShot, launchBrowser, newContext, signInAs } from "./support/browser";
 import { startServer, type StartedServer } from "./support/server";
 
-/** The demo seller sells one order in two: 300 orders, each its own conversation, and the system one. */
-const SIZES = { users: 100, orders: 600, bills: 1_000, heavyEvery: 2 };
-const CONVERSATIONS = 300 + 1;
+/** The demo seller sells one order in two: 500 orders, each its own conversation, and the system one. */
+const SIZES = { users: 100, orders: 1_000, bills: 1_000, heavyEvery: 2 };
+const CONVERSATIONS = 500 + 1;
 const seller = { email: DEMO_LOGINS.seller, password: DEMO_LOGINS.password };
 
 let world: LargeWorldDatabase;
@@ -58,8 +58,15 @@ describe("a seller in more conversations than the live list's first page", () =>
       // The first page of the service, and the system conversation pinned above it.
       await expect.poll(async () => (await listed(page)).length, { timeout: 10_000 }).toBe(CONVERSATION_LIST_MAX + 1);
       const older = page.getByTestId("conversations-older");
-      await older.click();
-      await expect.poll(async () => (await listed(page)).length, { timeout: 10_000 }).toBe(CONVERSATIONS);
+      for (let shown = CONVERSATION_LIST_MAX + 1; shown < CONVERSATIONS; ) {
+        await older.click();
+        const more = Math.min(CONVERSATIONS, shown + CONVERSATION_LIST_MAX);
+        await expect.poll(async () => (await listed(page)).length, { timeout: 10_000 }).toBe(more);
+        // Keyboard focus goes on with the first conversation the page brought.
+        const firstNew = (await listed(page))[shown];
+        await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-conversation-id"))).toBe(firstNew);
+        shown = more;
+      }
       const all = await listed(page);
       expect(new Set(all).size).toBe(CONVERSATIONS);
       // Most recent activity first: each order's conversation after the newer order's.

@@ -37,7 +37,7 @@ export function ConversationList({
   list: readonly ChatConversation[];
   activeId?: string;
   page?: MessageCentreData["page"];
-  older?: { load: () => void; pending: boolean };
+  older?: { load: () => Promise<void>; pending: boolean };
 }) {
   const timeZone = useTimeZone();
   // The system conversation is always on the first page, even before its first message.
@@ -119,7 +119,20 @@ export function ConversationList({
       ) : null}
       {older ? (
         <p className="px-3 py-3 text-center">
-          <Button type="button" variant="ghost" size="sm" onClick={older.load} busy={older.pending} data-testid="conversations-older">
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            busy={older.pending}
+            data-testid="conversations-older"
+            onClick={(e) => {
+              // The button is busy (disabled) while the page loads, and gone after the last one: keyboard
+              // focus moves on to the first of the conversations it brought, where reading goes on.
+              const nav = e.currentTarget.closest("nav");
+              const shown = nav?.querySelectorAll("a[data-conversation-id]").length ?? 0;
+              void older.load().then(() => nav?.querySelectorAll<HTMLElement>("a[data-conversation-id]")[shown]?.focus());
+            }}
+          >
             Older conversations
           </Button>
         </p>

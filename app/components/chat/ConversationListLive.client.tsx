@@ -31,7 +31,7 @@ export default function ConversationListLive({
       <ConversationList
         list={shown}
         activeId={activeId}
-        older={rt.conversationsNext ? { load: () => void loadOlderConversations(), pending: rt.olderLoading } : undefined}
+        older={rt.conversationsNext ? { load: loadOlderConversations, pending: rt.olderLoading } : undefined}
       />
     </div>
   );

@@ -65,7 +65,7 @@ const tabIdle = "border-transparent text-gray-600 hover:border-gray-300 hover:te
 export function Tabs({ tabs, label, preventScrollReset = true, replace = false, fill = false, className }: TabsProps) {
   return (
     <nav aria-label={label} className={cx("border-b border-gray-200", className)}>
-      <ul className={cx("-mb-px flex", fill ? "" : "flex-wrap gap-x-1")}>
+      <ul className={cx("-mb-px flex", fill ? "overflow-x-auto" : "flex-wrap gap-x-1")}>
         {tabs.map((t, i) => {
           const key = t.key ?? (typeof t.to === "string" ? t.to : String(i));
           const inner = (

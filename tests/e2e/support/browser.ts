@@ -159,7 +159,8 @@ export async function shotOf(element: Locator, name: string): Promise<void> {
  * The texts in `scope` that do not fit their box: wider than it, so cut off or running under what
  * stands beside them. [] when every one shows whole (at the page's width: 390 px in these tests).
  * Inline boxes have no width of their own, and text for screen readers only (sr-only, a 1 px box)
- * is hidden on purpose: neither counts.
+ * is hidden on purpose: neither counts. Text cut with an ellipsis does: a figure must never be cut
+ * (the partner list's volume was, by a truncate), so a scope's names must fit in the test's data.
  */
 export function cutTexts(scope: Locator): Promise<string[]> {
   return scope.evaluate((root) =>
