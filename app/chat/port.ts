@@ -25,12 +25,13 @@ export interface ChatSignIn {
 
 export type ChatProvider = "builtin" | "tencent";
 
-/** One page of a conversation, oldest first (Tencent's getMessageList). */
+/** One page of the conversation list, most recent first; `next` the cursor of the page after ("" at the end). */
 export interface ConversationPage {
   list: ChatConversation[];
   next: string;
 }
 
+/** One page of a conversation, oldest first (Tencent's getMessageList). */
 export interface MessagePage {
   messageList: ChatMessage[];
   /** Pass back to get the page before this one. */

@@ -12,7 +12,7 @@ import { describe, expect, test } from "vitest";
 import { BAD_LOGIN } from "../../backend/modules/auth/handlers";
 import { tooMany } from "../../backend/http/errors";
 import { DEMO_LOGINS } from "../../backend/demo/world";
-import { signInAs, signInByForm } from "./support/browser";
+import { signInAs, signInByForm, submitSignInForm } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
 
 const LOGIN_LIMIT_PER_IP = 3;
@@ -28,14 +28,6 @@ async function shareLink(page: Page): Promise<string> {
   const link = (await page.getByTestId("share-link").innerText()).trim();
   await page.getByRole("img", { name: `QR code of your invite link ${link}` }).waitFor();
   return link;
-}
-
-async function tryPassword(page: Page, js: boolean, email: string, password: string) {
-  await page.goto(`${e2e.server.url}/login`);
-  if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
 describe("behind a proxy, a direct API call", () => {
@@ -76,10 +68,10 @@ for (const js of [true, false]) {
       await e2e.withPage(js, async (page, context) => {
         await viaProxy(context, `${net}.2`);
         for (let i = 0; i < LOGIN_LIMIT_PER_IP; i++) {
-          await tryPassword(page, js, "nobody-behind-proxy@demo.test", "wrongpass1");
+          await submitSignInForm(page, e2e.server.url, js, { email: "nobody-behind-proxy@demo.test", password: "wrongpass1" });
           await page.getByText(BAD_LOGIN).waitFor();
         }
-        await tryPassword(page, js, seller.email, seller.password);
+        await submitSignInForm(page, e2e.server.url, js, seller);
         await page.getByText(TOO_MANY).waitFor();
         expect(new URL(page.url()).pathname).toBe("/login");
       });

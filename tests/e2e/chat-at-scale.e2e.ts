@@ -5,55 +5,29 @@
  * conversations" until it holds them all; without, the server's pages of 20 reach them all through
  * their "Older conversations" links.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
 import { CONVERSATION_LIST_MAX } from "../../contract/chat-protocol";
 import { LIST_PAGE_SIZE } from "../../contract/constants";
 import { DEMO_LOGINS } from "../../backend/demo/world";
-import { largeWorldDatabase, type LargeWorldDatabase } from "../support/large-world-database";
-import { failureShot, launchBrowser, newContext, signInAs } from "./support/browser";
-import { startServer, type StartedServer } from "./support/server";
+import { largeWorldDatabase } from "../support/large-world-database";
+import { signInAs } from "./support/browser";
+import { useServerAndBrowser } from "./support/suite";
 
 /** The demo seller sells one order in two: 500 orders, each its own conversation, and the system one. */
 const SIZES = { users: 100, orders: 1_000, bills: 1_000, heavyEvery: 2 };
 const CONVERSATIONS = 500 + 1;
 const seller = { email: DEMO_LOGINS.seller, password: DEMO_LOGINS.password };
 
-let world: LargeWorldDatabase;
-let server: StartedServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  world = await largeWorldDatabase(SIZES, "chat-at-scale-data-key");
-  server = await startServer({ env: world.env });
-  browser = await launchBrowser();
-}, 170_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await world?.remove();
-});
+const e2e = useServerAndBrowser({ database: () => largeWorldDatabase(SIZES, "chat-at-scale-data-key"), failureShots: "chat-at-scale" });
 
 const listed = (page: Page) =>
   page.getByTestId("conversation-list").locator("[data-conversation-id]").evaluateAll((els) => els.map((e) => e.getAttribute("data-conversation-id")!));
 
-async function withPage(js: boolean, fn: (page: Page) => Promise<void>) {
-  const context = await newContext(browser, { js });
-  const page = await context.newPage();
-  try {
-    await fn(page);
-  } catch (err) {
-    await failureShot(page, `chat-at-scale-failure-${js ? "on" : "off"}-${Date.now()}`);
-    throw err;
-  } finally {
-    await context.close();
-  }
-}
-
 describe("a seller in more conversations than the live list's first page", () => {
   test("with JavaScript: the live list grows a page at a time with Older conversations, to every conversation", () =>
-    withPage(true, async (page) => {
-      await signInAs(page, server.url, true, seller, "/message");
+    e2e.withPage(true, async (page) => {
+      await signInAs(page, e2e.server.url, true, seller, "/message");
       await page.locator('[data-chat-list="live"][data-chat-status="online"]').waitFor({ timeout: 20_000 });
       // The first page of the service, and the system conversation pinned above it.
       await expect.poll(async () => (await listed(page)).length, { timeout: 10_000 }).toBe(CONVERSATION_LIST_MAX + 1);
@@ -76,8 +50,8 @@ describe("a seller in more conversations than the live list's first page", () =>
     }));
 
   test("without JavaScript: pages of 20 and their Older conversations links reach every conversation", () =>
-    withPage(false, async (page) => {
-      await signInAs(page, server.url, false, seller, "/message");
+    e2e.withPage(false, async (page) => {
+      await signInAs(page, e2e.server.url, false, seller, "/message");
       const seen: string[] = [];
       for (let pages = 0; ; pages++) {
         const ids = await listed(page);

@@ -87,13 +87,18 @@ export async function signInAs(page: Page, baseUrl: string, js: boolean, who: { 
   if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
 }
 
-/** Signs in through the /login form (e-mail tab) and waits for `to`: for tests of the form and its redirect. */
-export async function signInByForm(page: Page, baseUrl: string, js: boolean, who: { email: string; password: string }, to: string) {
+/** Fills the /login form (e-mail tab) and presses Sign In; what follows is the caller's to check. */
+export async function submitSignInForm(page: Page, baseUrl: string, js: boolean, who: { email: string; password: string }, to = "/home") {
   await page.goto(`${baseUrl}/login?redirectTo=${encodeURIComponent(to)}`);
   if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password", { exact: true }).fill(who.password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+/** Signs in through the /login form (e-mail tab) and waits for `to`: for tests of the form and its redirect. */
+export async function signInByForm(page: Page, baseUrl: string, js: boolean, who: { email: string; password: string }, to: string) {
+  await submitSignInForm(page, baseUrl, js, who, to);
   await page.waitForURL((u) => u.pathname === to);
   await page.waitForLoadState("load");
   if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });

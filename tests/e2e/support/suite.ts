@@ -33,20 +33,28 @@ export interface ServerAndBrowserOptions {
    * `<failureShots>-failure-<on|off>-<time>` (taken even with E2E_SHOTS=off).
    */
   failureShots?: string;
+  /**
+   * A database of the server's own, made before it starts (a seeded world: its env is added to the
+   * server's) and removed after it stops.
+   */
+  database?: () => Promise<{ env: Record<string, string>; remove(): Promise<void> }>;
 }
 
 export function useServerAndBrowser(opts: ServerAndBrowserOptions = {}): ServerAndBrowser {
   let server: StartedServer | undefined;
   let browser: Browser | undefined;
+  let database: Awaited<ReturnType<NonNullable<ServerAndBrowserOptions["database"]>>> | undefined;
 
   beforeAll(async () => {
-    server = await startServer(opts.server);
+    database = await opts.database?.();
+    server = await startServer(database ? { ...opts.server, env: { ...opts.server?.env, ...database.env } } : opts.server);
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await database?.remove();
   });
 
   const suite: ServerAndBrowser = {
