@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { ZodError, type z } from "zod";
 import { calls, staffCalls, type CallDef } from "../contract/index";
 import { Code } from "../contract/envelope";
+import { AMOUNT_TOO_LARGE, MoneyRangeError } from "../contract/money";
 import type { BackendConfig } from "./config";
 import { devOutbox } from "./adapters/outbox";
 import type { BlobStore } from "./adapters/blob-store";
@@ -165,7 +166,9 @@ export function createBackend(opts: BackendOptions): Backend {
       if (shared) sharedBodies.set(shared, body);
       return { status: 200, body, reusable: Boolean(shared) };
     } catch (err) {
-      if (err instanceof ApiError) return answer({ code: err.code, msg: err.message });
+      if (err instanceof ApiError) return answer(err.data === undefined ? { code: err.code, msg: err.message } : { code: err.code, msg: err.message, data: err.data });
+      // A figure past what a number holds exactly (contract/money.ts): the amount was the caller's.
+      if (err instanceof MoneyRangeError) return answer({ code: Code.INVALID, msg: AMOUNT_TOO_LARGE });
       const ref = randomUUID().slice(0, 8);
       // The message and stack only; never the request body (it may hold passwords or card codes).
       log(`[backend] ${path} failed (ref ${ref}): ${err instanceof Error ? err.stack ?? err.message : String(err)}`);

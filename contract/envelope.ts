@@ -3,7 +3,8 @@ import { z } from "zod";
 /**
  * The response envelope of spec §8.
  * code 1: success, `data` (or `encrypt` when the server encrypts responses).
- * code 3: not logged in. Any other code: failure, `msg` says why.
+ * code 3: not logged in. Any other code: failure, `msg` says why; a failure carries `data` only
+ * where its code says so (QUOTE_CHANGED).
  */
 export const Code = {
   OK: 1,
@@ -14,6 +15,8 @@ export const Code = {
   NOT_FOUND: 5,
   TOO_MANY: 6,
   CONFLICT: 7,
+  /** The price a form showed no longer stands: `data` is a Requote (contract/quote.ts) to ask again with. */
+  QUOTE_CHANGED: 8,
   INTERNAL: 9,
   NOT_IMPLEMENTED: 10,
 } as const;
@@ -28,4 +31,4 @@ export const envelopeSchema = z.object({
 export type Envelope<T = unknown> =
   | { code: 1; msg?: string; data: T }
   | { code: 1; msg?: string; encrypt: string }
-  | { code: number; msg: string; data?: undefined };
+  | { code: number; msg: string; data?: unknown };

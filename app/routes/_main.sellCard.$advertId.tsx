@@ -15,10 +15,14 @@
  *   offer that takes one code per order refuses several before the order is placed.
  * - The same schema checks in the browser and in the action (spec §5 messages);
  *   whatever the API still refuses shows as the form's error.
+ * - The price is promised (ADR 0050): the offer's quote rides in hidden fields and the action
+ *   sends it with the coins the page showed for the face; if the merchant changed its rate (or
+ *   the quote ran out) nothing is sold, and the page shows the new price with one button to sell
+ *   at it. Pictures already uploaded (the no-JavaScript path) are kept for that second post.
  * - Success: 'Success' toast and /orderDetails/{id}.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
-import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { lazy } from "react";
 import { joinCardCodes } from "../../contract/card-codes";
 import { sellFieldOf } from "../../contract/sell-rules";
@@ -37,6 +41,8 @@ import { parseWithZod, sellSchema } from "~/services/forms/schemas.server";
 import { readForm } from "~/services/kit/form.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { SellForm } from "~/components/orders/SellForm";
+import { coinsForFace } from "../../contract/money";
+import { askAgainOf, quoteFromForm, shown, type AskAgain } from "~/services/forms/quote.server";
 
 const ImagePicker = lazy(() => import("~/components/orders/ImagePicker.client"));
 
@@ -51,7 +57,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!result.ok && result.code === Code.NOT_FOUND) throw notFoundResponse(NOT_FOUND);
   // A block between the seller and the merchant (ADR 0021): the backend's words, and the way to undo it.
   if (!result.ok && result.code === Code.FORBIDDEN) throw json({ message: result.msg }, { status: 403, headers: NO_STORE });
-  const { advert, secret } = must(result);
+  const { advert, secret, quote } = must(result);
   const headers = new Headers(NO_STORE);
   if (api.deviceCookie) headers.append("Set-Cookie", api.deviceCookie);
   return json(
@@ -59,6 +65,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       advert,
       // Only a signed-in seller gets (and needs) a secret.
       secret: api.signedIn && secret ? secret : null,
+      quote,
       signedIn: api.signedIn,
       loginHref: `/login?redirectTo=${encodeURIComponent(`/sellCard/${id}`)}`,
     },
@@ -86,13 +93,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   // Only what needs no offer is checked here: /order/addOrder is the authority (no second read of the offer).
   const submission = parseWithZod(formData, { schema: sellSchema(null, { fileCount: files.length }) });
-  const reply = (opts: Parameters<typeof submission.reply>[0] = {}) =>
-    json({ result: submission.reply({ ...opts, hideFields: SELL_HIDDEN_FIELDS }), secret: secret || null }, { headers: NO_STORE });
+  // Pictures uploaded so far stay with the form: a second post (the new price accepted, a code
+  // corrected) need not send them again.
+  const paths: string[] = submission.status === "success" ? [...submission.value.cardImg] : [];
+  const reply = (opts: Parameters<typeof submission.reply>[0] = {}, askAgain: AskAgain | null = null) =>
+    json(
+      { result: submission.reply({ ...opts, hideFields: SELL_HIDDEN_FIELDS }), secret: secret || null, cardImg: paths, askAgain },
+      { headers: NO_STORE },
+    );
   if (submission.status !== "success") return reply();
   const v = submission.value;
 
   // No JavaScript: the files came with the form; upload them here (the backend compresses).
-  const paths = [...v.cardImg];
   if (files.length > 0) {
     if (files.some((f) => !isSupportedImage(f))) return reply({ fieldErrors: { cardImg: [MESSAGES.unsupportedImage] } });
     const secretHash = await sha256Hex(v.secret);
@@ -114,7 +126,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     cardCode: v.cardCode.length > 0 ? joinCardCodes(v.cardCode) : undefined,
     secret: v.secret,
     remark: v.remark,
+    quote: shown(quoteFromForm(formData), (rate) => coinsForFace(v.tradeAmount, rate)),
   });
+  const askAgain = askAgainOf(result);
+  if (askAgain) return reply({ formErrors: [askAgain.message] }, askAgain);
   if (!result.ok) {
     // The spec's messages go beside their field, as the browser's own check would put them.
     const field = sellFieldOf(result.msg);
@@ -127,6 +142,9 @@ export default function SellCardPage() {
   const data = useLoaderData<typeof loader>();
   const advert = data.advert as AdvertWithMerchant;
   const { coinName, ngnRate } = useMainLayoutData();
+  // The price the page shows is its quote's: a refusal's new one once the seller was asked again.
+  const quote = useActionData<typeof action>()?.askAgain?.quote ?? data.quote;
+  const quoted = { ...advert, discount: quote.rate };
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
       <Link
@@ -148,9 +166,10 @@ export default function SellCardPage() {
         </div>
       </header>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.25fr)] lg:items-start">
-        <OfferSummary advert={advert} coinName={coinName} ngnRate={ngnRate} />
+        <OfferSummary advert={quoted} coinName={coinName} ngnRate={ngnRate} />
         <SellForm
-          advert={advert}
+          advert={quoted}
+          quote={quote}
           secret={data.secret}
           signedIn={data.signedIn}
           loginHref={data.loginHref}

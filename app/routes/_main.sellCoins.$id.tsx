@@ -8,6 +8,9 @@
  *   password when one is set (profile tradepwdFlag 1), a remark. The same
  *   schema checks in the browser and in the action (spec §5 messages); what
  *   applyWithdraw still refuses shows as the form's error.
+ * - The payout is promised (ADR 0050): the withdrawer's quote rides in hidden fields and the
+ *   action sends it with the payout the page showed; if the withdrawer changed its rate (or the
+ *   quote ran out) nothing is sold, and the page shows the new payout with one button to sell at it.
  * - Success: 'Success' toast and /withdrawDetails/{id}.
  */
 import { getFormProps, useForm } from "@conform-to/react";
@@ -23,7 +26,11 @@ import { Button, ButtonLink, Field, SelectField, TextAreaField } from "~/compone
 import { bankAccountLabel } from "~/components/wallet/bank-account";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { idParam, notFoundResponse } from "~/services/kit/params";
-import { coinUnits, formatPayout, payoutFor } from "~/services/money/wallet";
+import { coinUnits, formatPayout } from "~/services/money/wallet";
+import { figureOrNull, payoutFor } from "../../contract/money";
+import type { Quote } from "../../contract/quote";
+import { AskAgainNotice, QuoteFields } from "~/components/ui/AskAgain";
+import { askAgainOf, quoteFromForm, shown, type AskAgain } from "~/services/forms/quote.server";
 import { WithdrawerSummary } from "~/components/withdrawals/WithdrawerSummary";
 import { SELL_COINS_HIDDEN_FIELDS, SELL_COINS_REMARK_MAX, type SellCoinsRules } from "~/services/forms/withdrawals";
 import { parseWithZod, sellCoinsSchema } from "~/services/forms/schemas.server";
@@ -47,7 +54,7 @@ async function loadAll(api: Api, id: number) {
     api.call("/userInfo/getProfileInfo"),
   ]);
   if (!detail.ok && (detail.code === Code.NOT_FOUND || detail.code === Code.FORBIDDEN)) throw notFoundResponse(NOT_FOUND);
-  const withdrawer = must(detail).withdrawer;
+  const { withdrawer, quote } = must(detail);
   const account = must(balance).account;
   const paymentList = must(payments).paymentList;
   const needTradePwd = must(profile).profile.tradepwdFlag === Flag.Yes;
@@ -58,7 +65,7 @@ async function loadAll(api: Api, id: number) {
     available: account.amount,
     needTradePwd,
   };
-  return { withdrawer, available: account.amount, paymentList, rules };
+  return { withdrawer, quote, available: account.amount, paymentList, rules };
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -77,8 +84,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const { rules } = await loadAll(api, id);
   const submission = parseWithZod(formData, { schema: sellCoinsSchema(rules) });
-  const reply = (opts: Parameters<typeof submission.reply>[0] = {}) =>
-    json({ result: submission.reply({ ...opts, hideFields: SELL_COINS_HIDDEN_FIELDS }) }, { headers: NO_STORE });
+  const reply = (opts: Parameters<typeof submission.reply>[0] = {}, askAgain: AskAgain | null = null) =>
+    json({ result: submission.reply({ ...opts, hideFields: SELL_COINS_HIDDEN_FIELDS }), askAgain }, { headers: NO_STORE });
   if (submission.status !== "success") return reply();
   const v = submission.value;
   const result = await api.call("/userWithdraw/applyWithdraw", {
@@ -87,15 +94,21 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     userPaymentId: v.userPaymentId,
     tradePwd: v.tradePwd,
     remark: v.remark,
+    quote: shown(quoteFromForm(formData), (rate) => payoutFor(v.amount, rate)),
   });
+  const askAgain = askAgainOf(result);
+  if (askAgain) return reply({ formErrors: [askAgain.message] }, askAgain);
   if (!result.ok) return reply({ formErrors: [result.msg] });
   return redirectWithToast(api.session, `/withdrawDetails/${result.data.id}`, MESSAGES.success);
 }
 
 export default function SellCoinsPage() {
   const data = useLoaderData<typeof loader>();
-  const withdrawer = data.withdrawer as Withdrawer;
   const { coinName } = useMainLayoutData();
+  // The rate the page shows is its quote's: a refusal's new one once the seller was asked again.
+  const askAgain = useActionData<typeof action>()?.askAgain ?? null;
+  const quote = askAgain?.quote ?? data.quote;
+  const withdrawer = { ...(data.withdrawer as Withdrawer), currencyRate: quote.rate };
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
       <BackLink to="/withdrawerList">Withdrawers</BackLink>
@@ -104,6 +117,8 @@ export default function SellCoinsPage() {
         <WithdrawerSummary w={withdrawer} coinName={coinName} />
         <SellCoinsForm
           withdrawer={withdrawer}
+          quote={quote}
+          askAgain={askAgain}
           available={data.available}
           paymentList={data.paymentList as UserPayment[]}
           rules={data.rules}
@@ -116,12 +131,17 @@ export default function SellCoinsPage() {
 
 function SellCoinsForm({
   withdrawer: w,
+  quote,
+  askAgain,
   available,
   paymentList,
   rules,
   coinName,
 }: {
+  /** Its rate is the quote's. */
   withdrawer: Withdrawer;
+  quote: Quote;
+  askAgain: AskAgain | null;
   available: number;
   paymentList: UserPayment[];
   rules: SellCoinsRules;
@@ -142,7 +162,7 @@ function SellCoinsForm({
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const typed = fields.amount.value ?? fields.amount.initialValue;
   const coins = minorFromInput(typeof typed === "string" ? typed : "") ?? 0;
-  const payout = payoutFor(coins, w.currencyRate);
+  const payout = figureOrNull(() => payoutFor(coins, quote.rate)) ?? 0;
 
   return (
     <section aria-labelledby="sell-coins-title" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
@@ -157,6 +177,7 @@ function SellCoinsForm({
         <span className="num text-gray-600">(≈ {formatNgn(available, ngnRate)})</span>
       </p>
       <Form method="post" replace {...getFormProps(form)} noValidate aria-describedby={form.errors ? form.errorId : undefined} className="flex flex-col gap-1">
+        <QuoteFields quote={quote} />
         <Field
           {...fieldProps(fields.amount)}
           key={fields.amount.key}
@@ -217,14 +238,15 @@ function SellCoinsForm({
           maxLength={SELL_COINS_REMARK_MAX}
         />
 
-        <FormError id={form.errorId} errors={form.errors} />
+        {askAgain ? <AskAgainNotice message={askAgain.message} /> : null}
+        <FormError id={form.errorId} errors={form.errors?.filter((e) => e !== askAgain?.message)} />
         {paymentList.length === 0 ? (
           <ButtonLink to="/security/bankAccount" size="lg" fullWidth variant="secondary">
             Add a bank account first
           </ButtonLink>
         ) : null}
         <Button type="submit" size="lg" fullWidth busy={submitting} className={paymentList.length === 0 ? "mt-2" : undefined}>
-          Sell
+          {askAgain ? (askAgain.why === "changed" ? "Sell at the new rate" : "Sell at this rate") : "Sell"}
         </Button>
       </Form>
     </section>

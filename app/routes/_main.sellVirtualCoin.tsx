@@ -11,6 +11,9 @@
  *   address and the transaction hash, all required; the converted coins live
  *   (with JavaScript); 'The transaction amount is too low.' under 100 coins in
  *   the browser and in the action. Success: 'Success'.
+ * - The price is promised for a short while (ADR 0050): each price comes with a signed quote
+ *   that rides in hidden fields (the island swaps in every new one); the order is made at the
+ *   quoted price, or the page shows what the amount pays now with one button to report at it.
  * - Signed out or code 3 (spec §8): the screen offers login ("Go To Login?").
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
@@ -24,7 +27,10 @@ import { MESSAGES } from "../../contract/messages";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { DateTime, ErrorState, StatusBadge, Tabs } from "~/components/ui";
 import { QrCode } from "~/components/wallet/QrCode";
-import { coinsForCrypto, formatUsd, type CryptoQuote } from "~/services/money/wallet";
+import { formatUsd } from "~/services/money/wallet";
+import { coinsForCrypto, type CryptoTerms } from "../../contract/money";
+import type { Quote } from "../../contract/quote";
+import { askAgainOf, quoteFromForm, shown, type AskAgain } from "~/services/forms/quote.server";
 import { qrSvg } from "~/components/wallet/qr.server";
 import { parseWithZod, virtualCoinSchema } from "~/services/forms/schemas.server";
 import type { Api } from "~/services/api.server";
@@ -60,11 +66,14 @@ async function loadConfig(api: Api) {
   };
 }
 
-function quoteOf(config: Pick<BtcTradeConfig, "usdRate" | "discount"> | null, prices: readonly VirtualCoinPrice[], type: number): CryptoQuote | null {
-  const p = prices.find((x) => x.type === type);
-  if (!config || !p || p.price <= 0) return null;
-  return { price: p.price, usdRate: config.usdRate, discount: config.discount };
+/** The terms a quoted price is worked out with: the quote's price and the platform's usdRate and discount. */
+function termsOf(config: Pick<BtcTradeConfig, "usdRate" | "discount"> | null, quote: Quote | null | undefined): CryptoTerms | null {
+  if (!config || !quote) return null;
+  return { price: quote.rate, usdRate: config.usdRate, discount: config.discount };
 }
+
+/** The later of two quotes (a refusal's, and the one the live prices brought since). */
+const newest = (a: Quote | null | undefined, b: Quote | null | undefined): Quote | null => (a && b ? (a.at >= b.at ? a : b) : a ?? b ?? null);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const key = coinKey(new URL(request.url).searchParams.get("type"));
@@ -92,18 +101,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = await requireApi(request, context, "prompt");
   const formData = await readForm(request);
   const { config, prices } = await loadConfig(api);
-  const submission = parseWithZod(formData, { schema: virtualCoinSchema(quoteOf(config, prices, COINS[key].type)) });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { headers: NO_STORE });
+  // The price the page showed (its quote), or the price now when it posted none.
+  const quote = quoteFromForm(formData);
+  const terms = termsOf(config, quote ?? prices.find((p) => p.type === COINS[key].type)?.quote);
+  const submission = parseWithZod(formData, { schema: virtualCoinSchema(terms) });
+  const reply = (opts: Parameters<typeof submission.reply>[0] = {}, askAgain: AskAgain | null = null) =>
+    json({ result: submission.reply(opts), askAgain }, { headers: NO_STORE });
+  if (submission.status !== "success") return reply();
   const v = submission.value;
   const result = await api.call("/virtualCoinOrder/addVirtualCoinOrder", {
     type: COINS[key].type,
     fromAddress: v.fromAddress,
     transactionId: v.transactionId,
     tradeAmount: v.tradeAmount,
+    quote: terms ? shown(quote, (price) => coinsForCrypto(v.tradeAmount, { ...terms, price })) : undefined,
   });
+  const askAgain = askAgainOf(result);
+  if (askAgain) return reply({ formErrors: [askAgain.message] }, askAgain);
   if (!result.ok) {
     const field = result.msg === MESSAGES.amountTooLow ? { fieldErrors: { amount: [result.msg] } } : { formErrors: [result.msg] };
-    return json({ result: submission.reply(field) }, { headers: NO_STORE });
+    return reply(field);
   }
   return redirectWithToast(api.session, `/sellVirtualCoin?type=${key}`, MESSAGES.success);
 }
@@ -121,8 +138,11 @@ export default function SellVirtualCoinPage() {
   const [prices, setPrices] = useState<VirtualCoinPrice[]>(data.prices as VirtualCoinPrice[]);
   const config = data.config as BtcTradeConfig | null;
   const price = prices.find((p) => p.type === coin.type) ?? null;
-  const quote = quoteOf(config, prices, coin.type);
-  const perUnit = quote ? coinsForCrypto(100_000_000, quote) : 0;
+  // The price shown is the newest quote: the live prices', or a refusal's when it is newer.
+  const askAgain = actionData?.askAgain ?? null;
+  const quote = newest(askAgain?.quote, price?.quote);
+  const terms = termsOf(config, quote);
+  const perUnit = terms ? coinsForCrypto(100_000_000, terms) : 0;
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
@@ -184,10 +204,10 @@ export default function SellVirtualCoinPage() {
                   )}
                 </ClientOnly>
               </div>
-              {price && quote ? (
+              {price && terms ? (
                 <>
-                  <p className="num mt-1 text-2xl font-bold text-gray-900" data-testid="price" data-price={price.price}>
-                    1 {coin.symbol} = {formatUsd(price.price)}
+                  <p className="num mt-1 text-2xl font-bold text-gray-900" data-testid="price" data-price={terms.price}>
+                    1 {coin.symbol} = {formatUsd(terms.price)}
                   </p>
                   {price.indicative ? (
                     <p className="mt-1">
@@ -202,7 +222,7 @@ export default function SellVirtualCoinPage() {
                   <p className="mt-1 text-xs text-gray-600">
                     Updated{" "}
                     <DateTime ms={price.updatedAt} />
-                    . The {coinName} you receive are worked out with the price when we confirm the transfer.
+                    . The {coinName} you receive are worked out with the price shown when you submit, and credited once the transfer arrives.
                   </p>
                 </>
               ) : (
@@ -216,6 +236,8 @@ export default function SellVirtualCoinPage() {
             coinKey={data.key}
             symbol={coin.symbol}
             quote={quote}
+            terms={terms}
+            askAgain={askAgain && quote === askAgain.quote ? askAgain : null}
             coinName={coinName}
             ngnRate={ngnRate}
             signedIn={data.signedIn}

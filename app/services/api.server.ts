@@ -18,7 +18,8 @@ import { timeZoneOf } from "./time-zone";
 type ChatRequest<N extends ChatHttpName> = z.input<(typeof chatHttp)[N]["request"]>;
 type ChatResponse<N extends ChatHttpName> = z.infer<(typeof chatHttp)[N]["response"]>;
 
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; code: number; msg: string };
+/** A failure carries `data` only where its code says so (QUOTE_CHANGED: a Requote, contract/quote.ts). */
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; code: number; msg: string; data?: unknown };
 
 /** A call as the in-process backend takes it without Fetch objects (backend/app.ts answerCall). */
 export interface InProcessCall {
@@ -90,7 +91,7 @@ async function readAnswer(transport: Transport, status: number, url: string, env
   const e = env();
   // Spec §8: "A response without a code is passed through whole."
   if (typeof e?.code !== "number") return { ok: true, data: e };
-  if (e.code !== Code.OK) return { ok: false, code: e.code, msg: e.msg ?? "Request error" };
+  if (e.code !== Code.OK) return e.data === undefined ? { ok: false, code: e.code, msg: e.msg ?? "Request error" } : { ok: false, code: e.code, msg: e.msg ?? "Request error", data: e.data };
   if (e.encrypt !== undefined) {
     if (!transport.encryptionKey) return { ok: false, code: Code.INTERNAL, msg: "Server internal error" };
     return { ok: true, data: await decryptResponse(e.encrypt, transport.encryptionKey) };

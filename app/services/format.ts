@@ -24,6 +24,7 @@ import {
   WITHDRAW_CURRENCY_MAX_DECIMALS,
 } from "../../contract/constants";
 import { DEFAULT_TIME_ZONE, formatDateIn } from "./time-zone";
+import { ngnFor } from "../../contract/money";
 
 export { DEFAULT_COIN_NAME, DEFAULT_NGN_RATE, DATE_FORMAT };
 
@@ -134,14 +135,8 @@ function render(d: Dec, o: RenderOpts): string {
   return sign + (o.symbol ?? "") + int + (frac ? "." + frac : "");
 }
 
-/** Exact integer product of two integer-valued decimals (uses BigInt). */
-function mulInt(a: Dec, b: Dec): Dec {
-  const ai = BigInt((a.neg ? "-" : "") + a.int);
-  const bi = BigInt((b.neg ? "-" : "") + b.int);
-  const p = ai * bi;
-  const neg = p < 0n;
-  return { neg, int: (neg ? -p : p).toString(), frac: "" };
-}
+/** An integer-valued decimal as a BigInt. */
+const bigOf = (d: Dec): bigint => BigInt((d.neg ? "-" : "") + d.int);
 
 /** Drops any fraction after rounding to an integer (minor units are integers). */
 function toIntDec(v: NumLike): Dec {
@@ -175,13 +170,17 @@ export function formatTradeAmount(hundredths: NumLike): string {
 
 /**
  * The NGN equivalent of an amount of coins: "₦" + 2 decimals with grouping.
- * Both inputs are in hundredths, so NGN = coins × rate / 10000.
+ * Both inputs are in hundredths; contract/money.ts ngnFor works the figure out.
  * formatNgn(10000, 54673) → "₦546.73"; negative → "-₦546.73".
  */
 export function formatNgn(hundredthsOfCoins: NumLike, ngnRateHundredths: NumLike = DEFAULT_NGN_RATE): string {
   const rate = toDec(ngnRateHundredths) === null ? toIntDec(DEFAULT_NGN_RATE) : toIntDec(ngnRateHundredths);
-  const product = mulInt(toIntDec(hundredthsOfCoins), rate); // NGN × 10000
-  return render(shiftLeft(product, 4), { minDecimals: 2, maxDecimals: 2, symbol: "₦" });
+  return formatNgnHundredths(ngnFor(bigOf(toIntDec(hundredthsOfCoins)), bigOf(rate)));
+}
+
+/** NGN hundredths (what contract/money.ts works out) as "₦1,234.56" or "-₦1,234.56". */
+export function formatNgnHundredths(hundredths: bigint): string {
+  return render(shiftLeft(toIntDec(hundredths.toString()), 2), { minDecimals: 2, maxDecimals: 2, symbol: "₦" });
 }
 
 /** The NGN rate (hundredths of NGN per coin) with 2 decimals: 54673 → "546.73". */
@@ -244,7 +243,7 @@ export function formatCurrencyAmount(v: NumLike): string {
  */
 export function formatVolume(v: NumLike): string {
   const d = toIntDec(v);
-  const big = BigInt((d.neg ? "-" : "") + d.int);
+  const big = bigOf(d);
   const abs = big < 0n ? -big : big;
   if (abs < BigInt(VOLUME_K_THRESHOLD)) return formatCoins(v);
   return render(shiftLeft(d, 5), { maxDecimals: 2 }) + "k";

@@ -85,12 +85,6 @@ export function orderCoins(o: Pick<Order, "status" | "calculateTotalPrice" | "re
   return o.status === OrderStatus.Completed && o.realTotalPrice ? o.realTotalPrice : o.calculateTotalPrice;
 }
 
-/** ADR 0007: coins (hundredths) for a face (hundredths) at a rate per 10000, rounded down. */
-export function coinsForFace(faceMinor: number, discountPer10000: number): number {
-  if (!Number.isFinite(faceMinor) || !Number.isFinite(discountPer10000) || faceMinor <= 0) return 0;
-  return Number((BigInt(Math.round(faceMinor)) * BigInt(Math.round(discountPer10000))) / 10_000n);
-}
-
 /** How a figure of the dispute panel is written: faces with their currency, coins with the coin name. */
 export interface DisputeFormatters {
   face: (hundredths: number) => string;

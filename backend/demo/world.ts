@@ -9,7 +9,7 @@
  *   unlike min_trade/max_trade which are hundredths of the face.
  */
 import { BUILT_IN_AVATAR_COUNT } from "../../contract/constants";
-import { FX_USD } from "../modules/catalog/fx";
+import { discountForUsd, usdDiscountOf } from "../../contract/money";
 
 export const DEMO_PASSWORD = "demo1234";
 export const DEMO_TRADE_PASSWORD = "123456";
@@ -147,13 +147,10 @@ export const DEMO_CURRENCIES = [
 
 export type CurrencyCode = (typeof DEMO_CURRENCIES)[number]["currency"];
 
-/** The fixed FX table lives with the catalogue (desk adverts use it too): backend/modules/catalog/fx.ts. */
-export { FX_USD };
-
+/** An offer's discount in its currency from the USD one it is written with (contract/money.ts holds the FX table). */
 export function advertDiscounts(baseUsdDiscount: number, currency: CurrencyCode) {
-  const fx = FX_USD[currency];
-  const discount = Math.round(baseUsdDiscount * fx);
-  return { discount, usdDiscount: Math.round(discount / fx) };
+  const discount = discountForUsd(baseUsdDiscount, currency);
+  return { discount, usdDiscount: usdDiscountOf(discount, currency) };
 }
 
 export const DEMO_COUNTRIES: { nameEn: string; interCode: string }[] = [

@@ -5,6 +5,8 @@ export class ApiError extends Error {
   constructor(
     public readonly code: number,
     message: string,
+    /** What the refusal carries for the caller to act on (only where its code says so: QUOTE_CHANGED). */
+    public readonly data?: unknown,
   ) {
     super(message);
   }

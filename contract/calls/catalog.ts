@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { quoteSchema } from "../quote";
 import { defineCall, id, noBody, okEmpty } from "../define";
 import { advertWithMerchantSchema, bannerSchema, btcTradeConfigSchema, businessUserSchema, cardTypeSchema, checkInConfigEntrySchema, configEntrySchema, countrySchema, currencySchema, systemConfigSchema } from "../entities";
 import { TrackRecordType } from "../enums";
@@ -27,8 +28,10 @@ export const catalogCalls = {
       advert: advertWithMerchantSchema,
       /** Secret the seller's card images and code are encrypted with (sent back with addOrder). */
       secret: z.string(),
+      /** Designed (ADR 0050): the offer's discount as a signed quote, sent back with addOrder. */
+      quote: quoteSchema,
     }),
-    doc: "One offer with its merchant, and the secret used to encrypt the card for it.",
+    doc: "One offer with its merchant, the secret used to encrypt the card for it, and the quote its price is promised at.",
   }),
   "/systemConfig/getSystemConfig": defineCall({
     path: "/systemConfig/getSystemConfig",

@@ -7,6 +7,7 @@ import { feedbackTypeSchema, orderActionSchema, orderListTabSchema } from "../en
 import { feedbackContent, feedbackType, MESSAGES, optionalText, requiredText, starLevel } from "../fields";
 import { byId, created, listOf, optionalId, startBeforeEnd } from "./common";
 import { CARD_CODE_MAX, CODE_TOO_LONG, REMARK_TOO_LONG, SELL_REMARK_MAX, TOO_MANY_IMAGES } from "../sell-rules";
+import { shownQuoteSchema } from "../quote";
 
 /** Selling cards: orders and their feedback (backend/modules/orders). */
 export const ordersCalls = {
@@ -51,6 +52,11 @@ export const ordersCalls = {
         cardCode: optionalText(CARD_CODE_MAX, CODE_TOO_LONG),
         secret: requiredText(256, "The secret is required.", "The secret is too long."),
         remark: optionalText(SELL_REMARK_MAX, REMARK_TOO_LONG),
+        /**
+         * Designed (ADR 0050): the quote the sell form showed (getAdvertDetail's, or a QUOTE_CHANGED
+         * refusal's) with the coins it displayed. The order is made at that rate or not at all.
+         */
+        quote: shownQuoteSchema.optional(),
       })
       .superRefine((v, ctx) => {
         const images = v.cardImg ? v.cardImg.split("|") : [];
@@ -60,7 +66,7 @@ export const ordersCalls = {
           ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["cardImg"], message: MESSAGES.cardImageEmpty });
       }),
     response: created,
-    doc: "Sells a card against an offer; the server checks the offer's type, limits, remaining amount and merchant online status. Returns the order id.",
+    doc: "Sells a card against an offer; the server checks the offer's type, limits, remaining amount and merchant online status, and makes the order at the quoted rate or answers QUOTE_CHANGED (code 8) with a new quote. Returns the order id.",
   }),
   "/order/getOrderList": defineCall({
     path: "/order/getOrderList",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { quoteSchema, shownQuoteSchema } from "../quote";
 import { defineCall, id, noBody } from "../define";
 import { virtualCoinTypeSchema } from "../enum-schemas";
 import { positiveMinor, requiredText } from "../fields";
@@ -18,6 +19,8 @@ export const virtualCoinPriceSchema = z.object({
   indicative: z.boolean(),
   /** When the quote was taken (ms). */
   updatedAt: z.number().int().nonnegative(),
+  /** Designed (ADR 0050): the price as a signed quote, promised for a short while; sent back with addVirtualCoinOrder. */
+  quote: quoteSchema,
 });
 export type VirtualCoinPrice = z.infer<typeof virtualCoinPriceSchema>;
 
@@ -39,6 +42,8 @@ export const virtualCoinCalls = {
       transactionId: requiredText(128, "Please enter the transaction hash.", "Please enter the transaction hash."),
       /** BTC or USDT amount per 1e8. */
       tradeAmount: positiveMinor("Please enter the amount."),
+      /** Designed (ADR 0050): the price quote the form showed with the coins it displayed; the order is made at that price or not at all. */
+      quote: shownQuoteSchema.optional(),
     }),
     response: created,
     doc: "Reports a BTC (0) or USDT (1) transfer to the configured address; the server refuses values under 100 coins ('The transaction amount is too low.'). Response designed: {id}.",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { quoteSchema, shownQuoteSchema } from "../quote";
 import { defineCall, id, lastId, optionalTimestamp } from "../define";
 import { withdrawalSchema, withdrawerSchema } from "../entities";
 import { withdrawalActionSchema } from "../enum-schemas";
@@ -23,8 +24,12 @@ export const withdrawalsCalls = {
     path: "/userWithdraw/getWithdrawerDetail",
     auth: "user",
     request: byId,
-    response: z.object({ withdrawer: withdrawerSchema }),
-    doc: "One withdrawer. Response designed: {withdrawer}.",
+    response: z.object({
+      withdrawer: withdrawerSchema,
+      /** Designed (ADR 0050): the withdrawer's rate as a signed quote, sent back with applyWithdraw. */
+      quote: quoteSchema,
+    }),
+    doc: "One withdrawer, and the quote its rate is promised at. Response designed: {withdrawer, quote}.",
   }),
   "/userWithdraw/applyWithdraw": defineCall({
     path: "/userWithdraw/applyWithdraw",
@@ -37,9 +42,11 @@ export const withdrawalsCalls = {
       /** Required when the user has set a trade password. */
       tradePwd: blankable(tradePassword),
       remark: optionalText(200, "The remark has at most 200 characters."),
+      /** Designed (ADR 0050): the quote the form showed with the payout it displayed; the withdrawal is made at that rate or not at all. */
+      quote: shownQuoteSchema.optional(),
     }),
     response: created,
-    doc: "Sells coins to a withdrawer, paid out to one of the user's bank accounts; moves the amount to frozen. Returns the withdrawal id.",
+    doc: "Sells coins to a withdrawer, paid out to one of the user's bank accounts, at the quoted rate (or QUOTE_CHANGED, code 8, with a new quote); moves the amount to frozen. Returns the withdrawal id.",
   }),
   "/userWithdraw/getWithdrawDetail": defineCall({
     path: "/userWithdraw/getWithdrawDetail",

@@ -12,7 +12,7 @@ import { transaction } from "../../backend/db/index";
 import { ALREADY_CHECKED_IN, CHECK_IN_DESCRIPTION } from "../../backend/modules/membership/check-in";
 import { levelFor } from "../../backend/modules/membership/levels";
 import { INSUFFICIENT_WEALTH, ITEM_LIMIT_REACHED, ITEM_UNAVAILABLE } from "../../backend/modules/membership/mall";
-import { orderPoints } from "../../backend/modules/membership/earn";
+import { orderPoints } from "../../contract/money";
 import { checkBooks } from "../../backend/modules/wallet/checks";
 import { applyBalanceChanges } from "../../backend/modules/wallet/ledger";
 import { expectLedgerBalanced } from "../support/ledger";

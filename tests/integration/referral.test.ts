@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LIST_PAGE_SIZE, REFERRAL_BONUS } from "../../contract/constants";
 import { BillType, NoticeType } from "../../contract/enums";
 import { newInviteCode } from "../../backend/modules/auth/users";
-import { shareOf } from "../../backend/modules/referral/rewards";
+import { referralShare } from "../../contract/money";
 import { checkBooks } from "../../backend/modules/wallet/checks";
 import { PLATFORM_USER_ID } from "../../backend/modules/wallet/platform";
 import type { TestBackend } from "../support/backend";
@@ -70,7 +70,7 @@ describe("rewards", () => {
     expectOk(await complete(id));
 
     expect((await orderRow(t, id)).real_total_price).toBe(PRICE);
-    expect(shareOf(PRICE)).toBe(25);
+    expect(referralShare(PRICE)).toBe(25);
     const bills = await inviteBills(inviter.id);
     expect(bills).toHaveLength(1);
     expect(bills[0]).toMatchObject({ trans_amount: 25, current_amount: 25, opposite_user_id: friend.id, description_en: `Invite reward: 0.3% of ${friend.nickname}'s order` });
@@ -86,11 +86,11 @@ describe("rewards", () => {
   });
 
   it("rounds down to a hundredth of a coin", () => {
-    expect(shareOf(333)).toBe(0);
-    expect(shareOf(334)).toBe(1);
-    expect(shareOf(8_500)).toBe(25);
-    expect(shareOf(102_000)).toBe(306);
-    expect(shareOf(99_999)).toBe(299);
+    expect(referralShare(333)).toBe(0);
+    expect(referralShare(334)).toBe(1);
+    expect(referralShare(8_500)).toBe(25);
+    expect(referralShare(102_000)).toBe(306);
+    expect(referralShare(99_999)).toBe(299);
   });
 
   it("an order too small for a hundredth pays nothing and writes no reward", async () => {
@@ -156,7 +156,7 @@ describe("rewards", () => {
       await staff(t, "/merchant/order/negotiate", { id, arbitrationType: 3, arbitrationApplyAmount: 9_000, arbitrationApplyPrice: 7_650, arbitrationContent: "90 USD only." }, p.merchant.token),
     );
     expectOk(await t.call("/order/acceptDispute", { id }, { token: friend.token }));
-    expect((await rewardsOf(friend.id)).map((r) => r.amount)).toEqual([shareOf(7_650)]);
+    expect((await rewardsOf(friend.id)).map((r) => r.amount)).toEqual([referralShare(7_650)]);
     await expectBooks();
   });
 });

@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import { MIN_VIRTUAL_COIN_ORDER } from "../../contract/constants";
 import { MESSAGES } from "../../contract/fields";
 import { OFFLINE_USDT, offlineBtcPrice } from "../../backend/adapters/price-feed";
-import { coinsFor, TRANSACTION_USED } from "../../backend/modules/virtual-coin/actions";
+import { TRANSACTION_USED } from "../../backend/modules/virtual-coin/actions";
+import { coinsForCrypto } from "../../contract/money";
 import type { TestBackend } from "../support/backend";
 import { expectOk, expectRefused, staff } from "../support/orders";
 import { account, makeUser, setUpWalletTests, type WalletParties } from "../support/wallet";
@@ -32,8 +33,8 @@ describe("virtualCoinOrder/getPrices", () => {
     expectOk(res);
     const now = t.clock.t;
     expect(res.data.list).toEqual([
-      { type: 0, symbol: "BTC", price: offlineBtcPrice(now), indicative: true, updatedAt: Math.floor(now / 5000) * 5000 },
-      { type: 1, symbol: "USDT", price: OFFLINE_USDT, indicative: true, updatedAt: Math.floor(now / 5000) * 5000 },
+      { type: 0, symbol: "BTC", price: offlineBtcPrice(now), indicative: true, updatedAt: Math.floor(now / 5000) * 5000, quote: expect.objectContaining({ rate: offlineBtcPrice(now), at: now }) },
+      { type: 1, symbol: "USDT", price: OFFLINE_USDT, indicative: true, updatedAt: Math.floor(now / 5000) * 5000, quote: expect.objectContaining({ rate: OFFLINE_USDT, at: now }) },
     ]);
     const btc = res.data.list[0].price;
     expect(btc).toBeGreaterThan(6_500_000);
@@ -63,8 +64,8 @@ describe("virtualCoinOrder/addVirtualCoinOrder", () => {
     // USDT at 1.00: coins = floor(tradeAmount × 100 × 10000 × 9500 / 1e16); 100 coins need 105.26315790 USDT.
     const below = 10_526_315_789;
     const at = 10_526_315_790;
-    expect(coinsFor(below, OFFLINE_USDT, USD_RATE, DISCOUNT)).toBe(MIN_VIRTUAL_COIN_ORDER - 1);
-    expect(coinsFor(at, OFFLINE_USDT, USD_RATE, DISCOUNT)).toBe(MIN_VIRTUAL_COIN_ORDER);
+    expect(coinsForCrypto(below, { price: OFFLINE_USDT, usdRate: USD_RATE, discount: DISCOUNT })).toBe(MIN_VIRTUAL_COIN_ORDER - 1);
+    expect(coinsForCrypto(at, { price: OFFLINE_USDT, usdRate: USD_RATE, discount: DISCOUNT })).toBe(MIN_VIRTUAL_COIN_ORDER);
     expectRefused(await add({ type: 1, fromAddress: "TXsender", transactionId: tx(), tradeAmount: below }), MESSAGES.amountTooLow, 0);
     const ok = await add({ type: 1, fromAddress: "TXsender", transactionId: tx(), tradeAmount: at });
     expectOk(ok);
@@ -77,7 +78,7 @@ describe("virtualCoinOrder/addVirtualCoinOrder", () => {
     const btc = await add({ type: 0, fromAddress: " bc1qsender ", transactionId: tx(), tradeAmount: 1_000_000 });
     expectOk(btc);
     const row = await orderRow(btc.data.id);
-    expect(row).toMatchObject({ type: 0, from_address: "bc1qsender", price, coins: coinsFor(1_000_000, price, USD_RATE, DISCOUNT), user_id: p.seller2.id });
+    expect(row).toMatchObject({ type: 0, from_address: "bc1qsender", price, coins: coinsForCrypto(1_000_000, { price, usdRate: USD_RATE, discount: DISCOUNT }), user_id: p.seller2.id });
     expect(row.coins).toBe(Math.floor((1_000_000 * price * 0.95) / 1e8));
     // Nothing is credited before an administrator confirms.
     const bills = await t.db.selectFrom("bills").select("id").where("ref_type", "=", "virtual_coin_order").where("ref_id", "=", btc.data.id).execute();

@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { OFFLINE_USDT } from "../../backend/adapters/price-feed";
-import { coinsFor } from "../../backend/modules/virtual-coin/actions";
+import { coinsForCrypto } from "../../contract/money";
 import { checkBooks } from "../../backend/modules/wallet/checks";
 import { MESSAGES } from "../../contract/fields";
 import { createTestBackend, type Envelope, type TestBackend } from "../support/backend";
@@ -105,7 +105,7 @@ describe(`wallet property (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}
         ok(res, "addVirtualCoinOrder");
         if (r.next() < 0.8) {
           ok(await staff(t, "/admin/virtualCoin/confirm", { id: res.data.id }, p.admin.token), "confirm");
-          u.amount += coinsFor(tradeAmount, OFFLINE_USDT, 10_000, 9_500);
+          u.amount += coinsForCrypto(tradeAmount, { price: OFFLINE_USDT, usdRate: 10_000, discount: 9_500 });
         } else ok(await staff(t, "/admin/virtualCoin/reject", { id: res.data.id, reason: "Not found on chain." }, p.admin.token), "reject");
       },
       async apply() {

@@ -11,7 +11,7 @@ import { Field, TextAreaField } from "~/components/ui";
 import { formatCoinsWithName, formatNgn, minorFromInput } from "~/services/format";
 import { CardCodeText } from "~/components/orders/CardCodeText";
 import { CARD_CODE_MAX, IMAGE_ACCEPT } from "~/services/forms/sell";
-import { coinsForFace } from "~/services/orders";
+import { coinsForFace, figureOrNull } from "../../../contract/money";
 import { ErrorLine } from "~/components/ui/FormParts";
 
 export interface FieldMeta {
@@ -94,10 +94,10 @@ export function FaceInput({
   );
 }
 
-/** "You receive ≈ 86.00 Coins (₦47,018.78)" for the face typed so far. */
+/** "You receive 86.00 Coins (≈ ₦47,018.78)" for the face typed so far, at the rate the form is quoted. */
 export function YouReceive({ face, discount, coinName, ngnRate }: { face: unknown; discount: number; coinName: string; ngnRate: number }) {
   const minor = minorFromInput(str(face) ?? "");
-  const coins = minor ? coinsForFace(minor, discount) : 0;
+  const coins = minor ? (figureOrNull(() => coinsForFace(minor, discount)) ?? 0) : 0;
   return (
     <p className="flex min-h-14 items-center justify-between gap-2 rounded-lg bg-gray-50 px-3 py-2 text-sm" aria-live="polite">
       <span className="text-gray-700">You receive</span>
@@ -187,15 +187,26 @@ export function PlainImageInput({
   errorId,
   invalid,
   disabled,
+  kept = [],
 }: {
   id: string;
   labelId: string;
   errorId: string;
   invalid: boolean;
   disabled?: boolean;
+  /** Pictures an earlier post of this form already uploaded: sent again without their files. */
+  kept?: readonly string[];
 }) {
   return (
     <div>
+      {kept.length > 0 ? (
+        <>
+          <input type="hidden" name="cardImg" value={kept.join("|")} />
+          <p className="mb-2 text-sm text-gray-700" data-testid="kept-images">
+            {kept.length === 1 ? "1 picture is uploaded." : `${kept.length} pictures are uploaded.`} Add more below, or sell with {kept.length === 1 ? "it" : "these"}.
+          </p>
+        </>
+      ) : null}
       <input
         id={id}
         type="file"

@@ -1,6 +1,8 @@
 /**
- * The sell-card form (spec §5): the face, the code box or the image picker, the remark and
- * Sell; the rules are contract/sell-rules', run here with the offer the page shows.
+ * The sell-card form: the face, the code box or the image picker, the remark and Sell; the rules
+ * are contract/sell-rules', run here with the offer the page shows. The price it shows is its
+ * quote's (ADR 0050), sent back in hidden fields; when the backend asks again, the new price
+ * replaces it and Sell becomes "Sell at the new rate".
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { useActionData, useNavigation } from "@remix-run/react";
@@ -14,6 +16,9 @@ import { CodeInput, FaceInput, PlainImageInput, YouReceive } from "~/components/
 import { ErrorLine, FormError, fieldProps } from "~/components/ui/FormParts";
 import type { ImagePickerState } from "~/components/orders/ImagePicker.client";
 import { Button, Skeleton, TextAreaField } from "~/components/ui";
+import { AskAgainNotice, QuoteFields } from "~/components/ui/AskAgain";
+import type { Quote } from "../../../contract/quote";
+import type { AskAgain } from "~/services/forms/quote.server";
 import { LoginToSubmit } from "~/components/ui/LoginPrompt";
 import { REMARK_MAX } from "~/services/forms/sell";
 import { schemaValidation, useOnFirstUse, useValidateBlurred } from "~/components/ui/use-schema-form";
@@ -25,20 +30,24 @@ const ImagePicker = lazy(() => import("~/components/orders/ImagePicker.client"))
 
 export function SellForm({
   advert,
+  quote,
   secret: loaderSecret,
   signedIn,
   loginHref,
   coinName,
   ngnRate,
 }: {
+  /** Its discount is the quote's. */
   advert: AdvertWithMerchant;
+  quote: Quote;
   secret: string | null;
   signedIn: boolean;
   loginHref: string;
   coinName: string;
   ngnRate: number;
 }) {
-  const actionData = useActionData<{ result?: SubmissionResult<string[]>; secret?: string | null }>();
+  const actionData = useActionData<{ result?: SubmissionResult<string[]>; secret?: string | null; cardImg?: string[]; askAgain?: AskAgain | null }>();
+  const askAgain = actionData?.askAgain ?? null;
   const navigation = useNavigation();
   const [images, setImages] = useState<ImagePickerState>({ paths: [], busy: false });
   const rules = sellOfferOf(advert);
@@ -73,6 +82,7 @@ export function SellForm({
         aria-describedby={form.errors ? form.errorId : undefined}
       >
         {secret ? <input type="hidden" name="secret" value={secret} /> : null}
+        <QuoteFields quote={quote} />
         <fieldset disabled={disabled} className="min-w-0">
           <FaceInput
             field={fields.face}
@@ -94,7 +104,15 @@ export function SellForm({
               </p>
               {signedIn && secret ? (
                 <ClientOnly
-                  fallback={<PlainImageInput id={fields.cardImg.id} labelId={`${fields.cardImg.id}-label`} errorId={fields.cardImg.errorId} invalid={Boolean(fields.cardImg.errors)} />}
+                  fallback={
+                    <PlainImageInput
+                      id={fields.cardImg.id}
+                      labelId={`${fields.cardImg.id}-label`}
+                      errorId={fields.cardImg.errorId}
+                      invalid={Boolean(fields.cardImg.errors)}
+                      kept={actionData?.cardImg}
+                    />
+                  }
                 >
                   {() => (
                     <Suspense fallback={<Skeleton className="h-28 w-full" />}>
@@ -133,11 +151,12 @@ export function SellForm({
         </fieldset>
 
         {/* The secret has no field of its own: its error (an expired form) shows with the form's. */}
-        <FormError id={form.errorId} errors={[...(form.errors ?? []), ...(fields.secret.errors ?? [])]} />
+        {askAgain ? <AskAgainNotice message={askAgain.message} /> : null}
+        <FormError id={form.errorId} errors={[...(form.errors ?? []), ...(fields.secret.errors ?? [])].filter((e) => e !== askAgain?.message)} />
 
         {signedIn ? (
           <Button type="submit" fullWidth size="lg" busy={submitting} disabled={images.busy}>
-            {images.busy ? "Uploading images…" : "Sell"}
+            {images.busy ? "Uploading images…" : askAgain ? (askAgain.why === "changed" ? "Sell at the new rate" : "Sell at this price") : "Sell"}
           </Button>
         ) : (
           <LoginToSubmit loginHref={loginHref} label="Sell" hint="Sign in to sell your card." />

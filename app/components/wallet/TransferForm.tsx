@@ -1,6 +1,8 @@
 /**
- * The BTC/USDT transfer report of /sellVirtualCoin (spec §5): amount, the address it came
- * from and the transaction hash, with the coins it is worth as you type; guests get Go To Login?.
+ * The BTC/USDT transfer report of /sellVirtualCoin: amount, the address it came from and the
+ * transaction hash, with the coins it is worth as you type at the quoted price (ADR 0050: the
+ * quote rides in hidden fields; when the backend asks again, Submit becomes the button that
+ * accepts the new price); guests get Go To Login?.
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { useActionData, useNavigation } from "@remix-run/react";
@@ -8,7 +10,10 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { FormError, fieldProps } from "~/components/ui/FormParts";
 import { Button, ExternalLink, Field } from "~/components/ui";
 import { LoginToSubmit } from "~/components/ui/LoginPrompt";
-import { coinsForCrypto, cryptoFromInput, formatCrypto, type CryptoQuote } from "~/services/money/wallet";
+import { coinsForCrypto, cryptoFromInput, cryptoText, figureOrNull, type CryptoTerms } from "../../../contract/money";
+import type { Quote } from "../../../contract/quote";
+import type { AskAgain } from "~/services/forms/quote.server";
+import { AskAgainNotice, QuoteFields } from "~/components/ui/AskAgain";
 import { schemaValidation, useOnFirstUse, useValidateBlurred } from "~/components/ui/use-schema-form";
 import { formatCoins, formatNgn } from "~/services/format";
 import { Form } from "~/components/ui/Form";
@@ -18,6 +23,8 @@ export function TransferForm({
   coinKey: key,
   symbol,
   quote,
+  terms,
+  askAgain,
   coinName,
   ngnRate,
   signedIn,
@@ -26,7 +33,11 @@ export function TransferForm({
 }: {
   coinKey: string;
   symbol: string;
-  quote: CryptoQuote | null;
+  /** The price quote the form shows and sends back. */
+  quote: Quote | null;
+  /** What that price is worked out with. */
+  terms: CryptoTerms | null;
+  askAgain: AskAgain | null;
   coinName: string;
   ngnRate: number;
   signedIn: boolean;
@@ -41,13 +52,13 @@ export function TransferForm({
   const [form, fields] = useForm({
     id,
     lastResult: actionData?.result ?? undefined,
-    ...schemaValidation(schemas?.value.virtualCoinSchema(quote), schemas?.parseWithZod),
+    ...schemaValidation(schemas?.value.virtualCoinSchema(terms), schemas?.parseWithZod),
   });
   useValidateBlurred(schemas, form);
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const typed = fields.amount.value ?? fields.amount.initialValue;
   const tradeAmount = cryptoFromInput(typeof typed === "string" ? typed : "");
-  const coins = tradeAmount && quote ? coinsForCrypto(tradeAmount, quote) : 0;
+  const coins = tradeAmount && terms ? (figureOrNull(() => coinsForCrypto(tradeAmount, terms)) ?? 0) : 0;
 
   return (
     <section aria-labelledby="transfer-title" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
@@ -63,6 +74,7 @@ export function TransferForm({
         aria-describedby={form.errors ? form.errorId : undefined}
         className="flex flex-col gap-1"
       >
+        <QuoteFields quote={quote} />
         <Field
           {...fieldProps(fields.amount)}
           key={fields.amount.key}
@@ -78,7 +90,7 @@ export function TransferForm({
             You receive about
             {!hydrated && tradeAmount ? (
               <span className="num block text-xs text-gray-600">
-                for {formatCrypto(tradeAmount)} {symbol}
+                for {cryptoText(tradeAmount)} {symbol}
               </span>
             ) : null}
           </span>
@@ -102,10 +114,11 @@ export function TransferForm({
           spellCheck={false}
           inputClassName="font-mono text-sm"
         />
-        <FormError id={form.errorId} errors={form.errors} />
+        {askAgain ? <AskAgainNotice message={askAgain.message} /> : null}
+        <FormError id={form.errorId} errors={form.errors?.filter((e) => e !== askAgain?.message)} />
         {signedIn ? (
           <Button type="submit" size="lg" fullWidth busy={submitting}>
-            Submit
+            {askAgain ? (askAgain.why === "changed" ? "Report at the new price" : "Report at this price") : "Submit"}
           </Button>
         ) : (
           <LoginToSubmit loginHref={loginHref} label="Submit" hint="Sign in to report a transfer." dialogText={`Sign in to report your ${symbol} transfer.`} />

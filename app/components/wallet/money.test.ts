@@ -4,40 +4,14 @@ import { bankAccountLabel, maskAccountNumber } from "~/components/wallet/bank-ac
 import { bankAccountSchema } from "~/services/forms/wallet.schema";
 import { sellCoinsSchema } from "~/services/forms/withdrawals.schema";
 import { parseBankSnapshot, withdrawalTimeline } from "~/components/withdrawals/withdrawal";
-import { coinUnits, coinsForCrypto, cryptoFromInput, formatCrypto, formatCurrencyRate, formatPayout, payoutFor, shiftDecimal } from "~/services/money/wallet";
+import { coinUnits, formatCurrencyRate, formatPayout, shiftDecimal } from "~/services/money/wallet";
 import { qrSvg } from "./qr.server";
 import { virtualCoinSchema } from "~/services/forms/virtual-coin.schema";
-
-describe("crypto amounts", () => {
-  it("parses up to 8 decimals exactly into per-1e8 integers", () => {
-    expect(cryptoFromInput("0.1")).toBe(10_000_000);
-    expect(cryptoFromInput("0.00000001")).toBe(1);
-    expect(cryptoFromInput(".5")).toBe(50_000_000);
-    expect(cryptoFromInput("12")).toBe(1_200_000_000);
-    expect(cryptoFromInput("0.29")).toBe(29_000_000); // 0.29 * 1e8 is 28999999.999… in floats
-    expect(cryptoFromInput("0.000000001")).toBeNull();
-    expect(cryptoFromInput("-1")).toBeNull();
-    expect(cryptoFromInput("0")).toBeNull();
-    expect(cryptoFromInput("")).toBeNull();
-    expect(cryptoFromInput("1e3")).toBeNull();
-    expect(formatCrypto(1_500_000)).toBe("0.015");
-    expect(formatCrypto(100_000_000)).toBe("1");
-  });
-
-  it("converts to coins with floor(tradeAmount × price × usdRate × discount / 1e16)", () => {
-    const q = { price: 6_000_000, usdRate: 10_000, discount: 9_500 }; // $60,000, 1 coin per USD, 95%
-    expect(coinsForCrypto(100_000_000, q)).toBe(5_700_000); // 57,000.00 coins
-    expect(coinsForCrypto(1, q)).toBe(0);
-    expect(coinsForCrypto(175_438, q)).toBe(9_999); // just under 100 coins
-    expect(coinsForCrypto(175_439, q)).toBe(10_000);
-  });
-});
 
 describe("withdrawal figures", () => {
   it("shows rates, payouts and limits", () => {
     expect(formatCurrencyRate(5_350_000)).toBe("535.00");
     expect(formatCurrencyRate(5_351_234)).toBe("535.1234");
-    expect(payoutFor(15_000, 5_350_000)).toBe(8_025_000);
     expect(formatPayout(8_025_000)).toBe("80,250");
     expect(formatPayout(8_025_050)).toBe("80,250.5");
     expect(coinUnits(1_000)).toBe("10");

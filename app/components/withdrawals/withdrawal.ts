@@ -10,7 +10,7 @@ const tones: Record<WithdrawalStatus, BadgeTone> = { 0: "wait", 1: "brand", 2: "
 
 export const withdrawalStatusLabel = (s: number) => withdrawalStatusLabels[s as WithdrawalStatus] ?? `Status ${s}`;
 export const withdrawalStatusTone = (s: number): BadgeTone => tones[s as WithdrawalStatus] ?? "neutral";
-export const isWithdrawalOpen = (s: number) => s === WithdrawalStatus.Waiting || s === WithdrawalStatus.Processing;
+export { isWithdrawalOpen } from "../../../contract/withdrawal-rules";
 
 /** The bank account as it was when the withdrawal was made (Withdrawal.userPayment is a JSON string). */
 export interface BankSnapshot {

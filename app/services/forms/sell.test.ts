@@ -1,7 +1,7 @@
 /** The sell-card form's rules (spec §5) and the order display helpers. */
 import { describe, expect, test } from "vitest";
 import { MESSAGES } from "../../../contract/fields";
-import { coinsForFace, orderTimer, parseAdvertInfo, parseTab } from "../orders";
+import { orderTimer, parseAdvertInfo, parseTab } from "../orders";
 import { codeBlocks, splitCardCodes, tooManyCodesMessage } from "../../../contract/card-codes";
 import { TWO_DECIMALS } from "../format";
 import { CHOOSE_FACE, SELL_FORM_EXPIRED as SECRET_MISSING, fixedFacesMessage, type SellOffer as SellRules } from "../../../contract/sell-rules";
@@ -84,11 +84,9 @@ describe("order helpers", () => {
     for (const status of [3, 4, 5, 6] as const) expect(orderTimer({ ...base, status })).toBeNull();
   });
 
-  test("tabs, advertInfo, coins", () => {
+  test("tabs, advertInfo", () => {
     expect([null, "", "0", "4", "5", "6", "1", "x"].map(parseTab)).toEqual([0, 0, 0, 4, 5, 6, 0, 0]);
     expect(parseAdvertInfo('{"paymentNameEn":"Steam","cardType":1}').paymentNameEn).toBe("Steam");
     expect(parseAdvertInfo("not json").paymentNameEn).toBe("");
-    expect(coinsForFace(5000, 8600)).toBe(4300);
-    expect(coinsForFace(3333, 8613)).toBe(2870); // floor(2870.7)
   });
 });

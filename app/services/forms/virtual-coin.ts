@@ -1,10 +1,11 @@
 /**
  * The BTC / USDT transfer form (/sellVirtualCoin, spec §5): amount (in BTC or
  * USDT, up to 8 decimals → tradeAmount per 1e8), the sending address and the
- * transaction hash, all required; converted to coins with the current price,
- * usdRate and discount, 'The transaction amount is too low.' under 100 coins.
- * The same schema in the browser (live price) and in the action (the price
- * when it is posted). The zod schema is in ./virtual-coin.schema.ts.
+ * transaction hash, all required; converted to coins at the price the form is
+ * quoted (ADR 0050) with the platform's usdRate and discount, 'The transaction
+ * amount is too low.' under 100 coins. The same schema in the browser (live
+ * price) and in the action (the price the form posted). The zod schema is in
+ * ./virtual-coin.schema.ts.
  */
 
 export const AMOUNT_REQUIRED = "Please enter the amount.";

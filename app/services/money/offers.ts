@@ -5,29 +5,17 @@
  *   ngnRate: NGN per coin, in hundredths
  *   faces (minTrade, maxTrade, fixTrade entries, tradeAmount): hundredths of the currency
  */
-import { formatCoins } from "../../services/format";
+import { ngnPerFaceUnit } from "../../../contract/money";
+import { formatCoins, formatNgnHundredths } from "../../services/format";
 
 function toBig(v: number | string | null | undefined): bigint {
   const n = typeof v === "string" ? Number(v) : v;
   return n === null || n === undefined || !Number.isFinite(n) ? 0n : BigInt(Math.round(n));
 }
 
-/** Rounds num/den half away from zero (den > 0). */
-function divRound(num: bigint, den: bigint): bigint {
-  const neg = num < 0n;
-  const a = neg ? -num : num;
-  const q = (a * 2n + den) / (den * 2n);
-  return neg ? -q : q;
-}
-
-/**
- * NGN for one unit of the card's currency: discount/10000 coins × ngnRate/100 NGN,
- * with 2 decimals: ngnPerUnit(8500, 54673) → "₦464.72".
- */
+/** NGN for one unit of the card's currency (contract/money.ts ngnPerFaceUnit): ngnPerUnit(8500, 54673) → "₦464.72". */
 export function ngnPerUnit(discountPer10000: number, ngnRateHundredths: number): string {
-  // discount × rate is NGN × 10^6; NGN hundredths = that / 10^4.
-  const hundredths = divRound(toBig(discountPer10000) * toBig(ngnRateHundredths), 10_000n);
-  return `₦${formatCoins(hundredths.toString())}`;
+  return formatNgnHundredths(ngnPerFaceUnit(toBig(discountPer10000), toBig(ngnRateHundredths)));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { DEFAULT_COIN_NAME, DEFAULT_NGN_RATE } from "../../../contract/constants";
+import { issueQuote } from "../quotes/quotes";
 import { TrackRecordType } from "../../../contract/enums";
 import { notFound } from "../../http/errors";
 import type { HandlerGroup } from "../../http/handler-types";
@@ -103,7 +104,8 @@ export const catalogHandlers = {
     if (ctx.user) await refuseTradeIfBlocked(ctx.db, ctx.user.id, advert.userid);
     // Anonymous visitors may look; only a signed-in seller gets a secret to encrypt a card with.
     const secret = ctx.user ? await issueAdvertSecret(ctx.db, ctx.secrets, advert.id, ctx.user.id, ctx.now) : "";
-    return { advert, secret };
+    // The price the sell form shows is promised at this quote (ADR 0050).
+    return { advert, secret, quote: issueQuote(ctx, `advert:${advert.id}`, advert.discount) };
   },
 } satisfies HandlerGroup<
   | "/systemConfig/getSystemConfig"

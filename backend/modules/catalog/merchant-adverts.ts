@@ -4,7 +4,7 @@ import type { AdvertFields, MerchantAdvert } from "../../../contract/calls/merch
 import { parseFaces } from "../../../contract/advert-rules";
 import type { Executor } from "../../db/index";
 import { fail, notFound } from "../../http/errors";
-import { usdDiscountOf } from "./fx";
+import { usdDiscountOf } from "../../../contract/money";
 import { advertRows, toAdvert, type AdvertRow } from "./queries";
 
 /**

@@ -3,7 +3,7 @@ import { SELL_FORM_EXPIRED, sellOfferOf, sellProblem } from "../../../contract/s
 import { AdvertCardType } from "../../../contract/enums";
 import { MESSAGES } from "../../../contract/fields";
 import type { AnyCallInput } from "../../../contract/index";
-import { transaction } from "../../db/index";
+import { transaction, type Trx } from "../../db/index";
 import type { User } from "../../db/schema";
 import type { CallContext } from "../../http/context";
 import { fail, notFound } from "../../http/errors";
@@ -15,12 +15,16 @@ import { encryptCardCode } from "./card-crypto";
 import { codeFingerprints, duplicateOfEarlier, imageFingerprints, recordFingerprints } from "./fingerprints";
 import { createOrder } from "./state-machine";
 import { minutesAfter } from "./timing";
+import { coinsForFace } from "../../../contract/money";
+import { cardQuoteExpired, cardRateChanged } from "../../../contract/quote";
+import { askAgain, quotedRate, type QuoteTerms } from "../quotes/quotes";
 
 /**
  * /order/addOrder: everything spec §5 checks on the sell-card form, again on the server,
  * then one transaction that claims the advert secret (idempotency), refuses or flags a card
- * sold before (fingerprints.ts), reserves the advert's remaining amount atomically, snapshots
- * the figures and stores the card encrypted.
+ * sold before (fingerprints.ts), reserves the advert's remaining amount atomically at the rate
+ * the seller was quoted (ADR 0050: no order at a price she did not see), snapshots the figures
+ * and stores the card encrypted.
  */
 
 export const OWN_ADVERT = "You cannot sell a card to your own offer.";
@@ -60,6 +64,17 @@ export async function addOrder(ctx: CallContext, user: User, input: AddOrderInpu
   // The cards as keyed digests, to find one sold before (ADR 0033).
   const prints = [...codeFingerprints(ctx.secrets, codes), ...imageFingerprints(uploads.map((u) => u.pixel_digest))];
 
+  // The price she saw: the quote's rate, or a refusal that asks her again (ADR 0050).
+  const terms: QuoteTerms = {
+    kind: "card",
+    subject: `advert:${advert.id}`,
+    shown: input.quote,
+    priceAt: (rate) => coinsForFace(amount, rate),
+    changed: (coins) => cardRateChanged(amount, advert.tradeCurrency, coins),
+    expired: (coins) => cardQuoteExpired(amount, advert.tradeCurrency, coins),
+  };
+  const quoted = await quotedRate(ctx, terms, { rate: async () => advert.discount, mustEqual: true });
+
   const now = ctx.now;
   return transaction(db, async (trx) => {
     // Claim the secret (compare-and-set). Lost: a parallel submission with it won; answer its order.
@@ -79,18 +94,23 @@ export async function addOrder(ctx: CallContext, user: User, input: AddOrderInpu
     // Refused when the seller's own open order carries one of these cards; else the earliest earlier order, or null.
     const duplicateOf = await duplicateOfEarlier(trx, prints, user.id);
 
-    // Reserve the face on the advert: no number of parallel orders can oversell it.
-    const reserved = await trx
+    // Reserve the face on the advert, at the quoted rate: no number of parallel orders can
+    // oversell it, and none goes ahead at a rate the merchant changed since the seller's quote.
+    let reserve = trx
       .updateTable("adverts")
       .set((eb) => ({ trade_amount: eb("trade_amount", "-", amount) }))
       .where("id", "=", advert.id)
       .where("status", "=", 1)
-      .where("trade_amount", ">=", amount)
-      .returning("id")
-      .executeTakeFirst();
-    if (!reserved) throw fail(MESSAGES.remainNotEnough);
-
-    const calculate = Math.floor((amount * advert.discount) / 10_000);
+      .where("trade_amount", ">=", amount);
+    if (quoted !== undefined) reserve = reserve.where("discount", "=", quoted);
+    const reserved = await reserve.returning(["discount", "usd_discount"]).executeTakeFirst();
+    if (!reserved) {
+      const rate = quoted === undefined ? undefined : await currentDiscount(trx, advert.id);
+      if (rate !== undefined && rate !== quoted) throw askAgain(ctx, terms, rate, "changed");
+      throw fail(MESSAGES.remainNotEnough);
+    }
+    const discount = Number(reserved.discount);
+    const calculate = coinsForFace(amount, discount);
     const advertInfo = JSON.stringify({
       paymentIcon: advert.paymentIcon,
       paymentNameEn: advert.paymentNameEn,
@@ -110,8 +130,8 @@ export async function addOrder(ctx: CallContext, user: User, input: AddOrderInpu
         advert_info: advertInfo,
         trade_amount: amount,
         trade_currency: advert.tradeCurrency,
-        discount: advert.discount,
-        usd_discount: advert.usdDiscount,
+        discount,
+        usd_discount: Number(reserved.usd_discount),
         calculate_total_price: calculate,
         real_total_price: calculate,
         created_at: now,
@@ -135,6 +155,11 @@ export async function addOrder(ctx: CallContext, user: User, input: AddOrderInpu
     await recordFingerprints(trx, order.id, user.id, prints, now);
     return { id: order.id };
   });
+}
+
+async function currentDiscount(trx: Trx, advertId: number): Promise<number | undefined> {
+  const r = await trx.selectFrom("adverts").select("discount").where("id", "=", advertId).executeTakeFirst();
+  return r ? Number(r.discount) : undefined;
 }
 
 async function orderBySecret(ctx: CallContext, secretId: number) {

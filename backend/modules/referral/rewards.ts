@@ -1,5 +1,6 @@
 import { REFERRAL_BONUS, REFERRAL_BONUS_TRADE, REFERRAL_PER_MILLE } from "../../../contract/constants";
 import { BillType } from "../../../contract/enums";
+import { referralShare } from "../../../contract/money";
 import type { Trx } from "../../db/index";
 import type { OrderRow } from "../../db/schema";
 import { notify } from "../notices/notify";
@@ -18,9 +19,6 @@ import { PLATFORM_USER_ID } from "../wallet/platform";
  */
 
 type Kind = "share" | "bonus";
-
-/** 3 per mille of `price` (hundredths), rounded down. */
-export const shareOf = (price: number) => Math.floor((price * REFERRAL_PER_MILLE) / 1000);
 
 const BILL_TEXT: Record<Kind, (friend: string) => string> = {
   share: (friend) => `Invite reward: ${REFERRAL_PER_MILLE / 10}% of ${friend}'s order`,
@@ -46,7 +44,7 @@ export async function rewardInviter(trx: Trx, order: OrderRow, inviterId: number
   if (inviterId === null) return;
   const friend = await trx.selectFrom("users").select(["id", "nickname"]).where("id", "=", order.seller_id).executeTakeFirstOrThrow();
 
-  const due: { kind: Kind; amount: number }[] = [{ kind: "share", amount: shareOf(price) }];
+  const due: { kind: Kind; amount: number }[] = [{ kind: "share", amount: referralShare(price) }];
   if (price >= REFERRAL_BONUS_TRADE) due.push({ kind: "bonus", amount: REFERRAL_BONUS });
 
   let total = 0;

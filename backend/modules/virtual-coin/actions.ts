@@ -1,32 +1,26 @@
 import { MIN_VIRTUAL_COIN_ORDER } from "../../../contract/constants";
 import { VirtualCoinOrderStatus, type VirtualCoinType } from "../../../contract/enums";
 import { MESSAGES } from "../../../contract/fields";
-import { transaction, type DB } from "../../db/index";
-import type { Services } from "../../http/context";
+import { transaction, type DB, type Executor } from "../../db/index";
+import type { CallContext } from "../../http/context";
 import { fail, notFound } from "../../http/errors";
-import { configRecord, intValue } from "../catalog/queries";
+import { intValue } from "../catalog/queries";
+import { coinsForCrypto, cryptoText, type CryptoTerms } from "../../../contract/money";
+import { cryptoPriceChanged, cryptoQuoteExpired, type ShownQuote } from "../../../contract/quote";
+import { quotedRate, type QuoteTerms } from "../quotes/quotes";
 import { transition } from "./state-machine";
 import { findVirtualCoinOrder } from "./queries";
 import type { VirtualCoinOrderRow } from "../../db/schema";
 import { auditAfter } from "../audit/audit";
 
 /**
- * BTC/USDT transfer orders (spec §5, §7, §9; ADR 0008). The user reports a transfer to the
- * configured address; the coins are credited only when an administrator confirms it.
- *
- * coins (hundredths) = floor(tradeAmount × price × usdRate × discount / (1e8 × 10000 × 10000))
- *   tradeAmount: BTC/USDT per 1e8; price: USD hundredths per BTC/USDT (from the price feed, at
- *   order time); usdRate: coins per USD, per 10000; discount: share paid, per 10000
- *   (both from the 'btc' config group). Computed in BigInt: the product exceeds 2^53.
+ * BTC/USDT transfer orders (ADR 0008). The user reports a transfer to the configured address; the
+ * coins are worked out when she reports it (contract/money.ts coinsForCrypto, at the price she was
+ * quoted: ADR 0050) and credited only when an administrator confirms the transfer.
  */
 
 export const TRANSACTION_USED = "This transaction hash has already been submitted.";
 export const CRYPTO_UNAVAILABLE = "BTC and USDT orders are not available now.";
-
-export function coinsFor(tradeAmount: number, price: number, usdRate: number, discount: number): number {
-  const n = BigInt(tradeAmount) * BigInt(price) * BigInt(usdRate) * BigInt(discount);
-  return Number(n / (100_000_000n * 10_000n * 10_000n));
-}
 
 /** Hex hashes are case-insensitive: kept lowercase so the same transfer cannot be sent twice in two cases. */
 export function normalizeTransactionId(raw: string): string {
@@ -39,37 +33,69 @@ export interface AddInput {
   fromAddress: string;
   transactionId: string;
   tradeAmount: number;
+  /** The price the form showed (a getPrices quote) and the coins it displayed. */
+  quote?: ShownQuote;
 }
 
-export async function addVirtualCoinOrder(services: Pick<Services, "db" | "prices">, userId: number, input: AddInput, now: Date): Promise<{ id: number }> {
-  const btc = await configRecord(services.db, "btc");
-  const usdRate = intValue(btc.usdRate, 0);
-  const discount = intValue(btc.discount, 0);
-  if (usdRate <= 0 || discount <= 0) throw fail(CRYPTO_UNAVAILABLE);
-  const quote = await services.prices.quote(input.type, now);
-  const coins = coinsFor(input.tradeAmount, quote.price, usdRate, discount);
-  if (coins < MIN_VIRTUAL_COIN_ORDER) throw fail(MESSAGES.amountTooLow);
-  // One order per (type, transaction id): the unique key decides between parallel submissions.
-  const row = await services.db
-    .insertInto("virtual_coin_orders")
-    .values({
-      user_id: userId,
-      type: input.type,
-      from_address: input.fromAddress.trim(),
-      transaction_id: normalizeTransactionId(input.transactionId),
-      trade_amount: input.tradeAmount,
-      price: quote.price,
-      price_indicative: quote.indicative,
-      usd_rate: usdRate,
-      discount,
-      coins,
-      created_at: now,
-    })
-    .onConflict((oc) => oc.columns(["type", "transaction_id"]).doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  if (!row) throw fail(TRANSACTION_USED);
-  return { id: row.id };
+type PlatformTerms = Pick<CryptoTerms, "usdRate" | "discount">;
+
+/**
+ * The platform's usdRate and discount (the 'btc' config group). In the order's transaction they
+ * are read under a share lock: a change of either waits for the order to commit, so its coins are
+ * worked out with the terms that stand when it is made.
+ */
+export async function platformTerms(db: Executor, lock = false): Promise<PlatformTerms | null> {
+  let q = db.selectFrom("config").select(["ckey", "cvalue"]).where("grp", "=", "btc").where("ckey", "in", ["usdRate", "discount"]);
+  if (lock) q = q.forShare();
+  const cfg = Object.fromEntries((await q.execute()).map((r) => [r.ckey, r.cvalue]));
+  const terms = { usdRate: intValue(cfg.usdRate, 0), discount: intValue(cfg.discount, 0) };
+  return terms.usdRate > 0 && terms.discount > 0 ? terms : null;
+}
+
+/** What a crypto quote is about: the coin and the platform's terms its coins are worked out with (a change of either voids it). */
+export const cryptoSubject = (type: VirtualCoinType, t: PlatformTerms) => `crypto:${type}:${t.usdRate}:${t.discount}`;
+
+export async function addVirtualCoinOrder(ctx: Pick<CallContext, "db" | "prices" | "secrets" | "now">, userId: number, input: AddInput): Promise<{ id: number }> {
+  const now = ctx.now;
+  // The feed's price now: the order's price without a quote, the new quote's when asking again.
+  const feed = await ctx.prices.quote(input.type, now);
+  return transaction(ctx.db, async (trx) => {
+    const platform = await platformTerms(trx, true);
+    if (!platform) throw fail(CRYPTO_UNAVAILABLE);
+    const amount = cryptoText(input.tradeAmount);
+    const terms: QuoteTerms = {
+      kind: "crypto",
+      subject: cryptoSubject(input.type, platform),
+      shown: input.quote,
+      priceAt: (price) => coinsForCrypto(input.tradeAmount, { price, ...platform }),
+      changed: (coins) => cryptoPriceChanged(amount, feed.symbol, coins),
+      expired: (coins) => cryptoQuoteExpired(amount, feed.symbol, coins),
+    };
+    const price = (await quotedRate(ctx, terms, { rate: async () => feed.price })) ?? feed.price;
+    const coins = terms.priceAt(price);
+    if (coins < MIN_VIRTUAL_COIN_ORDER) throw fail(MESSAGES.amountTooLow);
+    // One order per (type, transaction id): the unique key decides between parallel submissions.
+    const row = await trx
+      .insertInto("virtual_coin_orders")
+      .values({
+        user_id: userId,
+        type: input.type,
+        from_address: input.fromAddress.trim(),
+        transaction_id: normalizeTransactionId(input.transactionId),
+        trade_amount: input.tradeAmount,
+        price,
+        price_indicative: feed.indicative,
+        usd_rate: platform.usdRate,
+        discount: platform.discount,
+        coins,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.columns(["type", "transaction_id"]).doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!row) throw fail(TRANSACTION_USED);
+    return { id: row.id };
+  });
 }
 
 async function anyOrder(db: DB, id: number) {

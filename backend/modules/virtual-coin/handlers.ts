@@ -1,17 +1,28 @@
 import { requireRole, requireUser } from "../../http/context";
+import { issueQuote } from "../quotes/quotes";
 import type { HandlerGroup } from "../../http/handler-types";
-import { addVirtualCoinOrder, confirmVirtualCoinOrder, rejectVirtualCoinOrder } from "./actions";
+import { addVirtualCoinOrder, confirmVirtualCoinOrder, cryptoSubject, platformTerms, rejectVirtualCoinOrder } from "./actions";
 import { virtualCoinOrderPage } from "./queries";
 
 /** BTC/USDT: prices, the user's transfer orders and the administrator's confirmation. */
 export const virtualCoinHandlers = {
   async "/virtualCoinOrder/getPrices"(_input, ctx) {
-    const quotes = await ctx.prices.quotes(ctx.now);
-    return { list: quotes.map((q) => ({ type: q.type, symbol: q.symbol, price: q.price, indicative: q.indicative, updatedAt: q.updatedAt })) };
+    const [quotes, platform] = await Promise.all([ctx.prices.quotes(ctx.now), platformTerms(ctx.db)]);
+    // Each price is promised for a short while as a signed quote, with the platform's terms (ADR 0050).
+    return {
+      list: quotes.map((q) => ({
+        type: q.type,
+        symbol: q.symbol,
+        price: q.price,
+        indicative: q.indicative,
+        updatedAt: q.updatedAt,
+        quote: issueQuote(ctx, cryptoSubject(q.type, platform ?? { usdRate: 0, discount: 0 }), q.price),
+      })),
+    };
   },
 
   async "/virtualCoinOrder/addVirtualCoinOrder"(input, ctx) {
-    return addVirtualCoinOrder(ctx, requireUser(ctx).id, input, ctx.now);
+    return addVirtualCoinOrder(ctx, requireUser(ctx).id, input);
   },
 
   async "/admin/virtualCoin/list"(input, ctx) {

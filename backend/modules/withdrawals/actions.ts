@@ -12,6 +12,9 @@ import { findWithdrawal, findWithdrawer, type JoinedWithdrawal } from "./queries
 import { moveOwnerCoins, PAY_PICTURE_REQUIRED, recordChange, transition, type WithdrawalActor } from "./state-machine";
 import { isUniqueViolation } from "../../db/errors";
 import { auditAfter } from "../audit/audit";
+import { payoutFor } from "../../../contract/money";
+import { coinsQuoteExpired, coinsRateChanged, type ShownQuote } from "../../../contract/quote";
+import { askAgain, quotedRate, type QuoteTerms } from "../quotes/quotes";
 
 /**
  * The withdrawal commands: who may ask (checked here, on every call), then the change.
@@ -26,11 +29,6 @@ export const TRADE_PASSWORD_MISSING = "Please enter your trade password.";
 export const PAY_PICTURE_NOT_YOURS = "The payment picture must be an image you uploaded as a payment picture.";
 export const PAY_PICTURE_USED = "This payment picture is already used for another withdrawal.";
 
-/** Hundredths of currency paid for `amount` coins at `rate` (currency units per coin, per 10000): floor(amount × rate / 10000). */
-export function currencyAmountOf(amount: number, rate: number): number {
-  return Number((BigInt(amount) * BigInt(rate)) / 10_000n);
-}
-
 export interface ApplyInput {
   withdrawerId: number;
   /** Coins in hundredths. */
@@ -38,6 +36,8 @@ export interface ApplyInput {
   userPaymentId: number;
   tradePwd?: string;
   remark?: string;
+  /** The quote the form showed and the payout it displayed (ADR 0050). */
+  quote?: ShownQuote;
 }
 
 /** Coins (hundredths) an account without approved identity verification may sell in 24 hours (ADR 0020). */
@@ -71,9 +71,9 @@ async function withinUnverifiedCap(trx: Trx, userId: number, amount: number, now
  * Sells coins to a withdrawer. Checks, in this order: the withdrawer exists and accepts orders,
  * the amount lies within its limits, the bank account is the user's, the trade password (when
  * one is set; failures count against the per-account limit). Then, in one transaction: the amount
- * is reserved from the withdrawer's remaining balance (UPDATE ... WHERE remain_balance >= amount),
- * and frozen from the user's available balance with a Withdraw bill (-amount) — not enough
- * available rolls the reservation back.
+ * is reserved from the withdrawer's remaining balance at the quoted rate (UPDATE ... WHERE
+ * remain_balance >= amount AND currency_rate = the quote's: ADR 0050), and frozen from the user's
+ * available balance with a Withdraw bill (-amount) — not enough available rolls the reservation back.
  */
 export async function applyWithdraw(ctx: CallContext, user: User, input: ApplyInput): Promise<{ id: number }> {
   const w = await findWithdrawer(ctx.db, input.withdrawerId);
@@ -85,22 +85,37 @@ export async function applyWithdraw(ctx: CallContext, user: User, input: ApplyIn
   if (input.amount < min || input.amount > max) throw fail(MESSAGES.sellCoinsRange(units(min), units(max)));
   const account = await bankAccountOf(ctx.db, user.id, input.userPaymentId);
   if (!account) throw fail(MESSAGES.bankAccountRequired);
+  const amount = input.amount;
+  // The payout she saw: the quote's rate, or a refusal that asks her again (before the trade
+  // password is tried, so a moved rate costs her no attempt).
+  const terms: QuoteTerms = {
+    kind: "coins",
+    subject: `withdrawer:${w.id}`,
+    shown: input.quote,
+    priceAt: (rate) => payoutFor(amount, rate),
+    changed: (payout) => coinsRateChanged(amount, payout, w.currency),
+    expired: (payout) => coinsQuoteExpired(amount, payout, w.currency),
+  };
+  const quoted = await quotedRate(ctx, terms, { rate: async () => Number(w.currency_rate), mustEqual: true });
   if (user.trade_pwd_hash && !input.tradePwd) throw fail(TRADE_PASSWORD_MISSING);
   await checkTradePassword(ctx, user, input.tradePwd);
 
-  const amount = input.amount;
   const now = ctx.now;
   return transaction(ctx.db, async (trx) => {
     await withinUnverifiedCap(trx, user.id, amount, now);
-    const reserved = await trx
+    let reserve = trx
       .updateTable("withdrawers")
       .set((eb) => ({ remain_balance: eb("remain_balance", "-", amount), last_update: now }))
       .where("id", "=", w.id)
       .where("status", "<>", 0)
-      .where("remain_balance", ">=", amount)
-      .returning(["currency", "currency_rate"])
-      .executeTakeFirst();
-    if (!reserved) throw fail(MESSAGES.remainNotEnough);
+      .where("remain_balance", ">=", amount);
+    if (quoted !== undefined) reserve = reserve.where("currency_rate", "=", quoted);
+    const reserved = await reserve.returning(["currency", "currency_rate"]).executeTakeFirst();
+    if (!reserved) {
+      const latest = quoted === undefined ? undefined : await trx.selectFrom("withdrawers").select("currency_rate").where("id", "=", w.id).executeTakeFirst();
+      if (latest && Number(latest.currency_rate) !== quoted) throw askAgain(ctx, terms, Number(latest.currency_rate), "changed");
+      throw fail(MESSAGES.remainNotEnough);
+    }
     const rate = Number(reserved.currency_rate);
     const row = await trx
       .insertInto("withdrawals")
@@ -110,7 +125,7 @@ export async function applyWithdraw(ctx: CallContext, user: User, input: ApplyIn
         amount,
         currency: reserved.currency,
         currency_rate: rate,
-        currency_amount: currencyAmountOf(amount, rate),
+        currency_amount: payoutFor(amount, rate),
         user_payment_id: account.id,
         user_payment: JSON.stringify(account),
         user_remark: input.remark ?? null,

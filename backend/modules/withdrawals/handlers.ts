@@ -1,4 +1,5 @@
 import { requireRole, requireUser, type Services } from "../../http/context";
+import { issueQuote } from "../quotes/quotes";
 import { fail, notFound } from "../../http/errors";
 import type { HandlerGroup } from "../../http/handler-types";
 import { readPaymentPicture } from "../images/store";
@@ -45,7 +46,8 @@ export const withdrawalHandlers = {
     requireUser(ctx);
     const w = await findWithdrawer(ctx.db, input.id);
     if (!w) throw notFound("Withdrawer");
-    return { withdrawer: toWithdrawer(w) };
+    // The payout the sell form shows is promised at this quote (ADR 0050).
+    return { withdrawer: toWithdrawer(w), quote: issueQuote(ctx, `withdrawer:${w.id}`, Number(w.currency_rate)) };
   },
 
   async "/userWithdraw/applyWithdraw"(input, ctx) {

@@ -2,6 +2,7 @@ import { BADGE_CAP, LIST_PAGE_SIZE } from "../../../contract/constants";
 import type { DeskWithdrawal, StaffWithdrawal } from "../../../contract/calls/staff-withdrawals";
 import type { Withdrawal, Withdrawer } from "../../../contract/entities";
 import type { WithdrawalStatus } from "../../../contract/enums";
+import { OPEN_WITHDRAWAL_STATUSES } from "../../../contract/withdrawal-rules";
 import type { Executor } from "../../db/index";
 import type { WithdrawalRow, WithdrawerRow } from "../../db/schema";
 import { countRows, countRowsUpTo } from "../../db/count";
@@ -157,7 +158,7 @@ export function countWaitingForWithdrawer(db: Executor, withdrawerUserId: number
   return countRowsUpTo(db, q, BADGE_CAP + 1);
 }
 
-/** Withdrawals of the user still open (0 Waiting, 1 Processing): the top bar's Withdrawal badge. */
+/** Withdrawals of the user still open (contract/withdrawal-rules.ts): the top bar's Withdrawal badge. */
 export async function countOpenWithdrawals(db: Executor, userId: number): Promise<number> {
-  return countRows(db.selectFrom("withdrawals").where("user_id", "=", userId).where("status", "in", [0, 1]));
+  return countRows(db.selectFrom("withdrawals").where("user_id", "=", userId).where("status", "in", OPEN_WITHDRAWAL_STATUSES));
 }

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { WITHDRAWER_DEPOSIT } from "../../../contract/constants";
 import { SETTINGS_MESSAGES, type WithdrawerSettingsFields } from "../../../contract/calls/withdrawer-settings";
-import { WithdrawalStatus } from "../../../contract/enums";
+import { OPEN_WITHDRAWAL_STATUSES } from "../../../contract/withdrawal-rules";
 import { transaction, type DB, type Executor } from "../../db/index";
 import { conflict, fail, notFound } from "../../http/errors";
 import { units } from "../orders/format";
@@ -16,8 +16,6 @@ import { findWithdrawer, toWithdrawer } from "./queries";
  * back, so only the withdrawer raising its offer can break it: that is checked here, when the
  * offer goes up. Accepting at all needs the fixed deposit of spec §9.
  */
-
-const OPEN = [WithdrawalStatus.Waiting, WithdrawalStatus.Processing];
 
 async function ownOfferIds(db: Executor, userId: number): Promise<number[]> {
   const rows = await db.selectFrom("withdrawers").select("id").where("user_id", "=", userId).orderBy("id").execute();
@@ -36,7 +34,7 @@ async function exposure(db: Executor, userId: number, except: number): Promise<{
     .innerJoin("withdrawers as w", "w.id", "d.withdrawer_id")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<string>("d.amount"), sql<string>`0`).as("total"))
     .where("w.user_id", "=", userId)
-    .where("d.status", "in", OPEN)
+    .where("d.status", "in", OPEN_WITHDRAWAL_STATUSES)
     .executeTakeFirstOrThrow();
   const others = await db
     .selectFrom("withdrawers")
