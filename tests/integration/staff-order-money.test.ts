@@ -11,6 +11,7 @@ import { NEVER_OPENED_NO_COMPLETE, OPENED_NO_UNFREEZE, type OrderMoney } from ".
 import { sweepOrderTimers } from "../../backend/jobs/order-timers";
 import { priceAboveHold } from "../../backend/modules/orders/state-machine";
 import type { TestBackend } from "../support/backend";
+import { expectLedgerBalanced } from "../support/ledger";
 import {
   advertRemaining,
   balances,
@@ -231,5 +232,7 @@ describe("a frozen order the merchant never opened (ADR 0051)", () => {
     await sweepOrderTimers(t.backend.services, () => {});
     expect((await orderRow(t, id)).status).toBe(5);
     expect((await detail(id)).money).toEqual({ held: 0, paid: 0, returned: 0 });
+    // What ledger:check checks: balances equal their ledger, and every frozen balance the orders' escrow.
+    await expectLedgerBalanced(t.db);
   });
 });
