@@ -152,12 +152,16 @@ export const WithdrawalAction = {
 } as const;
 export type WithdrawalAction = ValueOf<typeof WithdrawalAction>;
 
-/** Bill (transaction) type. The ALL tab of the wallet sends no type (or 0). */
+/**
+ * Bill (transaction) type. The ALL tab of the wallet sends no type (or 0). Purchase (designed
+ * beyond spec §3, ADR 0051) is a merchant's card bought: coins out, never under Income.
+ */
 export const BillType = {
   Income: 1,
   Withdraw: 2,
   Invite: 3,
   Transfer: 4,
+  Purchase: 5,
 } as const;
 export type BillType = ValueOf<typeof BillType>;
 export const billTypeLabels: Record<BillType, string> = {
@@ -165,6 +169,7 @@ export const billTypeLabels: Record<BillType, string> = {
   2: "Withdraw",
   3: "Invite",
   4: "Transfer",
+  5: "Purchase",
 };
 
 export const VirtualCoinType = {

@@ -5,8 +5,9 @@
  *   equivalent; Withdraw (→ /withdrawerList) and History (→ /withdrawList).
  * - The last 30 days' trade volume (/userBill/getTradeStatistics) as a
  *   server-rendered SVG chart.
- * - Tabs ALL, Income, Withdraw, Invite, Transfer (links, ?type=), a date range
- *   (GET form) and Reset; the transactions as an infinite list ending in 'no more'.
+ * - Tabs ALL, Income, Withdraw, Invite, Transfer (links, ?type=), and Purchase for a
+ *   merchant (its cards bought, ADR 0051), a date range (GET form) and Reset; the
+ *   transactions as an infinite list ending in 'no more'.
  * - Code 3 (or no session): "Go To Login?" (a dialog with JavaScript, a
  *   section without), and the stored sign-in is cleared.
  */
@@ -34,9 +35,10 @@ export const meta: MetaFunction = () => [{ title: "Wallet | GiftMarket" }];
 const LOAD_FAIL = "load fail";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-/** The tabs: ALL (0) then the bill types. */
-const TABS = [0, BillType.Income, BillType.Withdraw, BillType.Invite, BillType.Transfer] as const;
+/** The tabs: ALL (0) then the bill types; Purchase only on a merchant's wallet (nobody else buys cards). */
+const TABS = [0, BillType.Income, BillType.Withdraw, BillType.Invite, BillType.Transfer, BillType.Purchase] as const;
 type Tab = (typeof TABS)[number];
+const tabsFor = (isBusiness: boolean) => TABS.filter((t) => isBusiness || t !== BillType.Purchase);
 const tabLabel = (t: Tab) => (t === 0 ? "ALL" : billTypeLabels[t]);
 const parseTab = (v: string | null): Tab => {
   const n = Number(v);
@@ -78,8 +80,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function AccountPage() {
   const data = useLoaderData<typeof loader>();
-  const { coinName, ngnRate } = useMainLayoutData();
+  const { coinName, ngnRate, user } = useMainLayoutData();
   const loading = useSamePathLoading();
+  const tabs = tabsFor(user?.isBusiness === 1 || data.type === BillType.Purchase);
 
   const { type, range } = data;
   const account = data.account as Account | null;
@@ -154,7 +157,7 @@ export default function AccountPage() {
           fill
           // Five tabs in 390 px: tighter padding than the default.
           className="[&_a]:px-1 sm:[&_a]:px-3"
-          tabs={TABS.map((t) => ({ key: String(t), to: query(t, range), label: tabLabel(t), current: t === type }))}
+          tabs={tabs.map((t) => ({ key: String(t), to: query(t, range), label: tabLabel(t), current: t === type }))}
         />
         <DateRangeFilter path="/account" range={range} hidden={{ type: type || null }} label="Filter transactions" idPrefix="bills" />
         <div aria-busy={loading || undefined} className={cx("transition-opacity", loading && "opacity-60")}>
@@ -178,8 +181,8 @@ export default function AccountPage() {
               <EmptyState
                 className="rounded-xl bg-white"
                 title={data.lastId ? "No more transactions here" : "No transactions here yet"}
-                description="Sell a gift card: the coins you receive show up here."
-                action={<ButtonLink to="/home">Sell a card</ButtonLink>}
+                description={type === BillType.Purchase ? "The cards you buy show up here." : "Sell a gift card: the coins you receive show up here."}
+                action={type === BillType.Purchase ? undefined : <ButtonLink to="/home">Sell a card</ButtonLink>}
               />
             }
           />

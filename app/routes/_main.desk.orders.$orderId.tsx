@@ -99,7 +99,7 @@ export default function DeskOrderPage() {
             </section>
           ) : null}
           {o.arbitrationType !== null ? (
-            <DisputePanel order={o} coinName={coinName} ngnRate={ngnRate} asking={null} error={null} actions={[]} intents={{ accept: "", arbitration: "" }} />
+            <DisputePanel order={o} coinName={coinName} ngnRate={ngnRate} asking={null} error={null} actions={[]} intents={{ accept: "", arbitration: "" }} side="merchant" />
           ) : null}
           <MerchantCardPanel orderId={o.id} card={card} codeFormat={info.codeFormat} remark={o.sellerRemark} />
           {actions.includes(OrderAction.Negotiate) ? (
@@ -115,7 +115,7 @@ export default function DeskOrderPage() {
           ) : null}
         </div>
         <div className="flex flex-col gap-4">
-          <DeskOrderFacts order={o} coinName={coinName} ngnRate={ngnRate} />
+          <DeskOrderFacts order={o} opened={card !== null} coinName={coinName} ngnRate={ngnRate} />
           {chat ? <OrderChatSection order={o} chat={chat} here={`/desk/orders/${o.id}`} peer={{ id: o.sellerid, nickname: o.sellerNickname }} /> : null}
           <DetailPanel title="Timeline" labelId="timeline">
             <OrderTimeline changes={changes as OrderChange[]} />

@@ -5,7 +5,8 @@
  * - Status badge and its timer: Auto Cancel (0), Auto Release (1), Auto
  *   Arbitration (2); the deadline shows without JavaScript, a ticking
  *   countdown with it (and the page reloads its data when it runs out).
- * - Status 5: the Cancel Tips. The dispute panel when arbitrationType is set.
+ * - Status 5: the Cancel Tips (for an order the merchant opened, that nothing was paid: ADR 0051).
+ *   The dispute panel when arbitrationType is set.
  * - Accept (status 2 or 3) and Apply for arbitration (status 2), each behind a
  *   confirmation (a dialog, or the ?confirm= section without JavaScript).
  * - The card: e-codes decrypted in the browser by an island that fetches them
@@ -41,6 +42,8 @@ import { BackLink } from "~/components/ui/BackLink";
 
 const CANCEL_TIPS =
   "The buyer did not view your card in time, so the order was cancelled. Your card is stored safely and was not used.";
+/** An order the merchant opened (its release timer started then) was cancelled later: the card was seen. */
+const CANCEL_TIPS_OPENED = "The order was cancelled after the merchant opened your card. Nothing was paid for it.";
 
 const ACCEPT = "accept";
 const ARBITRATION = "arbitration";
@@ -127,7 +130,7 @@ export default function OrderDetailsPage() {
           <h2 id="cancel-tips" className="text-sm font-semibold text-money-out-800">
             Cancel Tips
           </h2>
-          <p className="mt-1 text-sm text-gray-800">{CANCEL_TIPS}</p>
+          <p className="mt-1 text-sm text-gray-800">{o.autoReleaseTimestamp !== null ? CANCEL_TIPS_OPENED : CANCEL_TIPS}</p>
         </section>
       ) : null}
 

@@ -138,7 +138,8 @@ export default function SellVirtualCoinPage() {
   const [prices, setPrices] = useState<VirtualCoinPrice[]>(data.prices as VirtualCoinPrice[]);
   const config = data.config as BtcTradeConfig | null;
   const price = prices.find((p) => p.type === coin.type) ?? null;
-  // The price shown is the newest quote: the live prices', or a refusal's when it is newer.
+  // The price shown is the newest quote: the live prices', or a refusal's when it is newer. The
+  // question stands while the price is the one it named (the live prices move it on).
   const askAgain = actionData?.askAgain ?? null;
   const quote = newest(askAgain?.quote, price?.quote);
   const terms = termsOf(config, quote);
@@ -237,7 +238,7 @@ export default function SellVirtualCoinPage() {
             symbol={coin.symbol}
             quote={quote}
             terms={terms}
-            askAgain={askAgain && quote === askAgain.quote ? askAgain : null}
+            askAgain={askAgain && quote?.rate === askAgain.quote.rate ? askAgain : null}
             coinName={coinName}
             ngnRate={ngnRate}
             signedIn={data.signedIn}

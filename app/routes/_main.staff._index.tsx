@@ -64,7 +64,7 @@ export default function ArbitrationQueue() {
                 <OrderStatusBadge status={o.status} />
               </span>
               <span className="text-sm text-gray-700">
-                {o.sellerNickname} sold to {o.buyerNickname} · face {formatTradeAmount(o.tradeAmount)} {o.tradeCurrency} · held {formatCoins(o.calculateTotalPrice)}
+                {o.sellerNickname} sold to {o.buyerNickname} · face {formatTradeAmount(o.tradeAmount)} {o.tradeCurrency} · price {formatCoins(o.calculateTotalPrice)}
               </span>
               <span className="text-xs text-gray-500">
                 Created <DateTime ms={o.createTimestamp} />

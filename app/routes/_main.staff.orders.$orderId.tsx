@@ -1,16 +1,18 @@
 /**
- * /staff/orders/{orderId}: any order as an administrator reads it — the order and its dispute, the
- * timeline, the card as the merchant saw it (codes decrypted server-side, images through
- * /staff/orders/{id}/image/{index}), the whole chat transcript (paged) — and the decision.
+ * /staff/orders/{orderId}: any order as an administrator reads it — the order and its coins as the
+ * ledger has them (held, paid, returned: ADR 0051), its dispute, the timeline, the card as the
+ * merchant saw it (codes decrypted server-side, images through /staff/orders/{id}/image/{index}),
+ * the whole chat transcript (paged) — and the decision.
  */
 import { useLoaderData } from "@remix-run/react";
 import { arbitrationTypeLabels, type ArbitrationType } from "../../contract/enums";
-import type { StaffOrder, TranscriptMessage } from "../../contract/calls/staff-orders";
+import type { AdminOrderActions, OrderMoney, StaffOrder, TranscriptMessage } from "../../contract/calls/staff-orders";
 import { Code } from "../../contract/envelope";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
 import { OrderTimeline } from "~/components/orders/OrderTimeline";
 import { OrderDecision } from "~/components/staff/OrderDecision";
+import { staffMoneyRows } from "~/components/staff/order-money";
 import { Transcript } from "~/components/staff/Transcript";
 import { BackLink, DetailPanel, DetailRow } from "~/components/ui";
 import { DuplicateFlag } from "~/components/orders/DuplicateFlag";
@@ -34,7 +36,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // The image key stays on the server: the page gets only how many images there are.
   const card = d.card ? { cardType: d.card.cardType, codes: d.card.codes, imageCount: d.card.images.length } : null;
   return json(
-    { order: d.orderInfo, card, merchantViewed: d.merchantViewed, changes: d.orderChange, actions: d.actions, transcript: t.list, next: t.nextAfterId, first: !after },
+    { order: d.orderInfo, card, merchantViewed: d.merchantViewed, money: d.money, changes: d.orderChange, actions: d.actions, transcript: t.list, next: t.nextAfterId, first: !after },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -50,11 +52,13 @@ export const action = ({ request, context, params }: ActionFunctionArgs) =>
     },
     cancel: (_f, api) => api.call("/admin/order/resolve", { id: Number(params.orderId), outcome: "cancel" }),
     freeze: (_f, api) => api.call("/admin/order/freeze", { id: Number(params.orderId) }),
+    unfreeze: (_f, api) => api.call("/admin/order/unfreeze", { id: Number(params.orderId) }),
   });
 
 export default function StaffOrderPage() {
   const data = useLoaderData<typeof loader>();
   const o = data.order as StaffOrder;
+  const money = data.money as OrderMoney;
   const { coinName } = useMainLayoutData();
   return (
     <div className="flex flex-col gap-4">
@@ -74,19 +78,23 @@ export default function StaffOrderPage() {
         <div className="flex flex-col gap-4">
           <DuplicateFlag duplicate={o.duplicateOf} />
           <DetailPanel title="Decision" labelId="decision">
-            <OrderDecision order={o} actions={data.actions} coinName={coinName} />
+            <OrderDecision order={o} actions={data.actions as AdminOrderActions} money={money} coinName={coinName} />
           </DetailPanel>
           <DetailPanel title="Order" labelId="order">
             <dl className="divide-y divide-gray-100">
               <DetailRow label="Card face">
                 {formatTradeAmount(o.tradeAmount)} {o.tradeCurrency}
               </DetailRow>
-              <DetailRow label="Held from the merchant">
+              <DetailRow label="Order price">
                 {formatCoins(o.calculateTotalPrice)} {coinName}
               </DetailRow>
-              <DetailRow label="Paid">
-                {formatCoins(o.realTotalPrice)} {coinName}
-              </DetailRow>
+              {staffMoneyRows(o.status, money, data.merchantViewed).map((r) => (
+                <DetailRow key={r.key} label={r.label}>
+                  <span data-testid={`staff-money-${r.key}`} data-amount={r.coins ?? 0}>
+                    {r.coins !== null ? `${formatCoins(r.coins)} ${coinName}` : r.text}
+                  </span>
+                </DetailRow>
+              ))}
               {o.sellerRemark ? <DetailRow label="Seller's remark">{o.sellerRemark}</DetailRow> : null}
             </dl>
           </DetailPanel>

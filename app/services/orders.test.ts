@@ -1,6 +1,6 @@
 /** The dispute panel's words (issue 8): by dispute type, by status, and figures that agree. */
 import { describe, expect, test } from "vitest";
-import { disputeTexts } from "./orders";
+import { disputeTexts, orderPriceFact } from "./orders";
 
 const f = { face: (v: number) => `${v / 100} USD`, coins: (v: number) => `${(v / 100).toFixed(2)} Coins` };
 const base = {
@@ -38,5 +38,44 @@ describe("disputeTexts", () => {
     expect(texts({ status: 4, realTotalPrice: 2_500 }).status).toBe("Completed: you were paid 25.00 Coins.");
     expect(texts({ status: 5 }).status).toBe("Cancelled: nothing was paid, and the card was not bought.");
     expect(texts({ status: 6 }).status).toContain("Frozen");
+  });
+});
+
+describe("orderPriceFact", () => {
+  const o = (status: number) => ({ status: status as 0, calculateTotalPrice: 8_450, realTotalPrice: status === 4 ? 7_600 : 8_450 });
+  const fact = (status: number, side: "seller" | "merchant", opened?: boolean) => {
+    const f = orderPriceFact(o(status), side, opened);
+    return [f.label, f.coins, f.tone, f.note];
+  };
+
+  test("the seller: receive while it may come, received once paid; a cancelled or frozen order's price is only its price", () => {
+    expect(fact(0, "seller")).toEqual(["You receive", 8_450, "in", null]);
+    expect(fact(1, "seller")).toEqual(["You receive", 8_450, "in", null]);
+    expect(fact(2, "seller")).toEqual(["Order price", 8_450, "none", null]);
+    expect(fact(3, "seller")).toEqual(["Order price", 8_450, "none", null]);
+    expect(fact(4, "seller")).toEqual(["You received", 7_600, "in", null]);
+    expect(fact(5, "seller")).toEqual(["Order price", 8_450, "none", "Not paid: the order was cancelled."]);
+    expect(fact(6, "seller")).toEqual(["Order price", 8_450, "none", "Not paid yet: an administrator is reviewing the order."]);
+  });
+
+  test("the merchant: pay, then held once it opened the card, paid once completed; never 'receive'", () => {
+    expect(fact(0, "merchant")).toEqual(["You pay", 8_450, "out", "Held from your balance when you view the card."]);
+    for (const s of [1, 2, 3]) expect(fact(s, "merchant")).toEqual(["Held from your balance", 8_450, "out", null]);
+    expect(fact(4, "merchant")).toEqual(["You paid", 7_600, "out", null]);
+    expect(fact(5, "merchant")).toEqual(["Order price", 8_450, "none", "Not paid: the order was cancelled."]);
+    expect(fact(6, "merchant", true)).toEqual(["Held from your balance", 8_450, "out", "Frozen: an administrator decides what is paid."]);
+    expect(fact(6, "merchant", false)).toEqual(["Order price", 8_450, "none", "Nothing is held: you have not opened the card."]);
+    for (const s of [0, 1, 2, 3, 4, 5, 6]) expect(String(fact(s, "merchant")[0])).not.toMatch(/receive/i);
+  });
+});
+
+describe("disputeTexts from the merchant's side", () => {
+  test("no 'you entered' and no call to accept: the seller entered the face and decides", () => {
+    const m = (o: Partial<Parameters<typeof disputeTexts>[0]>) => disputeTexts({ ...base, ...o }, f, "merchant");
+    expect(m({ arbitrationApplyAmount: 3_600 }).explanation).toBe("The merchant found a card face of 36 USD, not the 40 USD the seller entered, and offers 30.00 Coins instead of 34.00 Coins.");
+    expect(m({}).status).toBe("Waiting for the seller to accept 30.00 Coins or apply for arbitration.");
+    expect(m({ arbitrationType: 4 }).status).toBe("Waiting for the seller to accept the cancellation or apply for arbitration.");
+    expect(m({ arbitrationType: 4 }).explanation).toBe("The merchant asks to cancel the order. If the seller accepts, the order is cancelled and nothing is paid.");
+    expect(m({ status: 4, realTotalPrice: 3_000 }).status).toBe("Completed: you paid 30.00 Coins.");
   });
 });

@@ -85,6 +85,55 @@ export function orderCoins(o: Pick<Order, "status" | "calculateTotalPrice" | "re
   return o.status === OrderStatus.Completed && o.realTotalPrice ? o.realTotalPrice : o.calculateTotalPrice;
 }
 
+/** Who reads an order: its seller (coins come in) or its merchant (coins go out). */
+export type OrderSide = "seller" | "merchant";
+
+/** The order's price as one side reads it (ADR 0051): a label true at the order's status, the coins, their tone, a note. */
+export interface PriceFact {
+  label: string;
+  coins: number;
+  /** in: green (coming to the reader), out: red (leaving it), none: nothing moves for this figure. */
+  tone: "in" | "out" | "none";
+  note: string | null;
+}
+
+/** The colour of a price by its tone: coming to the reader, leaving it, or neither. */
+export const PRICE_TONES: Record<PriceFact["tone"], string> = { in: "text-money-in-700", out: "text-money-out-700", none: "text-gray-900" };
+
+/**
+ * The price row of an order page (ADR 0051): "You receive" / "You pay" only while it is still to
+ * come, "You received" / "You paid" once paid, and a cancelled or frozen order's price is the order's
+ * price, not money coming or going. `opened`: the merchant has opened the card (its coins are held).
+ */
+export function orderPriceFact(
+  o: Pick<Order, "status" | "calculateTotalPrice" | "realTotalPrice">,
+  side: OrderSide,
+  opened = o.status !== OrderStatus.Waiting,
+): PriceFact {
+  const seller = side === "seller";
+  const price = o.calculateTotalPrice;
+  const held = { label: "Held from your balance", coins: price, tone: "out", note: null } as const;
+  const plain = (note: string): PriceFact => ({ label: "Order price", coins: price, tone: "none", note });
+  switch (o.status) {
+    case OrderStatus.Completed:
+      return { label: seller ? "You received" : "You paid", coins: o.realTotalPrice, tone: seller ? "in" : "out", note: null };
+    case OrderStatus.Cancelled:
+      return plain("Not paid: the order was cancelled.");
+    case OrderStatus.Frozen:
+      if (seller) return plain("Not paid yet: an administrator is reviewing the order.");
+      return opened ? { ...held, note: "Frozen: an administrator decides what is paid." } : plain("Nothing is held: you have not opened the card.");
+    case OrderStatus.Waiting:
+      return seller
+        ? { label: "You receive", coins: price, tone: "in", note: null }
+        : { label: "You pay", coins: price, tone: "out", note: "Held from your balance when you view the card." };
+    case OrderStatus.Processing:
+      return seller ? { label: "You receive", coins: price, tone: "in", note: null } : held;
+    default:
+      // In negotiation or arbitration: what is paid is being decided (the dispute panel says how).
+      return seller ? { label: "Order price", coins: price, tone: "none", note: null } : held;
+  }
+}
+
 /** How a figure of the dispute panel is written: faces with their currency, coins with the coin name. */
 export interface DisputeFormatters {
   face: (hundredths: number) => string;
@@ -100,7 +149,10 @@ export interface DisputeFormatters {
 export function disputeTexts(
   o: Pick<Order, "status" | "arbitrationType" | "arbitrationApplyAmount" | "arbitrationApplyPrice" | "tradeAmount" | "calculateTotalPrice" | "realTotalPrice">,
   f: DisputeFormatters,
+  /** Who reads it: the seller (by default), or the merchant on its desk (ADR 0051). */
+  side: OrderSide = "seller",
 ): { explanation: string; faceFound: number | null; status: string } {
+  const seller = side === "seller";
   const cancels = o.arbitrationType === ArbitrationType.CancelNegotiation;
   const price = o.arbitrationApplyPrice ?? o.calculateTotalPrice;
   // A face is "found" only when the merchant names one that differs from the seller's.
@@ -120,11 +172,11 @@ export function disputeTexts(
     case ArbitrationType.WrongAmountOrRate:
       explanation =
         faceFound !== null
-          ? `The merchant found a card face of ${f.face(faceFound)}, not the ${f.face(o.tradeAmount)} you entered, and ${offer}.`
+          ? `The merchant found a card face of ${f.face(faceFound)}, not the ${f.face(o.tradeAmount)} ${seller ? "you" : "the seller"} entered, and ${offer}.`
           : `The merchant does not agree with the price for this card and ${offer}.`;
       break;
     case ArbitrationType.CancelNegotiation:
-      explanation = "The merchant asks to cancel the order. If you accept, the order is cancelled and nothing is paid.";
+      explanation = `The merchant asks to cancel the order. If ${seller ? "you accept" : "the seller accepts"}, the order is cancelled and nothing is paid.`;
       break;
     default:
       explanation = "";
@@ -132,15 +184,14 @@ export function disputeTexts(
   let status: string;
   switch (o.status) {
     case OrderStatus.InNegotiation:
-      status = cancels
-        ? "Accept to cancel the order, or apply for arbitration."
-        : `Accept to be paid ${f.coins(price)} now, or apply for arbitration.`;
+      if (!seller) status = `Waiting for the seller to accept ${cancels ? "the cancellation" : f.coins(price)} or apply for arbitration.`;
+      else status = cancels ? "Accept to cancel the order, or apply for arbitration." : `Accept to be paid ${f.coins(price)} now, or apply for arbitration.`;
       break;
     case OrderStatus.InArbitration:
       status = "Arbitration is under way: an administrator is reviewing the card and the chat, and will decide what is paid.";
       break;
     case OrderStatus.Completed:
-      status = `Completed: you were paid ${f.coins(o.realTotalPrice)}.`;
+      status = `Completed: you ${seller ? "were paid" : "paid"} ${f.coins(o.realTotalPrice)}.`;
       break;
     case OrderStatus.Cancelled:
       status = "Cancelled: nothing was paid, and the card was not bought.";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCall, id, lastId, okEmpty } from "../define";
+import { defineCall, id, lastId, minor, okEmpty } from "../define";
 import { orderChangeSchema, orderSchema } from "../entities";
 import { arbitrationTypeSchema, orderStatusSchema } from "../enum-schemas";
 import { OrderStatus } from "../enums";
@@ -52,6 +52,47 @@ export const merchantCardSchema = z.object({
   imageKey: z.string(),
 });
 export type MerchantCard = z.infer<typeof merchantCardSchema>;
+
+/**
+ * An order's coins as the books have them (ADR 0051): sums of the order's own ledger rows
+ * (ref_type 'order'), never the order's price figures, which say what was agreed, not what moved.
+ */
+export const orderMoneySchema = z.object({
+  /** Held from the merchant for this order now: frozen when it opened the card, released when the order is decided. */
+  held: minor,
+  /** Paid to the seller. */
+  paid: minor,
+  /** Returned from the hold to the merchant's available balance (a cancellation, or what a lower price left). */
+  returned: minor,
+});
+export type OrderMoney = z.infer<typeof orderMoneySchema>;
+
+/**
+ * What an administrator may do with an order now, from the state machine's table and what the
+ * merchant holds (ADR 0051). `resolve` is `complete || cancel`, as it was before the two were told apart.
+ */
+export const adminOrderActionsSchema = z.object({
+  resolve: z.boolean(),
+  freeze: z.boolean(),
+  complete: z.boolean(),
+  cancel: z.boolean(),
+  /** A frozen order the merchant never opened goes back to Waiting with a fresh timer. */
+  unfreeze: z.boolean(),
+});
+export type AdminOrderActions = z.infer<typeof adminOrderActionsSchema>;
+
+/** The held figure of an order the merchant has not opened (ADR 0051). */
+export const NOTHING_HELD = "Nothing held: the merchant has not opened the card.";
+
+/**
+ * Why a frozen order the merchant never opened cannot be completed (ADR 0051): the refusal of
+ * /admin/order/resolve and the staff page's words where Complete would be.
+ */
+export const NEVER_OPENED_NO_COMPLETE =
+  "The merchant has not opened the card, so nothing is held and it cannot be charged for it. Cancel the order (the card stays the seller's) or unfreeze it (back to Waiting with a fresh timer).";
+
+/** Why a frozen order the merchant opened cannot be unfrozen: its hold waits for a decision. */
+export const OPENED_NO_UNFREEZE = "The merchant has opened the card: this order can only be completed or cancelled.";
 
 /** Messages of an order's transcript per page. */
 export const TRANSCRIPT_PAGE_SIZE = 50;
@@ -160,11 +201,13 @@ export const staffOrderCalls = {
       card: merchantCardSchema.nullable(),
       /** Whether the merchant has opened the card (viewed, status left 0). */
       merchantViewed: z.boolean(),
+      /** Held, paid and returned for this order, from its ledger rows. */
+      money: orderMoneySchema,
       orderChange: z.array(orderChangeSchema),
       /** What an administrator may do now, from the state machine's table. */
-      actions: z.object({ resolve: z.boolean(), freeze: z.boolean() }),
+      actions: adminOrderActionsSchema,
     }),
-    doc: "Any order as an administrator sees it: the order, its timeline, the dispute, the card as the merchant saw it, and what may be done with it now.",
+    doc: "Any order as an administrator sees it: the order, its timeline, the dispute, the card as the merchant saw it, its coins as the ledger has them, and what may be done with it now.",
   }),
   "/admin/order/transcript": defineCall({
     path: "/admin/order/transcript",
@@ -187,17 +230,24 @@ export const staffOrderCalls = {
     request: z.object({
       id,
       outcome: z.enum(["complete", "cancel"], { errorMap: () => ({ message: 'The outcome is "complete" or "cancel".' }) }),
-      /** Coins (hundredths) paid on "complete"; default calculateTotalPrice; at most calculateTotalPrice. */
+      /** Coins (hundredths) paid on "complete"; default calculateTotalPrice; at most what the merchant's hold holds. */
       realTotalPrice: money("The price must be a whole number of hundredths.").nullish(),
     }),
     response: okEmpty,
-    doc: "An administrator decides an order in arbitration or frozen (3 or 6 → 4 or 5).",
+    doc: "An administrator decides an order in arbitration or frozen (3 or 6 → 4 or 5). Completing pays from the merchant's hold only: refused for an order the merchant never opened (NEVER_OPENED_NO_COMPLETE) and for a price above the hold.",
   }),
   "/admin/order/freeze": defineCall({
     path: "/admin/order/freeze",
     auth: "admin",
     request: z.object({ id }),
     response: okEmpty,
-    doc: "An administrator freezes an open order (0-3 → 6); the escrow stays held until it is resolved.",
+    doc: "An administrator freezes an open order (0-3 → 6); what is held stays held until it is decided, and an order the merchant never opened holds nothing.",
+  }),
+  "/admin/order/unfreeze": defineCall({
+    path: "/admin/order/unfreeze",
+    auth: "admin",
+    request: z.object({ id }),
+    response: okEmpty,
+    doc: "Designed (ADR 0051): a frozen order the merchant never opened goes back to Waiting (6 → 0) with a fresh Auto Cancel timer of the offer's pay limit.",
   }),
 };

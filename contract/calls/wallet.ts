@@ -56,7 +56,7 @@ export const walletCalls = {
     request: z
       .object({
         lastId,
-        /** 1 Income, 2 Withdraw, 3 Invite, 4 Transfer; absent, null or 0: ALL. */
+        /** 1 Income, 2 Withdraw, 3 Invite, 4 Transfer, 5 Purchase (a merchant's cards bought); absent, null or 0: ALL. */
         type: z
           .union([z.literal(0), billTypeSchema])
           .nullish()

@@ -2,13 +2,17 @@
  * The merchant desk (issue 14, ADR 0036), with JavaScript on and off: the merchant places an
  * offer from the desk; a seller sells a card to it; the merchant, in its own browser context,
  * sees the order arrive on /desk, views it, reads the code and completes it; a second order is
- * negotiated from the desk and accepted by the seller on the seller's order page. And every
+ * negotiated from the desk and accepted by the seller on the seller's order page. Who pays whom
+ * reads right from each side (ADR 0051): the merchant's card bought is a Purchase in its wallet,
+ * under its own tab and not under Income, signed once; a paid order says "You paid" to the merchant
+ * and "You received" to the seller; a cancelled one says nothing about receiving or paying. And every
  * desk URL (GET, and POST to its actions) answers a guest, a seller and an administrator
  * exactly as an unknown path does.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { apiClient } from "./support/api";
+import { formatCoins } from "../../app/services/format";
 import { newContext, shot, signInAs, signInSession } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
 import { newSeller } from "./support/users";
@@ -179,6 +183,88 @@ for (const js of [true, false]) {
         await page.locator(`[data-testid="desk-offer"][data-advert-id="${advertId}"][data-status="0"]`).waitFor();
         await mine.getByRole("button", { name: /Resume/ }).click();
         await page.locator(`[data-testid="desk-offer"][data-advert-id="${advertId}"][data-status="1"]`).waitFor();
+      }));
+  });
+}
+
+for (const js of [true, false]) {
+  const tag = js ? "js" : "nojs";
+  describe(`who pays whom ${js ? "with" : "without"} JavaScript`, () => {
+    test("the merchant's card bought is a Purchase (−price, no In/Out word), under its own tab, never under Income; paid and cancelled orders read true from both sides", () =>
+      e2e.withPage(js, async (page) => {
+        const api = apiClient(() => e2e.server.apiUrl);
+        const owner = { email: "merchant1@demo.test", password: "demo1234" };
+        const merchantToken = await login(owner);
+        const merchantId = await api.userId(merchantToken);
+        const seller = await newSeller(e2e.server.apiUrl, `labels-${tag}`);
+        const sellerToken = await login(seller);
+        // Bought: sold, viewed, completed by the merchant.
+        const bought = await api.sellECode(sellerToken, merchantId, 10_000, `LABELS${tag.toUpperCase()}${Date.now()}`);
+        await call("/merchant/order/view", { id: bought }, merchantToken);
+        await call("/merchant/order/complete", { id: bought }, merchantToken);
+        const price = (await call<{ orderInfo: { realTotalPrice: number } }>("/order/getOrderDetails", { id: bought }, sellerToken)).orderInfo.realTotalPrice;
+        // Cancelled after the merchant opened it: it asked to cancel, the seller accepted.
+        const cancelled = await api.sellECode(sellerToken, merchantId, 10_000, `LABELSX${tag.toUpperCase()}${Date.now()}`);
+        await call("/merchant/order/view", { id: cancelled }, merchantToken);
+        await call("/merchant/order/negotiate", { id: cancelled, arbitrationType: 4, arbitrationApplyAmount: 10_000, arbitrationApplyPrice: 0, arbitrationContent: "Out of stock." }, merchantToken);
+        await call("/order/acceptDispute", { id: cancelled }, sellerToken);
+
+        // The merchant's wallet: the newest Purchase is this card, signed once, with no In/Out word (for screen readers neither).
+        await signInAs(page, e2e.server.url, js, owner, "/account?type=5");
+        const bill = page.getByTestId("bill-item").first();
+        expect(await bill.getAttribute("data-bill-type")).toBe("5");
+        expect(Number(await bill.getAttribute("data-amount"))).toBe(-price);
+        expect(await bill.getByTestId("bill-amount").textContent()).toBe(`-${formatCoins(price)}`);
+        const said = (await bill.textContent()) ?? "";
+        expect(said).toContain("Purchase");
+        expect(said).not.toMatch(/\b(In|Out|Income)\b/);
+        const tabs = page.getByRole("navigation", { name: "Transaction type" }).getByRole("link");
+        expect(await tabs.allInnerTexts()).toEqual(["ALL", "Income", "Withdraw", "Invite", "Transfer", "Purchase"]);
+        expect(await tabs.evaluateAll((links) => links.filter((a) => a.getBoundingClientRect().right > window.innerWidth).length)).toBe(0);
+        expect(await tabs.last().getAttribute("aria-current")).toBe("page");
+        await shot(page, `wallet-purchase-390-${tag}`);
+        // Under Income: only coins that came in.
+        await page.goto(`${e2e.server.url}/account?type=1`);
+        await ready(page, js);
+        const incomeAmounts = await page.getByTestId("bill-item").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-amount"))));
+        expect(incomeAmounts.length).toBeGreaterThan(0);
+        expect(incomeAmounts.filter((a) => a <= 0)).toEqual([]);
+
+        // The desk: paid reads "You paid"; cancelled reads the order's price, not paid, nothing held or received.
+        const facts = () => page.getByRole("region", { name: "Order", exact: true });
+        await page.goto(`${e2e.server.url}/desk/orders/${bought}`);
+        await ready(page, js);
+        expect(await facts().innerText()).toContain(`You paid\n${formatCoins(price)}`);
+        await page.goto(`${e2e.server.url}/desk/orders/${cancelled}`);
+        await ready(page, js);
+        const deskCancelled = await facts().innerText();
+        expect(deskCancelled).toContain("Order price");
+        expect(await page.getByTestId("desk-order-price-note").innerText()).toBe("Not paid: the order was cancelled.");
+        expect(deskCancelled).not.toMatch(/receive|You pay|Held/i);
+        expect(await page.getByTestId("dispute-status").innerText()).toContain("Cancelled: nothing was paid");
+        await shot(page, `desk-order-cancelled-390-${tag}`);
+
+        // The seller's pages: received once paid; the cancelled one says nothing about receiving, and that the merchant had opened the card.
+        const sellerContext = await newContext(e2e.browser, { js });
+        try {
+          const sellerPage = await sellerContext.newPage();
+          await signInAs(sellerPage, e2e.server.url, js, seller, `/orderDetails/${bought}`);
+          expect(await sellerPage.getByRole("region", { name: "Order", exact: true }).innerText()).toContain(`You received\n${formatCoins(price)}`);
+          await sellerPage.goto(`${e2e.server.url}/orderDetails/${cancelled}`);
+          await ready(sellerPage, js);
+          expect(await sellerPage.locator("main").innerText()).not.toMatch(/receive/i);
+          expect(await sellerPage.getByTestId("order-coins-note").innerText()).toBe("Not paid: the order was cancelled.");
+          expect(await sellerPage.getByTestId("order-coins").getAttribute("data-tone")).toBe("none");
+          expect(await sellerPage.getByTestId("cancel-tips").innerText()).toContain("The order was cancelled after the merchant opened your card.");
+          await shot(sellerPage, `order-cancelled-390-${tag}`);
+          // Its row in the Cancelled tab is not green: no coins came.
+          await sellerPage.goto(`${e2e.server.url}/orderList?status=5`);
+          await ready(sellerPage, js);
+          const row = sellerPage.locator(`[data-testid="order-item"][data-order-id="${cancelled}"]`);
+          expect(await row.getByTestId("order-item-coins").getAttribute("data-tone")).toBe("none");
+        } finally {
+          await sellerContext.close();
+        }
       }));
   });
 }

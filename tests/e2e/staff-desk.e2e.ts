@@ -4,14 +4,18 @@
  * negotiates, the seller asks for arbitration); the administrator, in a browser context of its own,
  * finds it in the /staff queue, reads the transcript on the order page and decides it (complete
  * with a final price with JavaScript, cancel without); the seller sees the result; the audit page
- * shows the row. A BTC/USDT transfer is confirmed from /staff/transfers. Every /staff URL, GET and
- * POST, answers a guest, a seller, merchant1 and withdrawer1 exactly as an unknown path does.
+ * shows the row. A BTC/USDT transfer is confirmed from /staff/transfers. The order page's coins are
+ * the ledger's (ADR 0051): held, paid and returned as /admin/order/detail sums them, in words that
+ * fit the status; a frozen order the merchant never opened holds nothing, is never offered Complete
+ * (the page says why) and is unfrozen back to Waiting. Every /staff URL, GET and POST, answers a
+ * guest, a seller, merchant1 and withdrawer1 exactly as an unknown path does.
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { apiClient } from "./support/api";
 import type { Page } from "playwright-core";
 import { makeImage } from "../support/images";
+import { NEVER_OPENED_NO_COMPLETE, NOTHING_HELD, type OrderMoney } from "../../contract/calls/staff-orders";
 import { newContext, pageReady, shot, signInAs, signInSession } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
 import { newSeller, newSellerWithCoins } from "./support/users";
@@ -92,6 +96,14 @@ describe.each([true, false])("the staff desk, JavaScript %s", (js) => {
       await transcript.getByText(`Merchant says it was redeemed ${tag}`).waitFor();
       await page.getByTestId("staff-dispute").getByText(`Redeemed already ${tag}`).waitFor();
       await page.getByTestId("staff-card-codes").getByText(`STAFF-${tag}`, { exact: false }).waitFor();
+      // In arbitration: what the merchant holds, as the books have it; nothing is paid yet, so no Paid row.
+      const adminToken = await apiClient(() => url).login(ADMIN);
+      const booked = async () => (await call<{ money: OrderMoney }>("/admin/order/detail", { id }, adminToken)).money;
+      const held = (await booked()).held;
+      expect(held).toBeGreaterThan(0);
+      expect(await page.getByTestId("staff-money-held").getAttribute("data-amount")).toBe(String(held));
+      expect(await page.getByTestId("staff-money-paid").count()).toBe(0);
+      expect(await page.getByText("Paid", { exact: true }).count()).toBe(0);
       await shot(page, `staff-order-390-${tag}`);
 
       // A price above the escrow is refused with the page's message, beside the form.
@@ -119,6 +131,12 @@ describe.each([true, false])("the staff desk, JavaScript %s", (js) => {
       const seen = await call<{ orderInfo: { status: number; realTotalPrice: number } }>("/order/getOrderDetails", { id }, sellerToken);
       expect(seen.orderInfo.status).toBe(js ? 4 : 5);
       if (js) expect(seen.orderInfo.realTotalPrice).toBe(50);
+      // Decided: what was paid and what returned, from the books; nothing is held any more.
+      expect(await booked()).toEqual(js ? { held: 0, paid: 50, returned: held - 50 } : { held: 0, paid: 0, returned: held });
+      expect(await page.getByTestId("staff-money-held").count()).toBe(0);
+      expect(await page.getByTestId("staff-money-returned").getAttribute("data-amount")).toBe(String(js ? held - 50 : held));
+      if (js) expect(await page.getByTestId("staff-money-paid").getAttribute("data-amount")).toBe("50");
+      else expect(await page.getByTestId("staff-money-paid").innerText()).toBe("Nothing: the order was cancelled.");
 
       await page.goto(`${url}/staff/audit?entityType=order&entityId=${id}`);
       await page.getByTestId("audit-list").getByText(js ? "order.resolveComplete" : "order.resolveCancel", { exact: false }).waitFor();
@@ -141,6 +159,50 @@ describe.each([true, false])("the staff desk, JavaScript %s", (js) => {
       await page.getByTestId(`staff-transfer-${vc.id}`).waitFor({ state: "detached" });
       await page.goto(`${url}/staff/audit?entityType=virtualCoinOrder&entityId=${vc.id}`);
       await page.getByTestId("audit-list").getByText("virtualCoinOrder.confirm").waitFor();
+    }));
+});
+
+describe.each([true, false])("a frozen order the merchant never opened, JavaScript %s", (js) => {
+  test("holds nothing, says so, offers no Complete and says why; unfrozen, it is Waiting again and the merchant may view it", () =>
+    e2e.withPage(js, async (page) => {
+      const url = e2e.server.url;
+      const tag = js ? "on" : "off";
+      const { call, login, userId, sellECode } = apiClient(() => e2e.server.apiUrl);
+      const sellerToken = await login(await newSeller(e2e.server.apiUrl, `staff-unopened-${tag}`));
+      const merchantToken = await login(MERCHANT);
+      const adminToken = await login(ADMIN);
+      const id = await sellECode(sellerToken, await userId(merchantToken), 10_000, `UNOPENED-${tag}-${randomUUID().slice(0, 6)}`);
+      const frozenBefore = (await call<{ account: { frozenAmount: number } }>("/userInfo/getAccountBalance", {}, merchantToken)).account.frozenAmount;
+      await call("/admin/order/freeze", { id }, adminToken);
+
+      await signInAs(page, url, js, ADMIN, `/staff/orders/${id}`);
+      // The books hold nothing for it, and the page says so: no price "held", no "Paid".
+      expect((await call<{ money: OrderMoney }>("/admin/order/detail", { id }, adminToken)).money).toEqual({ held: 0, paid: 0, returned: 0 });
+      expect(await page.getByTestId("staff-money-held").innerText()).toBe(NOTHING_HELD);
+      expect(await page.getByTestId("staff-money-paid").count()).toBe(0);
+      expect(await page.getByText("The merchant has not opened this card.").count()).toBe(1);
+      // No Complete: the page says why; Cancel and Unfreeze are offered.
+      expect(await page.getByTestId(`complete-${id}`).count()).toBe(0);
+      expect(await page.getByTestId("staff-no-complete").innerText()).toBe(NEVER_OPENED_NO_COMPLETE);
+      expect(await page.getByTestId(`cancel-${id}`).innerText()).toBe("Cancel the order");
+      await shot(page, `staff-order-unopened-390-${tag}`);
+      await decide(page, js, "unfreeze", id, "Unfreeze");
+      await page.getByTestId(`freeze-${id}`).waitFor();
+      expect(await page.getByTestId("staff-money-held").innerText()).toBe(NOTHING_HELD);
+      const seen = await call<{ orderInfo: { status: number; autoCancelTimestamp: number } }>("/order/getOrderDetails", { id }, sellerToken);
+      expect(seen.orderInfo.status).toBe(0);
+      expect(seen.orderInfo.autoCancelTimestamp).toBeGreaterThan(Date.now());
+      // Nothing was ever taken from the merchant; it may open the card now, as any Waiting order.
+      expect((await call<{ account: { frozenAmount: number } }>("/userInfo/getAccountBalance", {}, merchantToken)).account.frozenAmount).toBe(frozenBefore);
+      await call("/merchant/order/view", { id }, merchantToken);
+      await page.goto(`${url}/staff/orders/${id}`);
+      await pageReady(page, js);
+      const { money } = await call<{ money: OrderMoney }>("/admin/order/detail", { id }, adminToken);
+      expect(money.held).toBeGreaterThan(0);
+      expect(await page.getByTestId("staff-money-held").getAttribute("data-amount")).toBe(String(money.held));
+      await page.goto(`${url}/staff/audit?entityType=order&entityId=${id}`);
+      await page.getByTestId("audit-list").getByText("order.unfreeze", { exact: false }).waitFor();
+      await call("/merchant/order/complete", { id }, merchantToken);
     }));
 });
 
@@ -237,6 +299,7 @@ describe("who may open the staff desk", () => {
     ["/staff/orders/1", { intent: "complete", id: "1", price: "1" }],
     ["/staff/orders/1", { intent: "cancel", id: "1" }],
     ["/staff/orders/1", { intent: "freeze", id: "1" }],
+    ["/staff/orders/1", { intent: "unfreeze", id: "1", confirmed: "1" }],
     ["/staff/withdrawals", { intent: "cancel", id: "1", reason: "x" }],
     ["/staff/transfers", { intent: "confirm", id: "1" }],
     ["/staff/transfers", { intent: "reject", id: "1", reason: "x" }],

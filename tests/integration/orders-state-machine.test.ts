@@ -5,6 +5,7 @@ import { sweepOrderTimers } from "../../backend/jobs/order-timers";
 import { transaction } from "../../backend/db/index";
 import { ApiError } from "../../backend/http/errors";
 import { notPossible, ORDER_CHANGED, transition, TRANSITIONS } from "../../backend/modules/orders/state-machine";
+import { NEVER_OPENED_NO_COMPLETE, OPENED_NO_UNFREEZE } from "../../contract/calls/staff-orders";
 import { ARBITRATION_MINUTES, RELEASE_MINUTES } from "../../backend/modules/orders/timing";
 import type { TestBackend } from "../support/backend";
 import {
@@ -56,6 +57,7 @@ const act = {
     staff(t, "/admin/order/resolve", { id, outcome: "complete", ...(realTotalPrice !== undefined ? { realTotalPrice } : {}) }, p.admin.token),
   resolveCancel: (id: number) => staff(t, "/admin/order/resolve", { id, outcome: "cancel" }, p.admin.token),
   freeze: (id: number) => staff(t, "/admin/order/freeze", { id }, p.admin.token),
+  unfreeze: (id: number) => staff(t, "/admin/order/unfreeze", { id }, p.admin.token),
 };
 type ActionName = keyof typeof act;
 
@@ -86,6 +88,8 @@ const ALLOWED_FROM: Record<ActionName, number[]> = {
   resolveComplete: [3, 6],
   resolveCancel: [3, 6],
   freeze: [0, 1, 2, 3],
+  // From a frozen order the merchant never opened only; orderAt(6) opened it (ADR 0051).
+  unfreeze: [],
 };
 const RESULT: Record<ActionName, number> = {
   view: 1,
@@ -96,6 +100,7 @@ const RESULT: Record<ActionName, number> = {
   resolveComplete: 4,
   resolveCancel: 5,
   freeze: 6,
+  unfreeze: 0,
 };
 
 async function snapshot(id: number) {
@@ -138,7 +143,7 @@ describe("every API action from every status", () => {
           expect((await changesOf(t, id)).length).toBe(before.changes + 1);
           expect((await noticesOf(t, p.seller.id, id)).length).toBe(before.notices + 1);
         } else {
-          expectRefused(res as never, notPossible(status), 0);
+          expectRefused(res as never, action === "unfreeze" && status === 6 ? OPENED_NO_UNFREEZE : notPossible(status), 0);
           expect(await snapshot(id)).toEqual(before);
         }
       });
@@ -190,7 +195,7 @@ describe("allowed transitions: money, timeline and notices", () => {
     expect((await changesOf(t, id)).length).toBe(1);
   });
 
-  it("complete 1 → 4: the seller gets an Income bill, the merchant a negative one", async () => {
+  it("complete 1 → 4: the seller gets an Income bill, the merchant a Purchase bill (ADR 0051)", async () => {
     const id = await orderAt(1);
     const s = await balances(t, p.seller.id);
     const m = await balances(t, p.merchant.id);
@@ -201,7 +206,7 @@ describe("allowed transitions: money, timeline and notices", () => {
     const [sellerBill] = await billsOf(t, p.seller.id, id);
     expect(sellerBill).toMatchObject({ type: 1, description_en: "Sold Apple Gift Card 100 USD", trans_amount: PRICE, current_amount: s.amount + PRICE, opposite_user_id: p.merchant.id });
     const [merchantBill] = await billsOf(t, p.merchant.id, id);
-    expect(merchantBill).toMatchObject({ type: 1, description_en: "Bought Apple Gift Card 100 USD", trans_amount: -PRICE, current_amount: m.amount, opposite_user_id: p.seller.id });
+    expect(merchantBill).toMatchObject({ type: 5, description_en: "Bought Apple Gift Card 100 USD", trans_amount: -PRICE, current_amount: m.amount, opposite_user_id: p.seller.id });
     const o = await orderRow(t, id);
     expect(o).toMatchObject({ status: 4, real_total_price: PRICE, frozen_amount: 0 });
     expect(o.completed_at).not.toBeNull();
@@ -296,7 +301,7 @@ describe("allowed transitions: money, timeline and notices", () => {
     const id = await orderAt(3);
     const s = await balances(t, p.seller.id);
     const m = await balances(t, p.merchant.id);
-    expectRefused(await act.resolveComplete(id, PRICE + 1), "The price must not exceed 85.00 Coins.", 0);
+    expectRefused(await act.resolveComplete(id, PRICE + 1), "The price must not exceed the 85.00 Coins held from the merchant.", 0);
     expectOk(await act.resolveComplete(id, 8_000));
     expect(await balances(t, p.seller.id)).toEqual({ amount: s.amount + 8_000, frozen: 0 });
     expect(await balances(t, p.merchant.id)).toEqual({ amount: m.amount + 500, frozen: m.frozen - PRICE });
@@ -314,15 +319,19 @@ describe("allowed transitions: money, timeline and notices", () => {
     expect((await changesOf(t, id)).at(-1)!.event_en).toBe("Arbitration resolved: order cancelled");
   });
 
-  it("freeze 0 → 6 then resolve → 4: nothing was frozen, so the price comes from the merchant's available coins", async () => {
+  it("freeze 0 → 6 holds nothing; completing it is refused, whatever the price, and nothing moves (ADR 0051)", async () => {
     const id = await orderAt(0);
+    const m = await balances(t, p.merchant.id);
     expectOk(await act.freeze(id));
     expect((await changesOf(t, id)).at(-1)).toMatchObject({ event_en: "Order frozen", from_status: 0, to_status: 6, actor: "admin" });
-    const s = await balances(t, p.seller.id);
-    const m = await balances(t, p.merchant.id);
-    expectOk(await act.resolveComplete(id));
-    expect(await balances(t, p.seller.id)).toEqual({ amount: s.amount + PRICE, frozen: 0 });
-    expect(await balances(t, p.merchant.id)).toEqual({ amount: m.amount - PRICE, frozen: m.frozen });
+    expect(await balances(t, p.merchant.id)).toEqual(m);
+    const before = await snapshot(id);
+    for (const price of [undefined, PRICE, 0]) {
+      expectRefused(await act.resolveComplete(id, price), NEVER_OPENED_NO_COMPLETE, 0);
+      expect(await snapshot(id)).toEqual(before);
+    }
+    expectOk(await act.resolveCancel(id));
+    expect(await balances(t, p.merchant.id)).toEqual(m);
   });
 
   it("freeze 1 → 6 keeps the escrow; resolve 6 → 5 returns it", async () => {

@@ -26,7 +26,7 @@ import { activeAdverts } from "../../backend/modules/catalog/queries";
 import { conversationPage, UNREAD_CAP } from "../../backend/modules/chat/conversations";
 import { CONVERSATION_LIST_MAX } from "../../contract/chat-protocol";
 import { feed, lastMessageIdFor, unreadTotal } from "../../backend/modules/chat/messages";
-import { buyerOrderPage, sellerOrderPage } from "../../backend/modules/orders/queries";
+import { buyerOrderPage, orderMoney, sellerOrderPage } from "../../backend/modules/orders/queries";
 import { countTradingOrders, countUnread, latestUnread, noticePage } from "../../backend/modules/notices/queries";
 import { billPage } from "../../backend/modules/wallet/queries";
 import { ownerWithdrawalPage } from "../../backend/modules/withdrawals/queries";
@@ -175,6 +175,11 @@ describe("query plans of the hot lists", () => {
     await expectIndex((db) => billPage(db, typical, { type: 1 }), "bills", own);
     await expectIndex((db) => billPage(db, seller, { lastId: deepBill }), "bills", "any");
     await expectIndex((db) => billPage(db, seller, { type: 1, lastId: deepBill }), "bills", "any");
+  });
+
+  it("the staff order page sums one order's ledger rows through their index, not a busy merchant's whole ledger (ADR 0051)", async () => {
+    const o = await t.b.db.selectFrom("orders").select(["id", "buyer_id", "seller_id"]).where("seller_id", "=", seller).where("status", "=", 4).orderBy("id", "desc").executeTakeFirstOrThrow();
+    await expectIndex((db) => orderMoney(db, o), "ledger_entries", "ledger_entries_order");
   });
 
   it("the notice list and the bell read notices by index; the badges count only open things", async () => {

@@ -71,7 +71,7 @@ describe("the arbitration queue and the order as staff read it", () => {
     expect(d.data.orderInfo).toMatchObject({ id, status: 3, arbitrationType: 3, arbitrationApplyPrice: 1_000, arbitrationContent: "Redeemed before.", sellerid: p.seller.id });
     expect(d.data.card.codes).toEqual([code]);
     expect(d.data.merchantViewed).toBe(true);
-    expect(d.data.actions).toEqual({ resolve: true, freeze: true });
+    expect(d.data.actions).toEqual({ resolve: true, freeze: true, complete: true, cancel: true, unfreeze: false });
     expect(d.data.orderChange.map((c: { eventEn: string }) => c.eventEn)).toEqual([
       "Order created",
       "Merchant viewed the card",
@@ -90,7 +90,7 @@ describe("the arbitration queue and the order as staff read it", () => {
     expectRefused(await staff(t, "/admin/order/detail", { id: 99_999_999 }, p.admin.token), "Order not found.", Code.NOT_FOUND);
     expectOk(await staff(t, "/admin/order/resolve", { id, outcome: "cancel" }, p.admin.token));
     const done = await staff(t, "/admin/order/detail", { id }, p.admin.token);
-    expect(done.data.actions).toEqual({ resolve: false, freeze: false });
+    expect(done.data.actions).toEqual({ resolve: false, freeze: false, complete: false, cancel: false, unfreeze: false });
   });
 
   it("pages a long transcript 50 at a time", async () => {
@@ -233,6 +233,7 @@ describe("who may call", () => {
     // The audited actions, again: refused before anything moves.
     ["/admin/order/resolve", { id: 1, outcome: "cancel" }],
     ["/admin/order/freeze", { id: 1 }],
+    ["/admin/order/unfreeze", { id: 1 }],
     ["/admin/withdraw/cancel", { id: 1, reason: "x" }],
     ["/admin/virtualCoin/confirm", { id: 1 }],
     ["/admin/virtualCoin/reject", { id: 1, reason: "x" }],

@@ -61,7 +61,7 @@ describe("userBill/getUserBillList", () => {
         .insertInto("bills")
         .values({
           user_id: u.id,
-          type: (i % 4) + 1,
+          type: (i % 5) + 1,
           description_en: `Bill ${i}`,
           trans_amount: (i + 1) * 100,
           current_amount: 0,
@@ -90,15 +90,15 @@ describe("userBill/getUserBillList", () => {
     expect(other.data.list.some((b: { descriptionEn: string }) => b.descriptionEn.startsWith("Bill "))).toBe(false);
   });
 
-  it("filters by tab: 0 or null is ALL, 1-4 one type", async () => {
-    for (const type of [1, 2, 3, 4]) {
+  it("filters by tab: 0 or null is ALL, 1-5 one type (5: a merchant's purchases, ADR 0051)", async () => {
+    for (const type of [1, 2, 3, 4, 5]) {
       const res = await list({ type });
       expect(res.data.list.length).toBeGreaterThan(0);
       expect(res.data.list.every((b: { type: number }) => b.type === type)).toBe(true);
     }
     expect((await list({ type: 0 })).data.list).toHaveLength(LIST_PAGE_SIZE);
     expect((await list({ type: null })).data.list).toHaveLength(LIST_PAGE_SIZE);
-    expectRefused(await list({ type: 5 }), "Unknown transaction type.", 2);
+    expectRefused(await list({ type: 6 }), "Unknown transaction type.", 2);
   });
 
   it("filters by start and end (inclusive), with the cursor", async () => {

@@ -1,23 +1,15 @@
-/** The order's figures as its merchant reads them: face, price held or paid, seller, dates. */
+/** The order's figures as its merchant reads them: face, price to pay, held or paid, seller, dates. */
 import type { StaffOrder } from "../../../contract/calls/staff-orders";
-import { OrderStatus } from "../../../contract/enums";
-import { CardFaceRow, CoinsRow, OrderNumberRows, PartyRow } from "~/components/orders/OrderFactRows";
+import { CardFaceRow, OrderNumberRows, PartyRow, PriceRows } from "~/components/orders/OrderFactRows";
 import { DetailPanel } from "~/components/ui";
 
-export function DeskOrderFacts({ order: o, coinName, ngnRate }: { order: StaffOrder; coinName: string; ngnRate: number }) {
-  const paid = o.status === OrderStatus.Completed;
+/** `opened`: the merchant has opened the card (it holds the price until the order is decided). */
+export function DeskOrderFacts({ order: o, opened, coinName, ngnRate }: { order: StaffOrder; opened: boolean; coinName: string; ngnRate: number }) {
   return (
     <DetailPanel title="Order" labelId="desk-order-facts">
       <dl className="divide-y divide-gray-100">
         <CardFaceRow amount={o.tradeAmount} currency={o.tradeCurrency} />
-        <CoinsRow
-          label={paid ? "Paid" : "Price"}
-          coins={paid ? o.realTotalPrice : o.calculateTotalPrice}
-          coinName={coinName}
-          ngnRate={ngnRate}
-          direction="out"
-          testId="desk-order-price"
-        />
+        <PriceRows order={o} side="merchant" opened={opened} coinName={coinName} ngnRate={ngnRate} testId="desk-order-price" />
         <OrderNumberRows id={o.id} created={o.createTimestamp} />
         <PartyRow label="Seller" avatar={o.sellerAvatar} userId={o.sellerid} nickname={o.sellerNickname} testId="desk-order-seller" />
       </dl>

@@ -10,11 +10,12 @@ import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
 import { Countdown, DateTime } from "~/components/ui";
 import { cx } from "~/components/ui/cx";
 import { formatCoinsWithName, formatTradeAmount } from "~/services/format";
-import { isECodeInfo, orderTimer, parseAdvertInfo } from "~/services/orders";
+import { isECodeInfo, orderPriceFact, orderTimer, parseAdvertInfo, PRICE_TONES } from "~/services/orders";
 
 export function DeskOrderItem({ order: o, coinName }: { order: StaffOrder; coinName: string }) {
   const info = parseAdvertInfo(o.advertInfo);
   const timer = orderTimer(o);
+  const price = orderPriceFact(o, "merchant");
   return (
     <Link
       to={`/desk/orders/${o.id}`}
@@ -48,7 +49,9 @@ export function DeskOrderItem({ order: o, coinName }: { order: StaffOrder; coinN
         <span className="num text-sm font-semibold text-gray-900">
           {formatTradeAmount(o.tradeAmount)} {o.tradeCurrency}
         </span>
-        <span className="num text-xs text-money-out-700">{formatCoinsWithName(o.calculateTotalPrice, coinName)}</span>
+        <span className={cx("num text-xs", PRICE_TONES[price.tone])} data-testid="desk-order-coins" data-tone={price.tone}>
+          {formatCoinsWithName(price.coins, coinName)}
+        </span>
         <OrderStatusBadge status={o.status} />
       </div>
     </Link>

@@ -12,7 +12,7 @@ import { cx } from "~/components/ui/cx";
 import { ConfirmAction } from "~/components/orders/ConfirmAction";
 import { DetailRow, StatusBadge } from "~/components/ui";
 import { formatCoinsWithName, formatNgn } from "~/services/format";
-import { disputeTexts, disputeTypeLabel } from "~/services/orders";
+import { disputeTexts, disputeTypeLabel, type OrderSide } from "~/services/orders";
 
 const statusTone: Partial<Record<number, string>> = {
   [OrderStatus.Completed]: "bg-money-in-50 text-money-in-800",
@@ -27,6 +27,7 @@ export function DisputePanel({
   error,
   actions,
   intents,
+  side = "seller",
 }: {
   order: Order;
   coinName: string;
@@ -36,11 +37,13 @@ export function DisputePanel({
   /** What the backend says the seller may do now (getOrderDetails.actions). */
   actions: readonly string[];
   intents: { accept: string; arbitration: string };
+  /** Who reads it (the merchant's desk shows the same panel, read-only). */
+  side?: OrderSide;
 }) {
   const disputed = o.arbitrationType !== null;
   const cancels = o.arbitrationType === ArbitrationType.CancelNegotiation;
   const coins = (v: number) => formatCoinsWithName(v, coinName);
-  const { explanation, faceFound, status } = disputeTexts(o, { face: (v) => `${faceUnits(v)} ${o.tradeCurrency}`, coins });
+  const { explanation, faceFound, status } = disputeTexts(o, { face: (v) => `${faceUnits(v)} ${o.tradeCurrency}`, coins }, side);
   const price = o.arbitrationApplyPrice ?? o.calculateTotalPrice;
   return (
     <section
@@ -61,7 +64,7 @@ export function DisputePanel({
             {explanation}
           </p>
           <dl className="mt-2 divide-y divide-gray-100">
-            <DetailRow label="Card face you entered">
+            <DetailRow label={side === "seller" ? "Card face you entered" : "Card face the seller entered"}>
               {faceUnits(o.tradeAmount)} {o.tradeCurrency}
             </DetailRow>
             {faceFound !== null ? (

@@ -1,13 +1,17 @@
 /**
  * Rows an order's figures panel shares between the seller's order page and the merchant's desk:
- * the face, the price with its naira value, the order's number and date, and the other party.
- * Each page picks its own labels and colours (coins coming in are green, going out red).
+ * the face, the price with its naira value (labelled from the reader's side at the order's status,
+ * orderPriceFact: coins coming in are green, going out red, neither grey), the order's number and
+ * date, and the other party.
  */
 import type { ReactNode } from "react";
+import type { Order } from "../../../contract/entities";
+import { OrderStatus } from "../../../contract/enums";
 import { UserLink } from "~/components/partners/UserLink";
 import { Avatar } from "~/components/ui/Avatar";
 import { DateTime, DetailRow } from "~/components/ui";
 import { formatCoinsWithName, formatNgn, formatTradeAmount } from "~/services/format";
+import { orderPriceFact, PRICE_TONES, type OrderSide, type PriceFact } from "~/services/orders";
 
 export function CardFaceRow({ amount, currency }: { amount: number; currency: string }) {
   return (
@@ -17,16 +21,41 @@ export function CardFaceRow({ amount, currency }: { amount: number; currency: st
   );
 }
 
-/** Coins (minor units) with what they are worth in naira beneath. */
-export function CoinsRow(props: { label: string; coins: number; coinName: string; ngnRate: number; direction: "in" | "out"; testId: string }) {
-  const tone = props.direction === "in" ? "text-money-in-700" : "text-money-out-700";
+/** Coins (minor units) with what they are worth in naira beneath, and the fact's note. */
+export function CoinsRow(props: { fact: PriceFact; coinName: string; ngnRate: number; testId: string }) {
+  const { fact } = props;
   return (
-    <DetailRow label={props.label}>
-      <span className={`block font-semibold ${tone}`} data-testid={props.testId}>
-        {formatCoinsWithName(props.coins, props.coinName)}
+    <DetailRow label={fact.label}>
+      <span className={`block font-semibold ${PRICE_TONES[fact.tone]}`} data-testid={props.testId} data-tone={fact.tone}>
+        {formatCoinsWithName(fact.coins, props.coinName)}
       </span>
-      <span className="block text-xs font-normal text-gray-600">≈ {formatNgn(props.coins, props.ngnRate)}</span>
+      <span className="block text-xs font-normal text-gray-600">≈ {formatNgn(fact.coins, props.ngnRate)}</span>
+      {fact.note ? (
+        <span className="block text-xs font-normal text-gray-700" data-testid={`${props.testId}-note`}>
+          {fact.note}
+        </span>
+      ) : null}
     </DetailRow>
+  );
+}
+
+/** The price of an order from one side (ADR 0051), and once paid at another price, the price at order time. */
+export function PriceRows(props: {
+  order: Pick<Order, "status" | "calculateTotalPrice" | "realTotalPrice">;
+  side: OrderSide;
+  opened?: boolean;
+  coinName: string;
+  ngnRate: number;
+  testId: string;
+}) {
+  const o = props.order;
+  return (
+    <>
+      <CoinsRow fact={orderPriceFact(o, props.side, props.opened)} coinName={props.coinName} ngnRate={props.ngnRate} testId={props.testId} />
+      {o.status === OrderStatus.Completed && o.realTotalPrice !== o.calculateTotalPrice ? (
+        <DetailRow label="Price at order time">{formatCoinsWithName(o.calculateTotalPrice, props.coinName)}</DetailRow>
+      ) : null}
+    </>
   );
 }
 

@@ -6,13 +6,14 @@ import { Link } from "@remix-run/react";
 import type { Order } from "../../../contract/entities";
 import { cx } from "~/components/ui/cx";
 import { formatCoinsWithName, formatTradeAmount } from "~/services/format";
-import { isECodeInfo, orderCoins, parseAdvertInfo } from "~/services/orders";
+import { isECodeInfo, orderPriceFact, parseAdvertInfo, PRICE_TONES } from "~/services/orders";
 import { OrderStatusBadge } from "./OrderStatusBadge";
 import { DateTime } from "~/components/ui";
 
 export function OrderListItem({ order: o, coinName }: { order: Order; coinName: string }) {
   const info = parseAdvertInfo(o.advertInfo);
   const name = info.paymentNameEn || "Gift card";
+  const price = orderPriceFact(o, "seller");
   return (
     <Link
       to={`/orderDetails/${o.id}`}
@@ -44,7 +45,9 @@ export function OrderListItem({ order: o, coinName }: { order: Order; coinName: 
         <span className="num text-sm font-semibold text-gray-900">
           {formatTradeAmount(o.tradeAmount)} {o.tradeCurrency}
         </span>
-        <span className="num text-xs text-money-in-700">{formatCoinsWithName(orderCoins(o), coinName)}</span>
+        <span className={cx("num text-xs", PRICE_TONES[price.tone])} data-testid="order-item-coins" data-tone={price.tone}>
+          {formatCoinsWithName(price.coins, coinName)}
+        </span>
         <OrderStatusBadge status={o.status} />
       </div>
     </Link>

@@ -8,12 +8,10 @@ import { Suspense, lazy } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { AdvertInfo, Order } from "../../../contract/entities";
-import { OrderStatus } from "../../../contract/enums";
-import { CardFaceRow, CoinsRow, OrderNumberRows, PartyRow } from "~/components/orders/OrderFactRows";
+import { CardFaceRow, OrderNumberRows, PartyRow, PriceRows } from "~/components/orders/OrderFactRows";
 import { OrderImages } from "~/components/orders/OrderImages";
 import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
-import { Countdown, DetailPanel, DetailRow, RemarkLine, Skeleton, StatusBadge, VerifiedIcon } from "~/components/ui";
-import { formatCoinsWithName } from "~/services/format";
+import { Countdown, DetailPanel, RemarkLine, Skeleton, StatusBadge, VerifiedIcon } from "~/components/ui";
 import { orderTimer, splitTags } from "~/services/orders";
 
 const CardSecret = lazy(() => import("~/components/orders/CardSecret.client"));
@@ -56,22 +54,11 @@ export function StatusHeader({ order: o, name, icon, isECode }: { order: Order; 
 
 export function OrderInfoPanel({ order: o, info, coinName, ngnRate }: { order: Order; info: AdvertInfo; coinName: string; ngnRate: number }) {
   const tags = splitTags(info.tagListEn);
-  const paid = o.status === OrderStatus.Completed;
   return (
     <DetailPanel title="Order" labelId="order-info">
       <dl className="divide-y divide-gray-100">
         <CardFaceRow amount={o.tradeAmount} currency={o.tradeCurrency} />
-        <CoinsRow
-          label={paid ? "Paid" : o.arbitrationType !== null ? "Order price" : "You receive"}
-          coins={paid ? o.realTotalPrice : o.calculateTotalPrice}
-          coinName={coinName}
-          ngnRate={ngnRate}
-          direction="in"
-          testId="order-coins"
-        />
-        {paid && o.realTotalPrice !== o.calculateTotalPrice ? (
-          <DetailRow label="Price at order time">{formatCoinsWithName(o.calculateTotalPrice, coinName)}</DetailRow>
-        ) : null}
+        <PriceRows order={o} side="seller" coinName={coinName} ngnRate={ngnRate} testId="order-coins" />
         <OrderNumberRows id={o.id} created={o.createTimestamp} />
         <PartyRow label="Merchant" avatar={o.buyerAvatar} userId={o.buyerid} nickname={o.buyerNickname} testId="order-merchant">
           <VerifiedIcon className="h-4 w-4 text-brand-600" />

@@ -1,4 +1,9 @@
-/** One transaction of the wallet (spec §3 Bill): description, date, signed amount (green in, red out), balance after. */
+/**
+ * One transaction of the wallet (spec §3 Bill): description, its type from the reader's side (a
+ * merchant's card bought is a Purchase, ADR 0051), date, the signed amount (green in, red out) and
+ * the balance after. The sign says the direction, for eyes and screen readers alike: no "In"/"Out"
+ * word beside it (which read "Out: −86.00", out twice).
+ */
 import type { Bill } from "../../../contract/entities";
 import { billTypeLabels, type BillType } from "../../../contract/enums";
 import { cx } from "~/components/ui/cx";
@@ -24,8 +29,7 @@ export function BillItem({ bill, coinName }: { bill: Bill; coinName: string }) {
         </p>
       </div>
       <div className="num shrink-0 text-right">
-        <p className={cx("text-base font-semibold", positive ? "text-money-in-700" : "text-money-out-700")}>
-          <span className="sr-only">{positive ? "In: " : "Out: "}</span>
+        <p className={cx("text-base font-semibold", positive ? "text-money-in-700" : "text-money-out-700")} data-testid="bill-amount">
           {sign}
           {formatCoins(bill.transAmount)}
         </p>

@@ -105,15 +105,20 @@ const orderSnapshot = (o: OrderRow) => ({
 const audited = (adminId: number, action: string, o: OrderRow, now: Date) =>
   auditAfter<OrderRow>({ adminId, action: `order.${action}`, entityType: "order", entityId: o.id, at: now }, orderSnapshot(o), orderSnapshot);
 
+/** Cancel, or complete at `realTotalPrice` (the state machine keeps it within the merchant's hold, ADR 0051). */
 export async function resolveOrder(db: DB, adminId: number, id: number, outcome: "complete" | "cancel", realTotalPrice: number | undefined, now: Date) {
   const o = await anyOrder(db, id);
   if (outcome === "cancel") return void (await move(db, o, OrderStatus.Cancelled, "admin", now, {}, audited(adminId, "resolveCancel", o, now)));
-  if (realTotalPrice !== undefined && realTotalPrice > Number(o.calculate_total_price))
-    throw fail(`The price must not exceed ${coins(Number(o.calculate_total_price))}.`);
   await move(db, o, OrderStatus.Completed, "admin", now, { realTotalPrice }, audited(adminId, "resolveComplete", o, now));
 }
 
 export async function freezeOrder(db: DB, adminId: number, id: number, now: Date) {
   const o = await anyOrder(db, id);
   await move(db, o, OrderStatus.Frozen, "admin", now, {}, audited(adminId, "freeze", o, now));
+}
+
+/** A frozen order the merchant never opened back to Waiting, with a fresh timer (ADR 0051). */
+export async function unfreezeOrder(db: DB, adminId: number, id: number, now: Date) {
+  const o = await anyOrder(db, id);
+  await move(db, o, OrderStatus.Waiting, "admin", now, {}, audited(adminId, "unfreeze", o, now));
 }

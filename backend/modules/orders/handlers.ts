@@ -11,6 +11,7 @@ import {
   negotiateOrder,
   orderOfBuyer,
   resolveOrder,
+  unfreezeOrder,
   viewOrder,
 } from "./actions";
 import { addOrder } from "./add-order";
@@ -21,6 +22,7 @@ import {
   findOrder,
   orderChanges,
   orderDetailsRow,
+  orderMoney,
   sealedSecretOf,
   sellerOrderPage,
   staffQueuePage,
@@ -36,8 +38,8 @@ import { adminOrderActions, orderActions } from "./state-machine";
 
 /**
  * The seller always gets its card back. The merchant (buyer) sees it only once it has viewed
- * it, which froze its coins, or once the order was paid (an administrator may complete a
- * frozen order that was never viewed): a merchant cannot read a card without paying for it.
+ * it, which froze its coins, or once the order was paid (before ADR 0051 an administrator could
+ * complete a frozen order that was never viewed): a merchant cannot read a card without paying for it.
  */
 /** The card decrypted server-side: for the merchant once it may read it, for an administrator always. */
 async function cardOf(ctx: CallContext, o: JoinedOrder): Promise<MerchantCard> {
@@ -156,8 +158,8 @@ export const orderHandlers = {
   async "/admin/order/detail"(input, ctx) {
     requireRole(ctx, "admin");
     const o = await anyOrder(ctx.db, input.id);
-    const [orderChange, card] = await Promise.all([orderChanges(ctx.db, o.id), cardOf(ctx, o)]);
-    return { orderInfo: toStaffOrder(o), card, merchantViewed: o.viewed_at !== null, orderChange, actions: adminOrderActions(o) };
+    const [orderChange, card, money] = await Promise.all([orderChanges(ctx.db, o.id), cardOf(ctx, o), orderMoney(ctx.db, o)]);
+    return { orderInfo: toStaffOrder(o), card, merchantViewed: o.viewed_at !== null, money, orderChange, actions: adminOrderActions(o) };
   },
 
   async "/admin/order/transcript"(input, ctx) {
@@ -173,6 +175,11 @@ export const orderHandlers = {
 
   async "/admin/order/freeze"(input, ctx) {
     await freezeOrder(ctx.db, requireRole(ctx, "admin").id, input.id, ctx.now);
+    return null;
+  },
+
+  async "/admin/order/unfreeze"(input, ctx) {
+    await unfreezeOrder(ctx.db, requireRole(ctx, "admin").id, input.id, ctx.now);
     return null;
   },
 } satisfies HandlerGroup<
@@ -193,4 +200,5 @@ export const orderHandlers = {
   | "/admin/order/transcript"
   | "/admin/order/resolve"
   | "/admin/order/freeze"
+  | "/admin/order/unfreeze"
 >;

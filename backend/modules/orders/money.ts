@@ -11,14 +11,15 @@ import { cardLabel } from "./format";
  *
  * - view (0 → 1): the merchant's calculateTotalPrice moves from amount to frozen
  *   (orders.frozen_amount records it). Not enough: "Your available Amount is not enough."
- * - pay (→ 4): `price` (the realTotalPrice) leaves the merchant — from the order's frozen
- *   coins first, any rest from the merchant's amount (only an administrator completing a
- *   never-viewed frozen order needs that) — and lands in the seller's amount. Whatever was
- *   frozen beyond the price returns to the merchant's amount.
- *   Bills: the seller gets an Income bill (type 1) "Sold {card} {face} {currency}" for +price;
- *   the merchant gets a bill of the same type 1 with a NEGATIVE transAmount, "Bought {card}
- *   {face} {currency}" (-price). Freezing and unfreezing write ledger rows but no bill: they
- *   are not money spent, and the wallet shows them as the Frozen balance.
+ * - pay (→ 4): `price` (the realTotalPrice) leaves the merchant's frozen coins of this order
+ *   and lands in the seller's amount; whatever was frozen beyond the price returns to the
+ *   merchant's amount. The price is paid from the hold only, never from the merchant's
+ *   available coins: the state machine refuses a price above the hold, and an administrator
+ *   cannot complete an order the merchant never opened (it holds nothing, ADR 0051).
+ *   Bills, each from its reader's side: the seller gets an Income bill (type 1) "Sold {card}
+ *   {face} {currency}" for +price; the merchant a Purchase bill (type 5) "Bought {card} {face}
+ *   {currency}" for -price. Freezing and unfreezing write ledger rows but no bill: they are
+ *   not money spent, and the wallet shows them as the Frozen balance.
  * - refund (→ 5): the order's frozen coins return to the merchant's amount (no bill) and the
  *   card face returns to the advert's remaining amount.
  */
@@ -49,9 +50,8 @@ export async function freezeForView(trx: Trx, order: OrderRow): Promise<void> {
 export async function payOrder(trx: Trx, order: OrderRow, price: number, alsoLock: number[] = []): Promise<void> {
   if (!Number.isSafeInteger(price) || price < 0) throw new Error("the price is a non-negative integer");
   const frozen = Number(order.frozen_amount);
-  const fromFrozen = Math.min(frozen, price);
-  const fromAvailable = price - fromFrozen;
-  const refund = frozen - fromFrozen;
+  // The state machine refused this already (priceAboveHold): here it would take coins the merchant did not hold.
+  if (price > frozen) throw new Error(`order ${order.id}: a price of ${price} above the ${frozen} held`);
   const label = cardLabel(order);
   await lockAccounts(trx, [order.buyer_id, order.seller_id, ...alsoLock]);
   await applyBalanceChanges(
@@ -59,14 +59,13 @@ export async function payOrder(trx: Trx, order: OrderRow, price: number, alsoLoc
     order.buyer_id,
     [
       { part: "frozen", delta: -frozen },
-      { part: "amount", delta: refund - fromAvailable },
+      { part: "amount", delta: frozen - price },
     ],
     {
       reason: "order completed: escrow released",
       refType: REF,
       refId: order.id,
-      whenShort: "The merchant's available Amount is not enough.",
-      ...(price > 0 ? { bill: { type: BillType.Income, descriptionEn: `Bought ${label}`, transAmount: -price, oppositeUserId: order.seller_id } } : {}),
+      ...(price > 0 ? { bill: { type: BillType.Purchase, descriptionEn: `Bought ${label}`, transAmount: -price, oppositeUserId: order.seller_id } } : {}),
     },
   );
   if (price > 0) {

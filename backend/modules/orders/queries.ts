@@ -3,7 +3,7 @@ import { BADGE_CAP, LIST_PAGE_SIZE } from "../../../contract/constants";
 import type { Order, OrderChange } from "../../../contract/entities";
 import type { ArbitrationType, FeedbackType, OrderListTab, OrderStatus } from "../../../contract/enums";
 import { orderListTabStatuses } from "../../../contract/enums";
-import type { StaffOrder } from "../../../contract/calls/staff-orders";
+import type { OrderMoney, StaffOrder } from "../../../contract/calls/staff-orders";
 import type { Executor } from "../../db/index";
 import type { OrderRow } from "../../db/schema";
 import { cardName } from "./format";
@@ -156,6 +156,26 @@ export function countWaitingForBuyer(db: Executor, buyerId: number): Promise<num
 export async function orderChanges(db: Executor, orderId: number): Promise<OrderChange[]> {
   const rows = await db.selectFrom("order_changes").select(["id", "event_en", "change_timestamp"]).where("order_id", "=", orderId).orderBy("id").execute();
   return rows.map((c) => ({ id: c.id, eventEn: c.event_en, changeTimestamp: new Date(c.change_timestamp).getTime() }));
+}
+
+/**
+ * An order's coins as its own ledger rows have them (ADR 0051), for the staff page: held from the
+ * merchant now (its frozen part), paid to the seller (the seller's amount), returned from the hold
+ * to the merchant (what came back to its amount). The inviter's reward and the seller's points ride
+ * on the same order's rows but are other accounts' or other parts, so they are not counted.
+ */
+export async function orderMoney(db: Executor, o: Pick<OrderRow, "id" | "buyer_id" | "seller_id">): Promise<OrderMoney> {
+  const r = await db
+    .selectFrom("ledger_entries")
+    .select([
+      sql<string>`coalesce(sum(delta) filter (where user_id = ${o.buyer_id} and part = 'frozen'), 0)`.as("held"),
+      sql<string>`coalesce(sum(delta) filter (where user_id = ${o.seller_id} and part = 'amount'), 0)`.as("paid"),
+      sql<string>`coalesce(sum(delta) filter (where user_id = ${o.buyer_id} and part = 'amount' and delta > 0), 0)`.as("returned"),
+    ])
+    .where("ref_type", "=", "order")
+    .where("ref_id", "=", o.id)
+    .executeTakeFirstOrThrow();
+  return { held: Number(r.held), paid: Number(r.paid), returned: Number(r.returned) };
 }
 
 export function orderDetailsRow(db: Executor, orderId: number) {

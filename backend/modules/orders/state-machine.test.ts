@@ -1,7 +1,7 @@
 /** What a seller or a merchant may do with an order, by status, from the transition table (issue 9). */
 import { describe, expect, test } from "vitest";
 import { OrderStatus } from "../../../contract/enums";
-import { orderActions, TRANSITIONS } from "./state-machine";
+import { adminOrderActions, orderActions, TRANSITIONS } from "./state-machine";
 
 const statuses = [0, 1, 2, 3, 4, 5, 6] as const;
 const having = (role: "seller" | "merchant", action: string, hasFeedback = false) =>
@@ -32,5 +32,18 @@ describe("TRANSITIONS", () => {
     expect(toCompleted.length).toBeGreaterThan(0);
     for (const r of toCompleted) expect(r.effect, r.name).toBe("pay");
     expect(TRANSITIONS.filter((r) => (r.from as readonly number[]).includes(OrderStatus.Completed))).toEqual([]);
+  });
+});
+
+describe("adminOrderActions", () => {
+  const opened = new Date(0);
+  test("complete needs the merchant's hold (it opened the card); a frozen order it never opened may be cancelled or unfrozen (ADR 0051)", () => {
+    const row = (status: number, viewed: boolean) => adminOrderActions({ status, viewed_at: viewed ? opened : null });
+    expect(row(OrderStatus.Frozen, false)).toEqual({ resolve: true, freeze: false, complete: false, cancel: true, unfreeze: true });
+    expect(row(OrderStatus.Frozen, true)).toEqual({ resolve: true, freeze: false, complete: true, cancel: true, unfreeze: false });
+    expect(row(OrderStatus.InArbitration, true)).toEqual({ resolve: true, freeze: true, complete: true, cancel: true, unfreeze: false });
+    expect(row(OrderStatus.Waiting, false)).toEqual({ resolve: false, freeze: true, complete: false, cancel: false, unfreeze: false });
+    for (const status of [OrderStatus.Completed, OrderStatus.Cancelled])
+      expect(row(status, true)).toEqual({ resolve: false, freeze: false, complete: false, cancel: false, unfreeze: false });
   });
 });

@@ -1,3 +1,4 @@
+import { NEVER_OPENED_NO_COMPLETE, OPENED_NO_UNFREEZE, type AdminOrderActions } from "../../../contract/calls/staff-orders";
 import { ArbitrationType, arbitrationTypeLabels, OrderAction, OrderStatus, orderStatusLabels } from "../../../contract/enums";
 import { mayComment, orderChatOpen } from "../../../contract/order-rules";
 import type { Trx } from "../../db/index";
@@ -33,6 +34,11 @@ export interface TransitionRule extends MoveRule<OrderStatus, Actor> {
   price?: PriceSource;
   /** The move is refused once this timer is due (the timer's own transition wins). */
   before?: "auto_cancel_at" | "auto_release_at";
+  /**
+   * The move needs the merchant to have opened the card (true: its hold pays) or not (false: it
+   * holds nothing), and is refused with `refusal` otherwise (ADR 0051).
+   */
+  opened?: { required: boolean; refusal: string };
   /** eventEn of the order change. */
   event: (o: OrderRow) => string;
   /** The seller's notice. */
@@ -151,12 +157,14 @@ export const TRANSITIONS: readonly TransitionRule[] = [
     notice: (o) => ({ title: "Order in arbitration", content: `The negotiation of your ${cardLabel(o)} order was not answered in time. An administrator will decide it.` }),
   },
   {
+    // Pays from the merchant's hold only: never for a card the merchant did not open (ADR 0051).
     name: "resolveComplete",
     from: [S.InArbitration, S.Frozen],
     to: S.Completed,
     actors: ["admin"],
     effect: "pay",
     price: "given",
+    opened: { required: true, refusal: NEVER_OPENED_NO_COMPLETE },
     event: () => "Arbitration resolved: order completed",
     notice: (o) => ({ title: "Order completed", content: `An administrator resolved your order. ${paid(o)}` }),
   },
@@ -177,6 +185,21 @@ export const TRANSITIONS: readonly TransitionRule[] = [
     effect: "none",
     event: () => "Order frozen",
     notice: (o) => ({ title: "Order frozen", content: `Your ${cardLabel(o)} order is frozen while an administrator reviews it.` }),
+  },
+  {
+    // A frozen order the merchant never opened holds nothing: it may go back to Waiting with a
+    // fresh Auto Cancel timer (ADR 0051). One it opened waits for a decision on its hold.
+    name: "unfreeze",
+    from: [S.Frozen],
+    to: S.Waiting,
+    actors: ["admin"],
+    effect: "none",
+    opened: { required: false, refusal: OPENED_NO_UNFREEZE },
+    event: () => "Order unfrozen: back to Waiting",
+    notice: (o) => ({
+      title: "Order unfrozen",
+      content: `Your ${cardLabel(o)} card is back with the merchant. If the merchant does not view it in time, the order is cancelled and the card stays yours.`,
+    }),
   },
 ];
 
@@ -228,17 +251,23 @@ export function orderActions(o: Pick<OrderRow, "status">, role: "seller" | "merc
   return actions;
 }
 
+/** Whether the order meets the rule's need about the merchant having opened the card. */
+const openedFits = (r: TransitionRule, o: Pick<OrderRow, "viewed_at">) => !r.opened || r.opened.required === (o.viewed_at !== null);
+
 /** What an administrator may do with an order now (the staff desk shows exactly these). */
-export function adminOrderActions(o: Pick<OrderRow, "status">): { resolve: boolean; freeze: boolean } {
-  return {
-    resolve: mayTake(TRANSITIONS, ["resolveComplete", "resolveCancel"], o.status, "admin"),
-    freeze: mayTake(TRANSITIONS, ["freeze"], o.status, "admin"),
-  };
+export function adminOrderActions(o: Pick<OrderRow, "status" | "viewed_at">): AdminOrderActions {
+  const rules = TRANSITIONS.filter((r) => openedFits(r, o));
+  const may = (name: string) => mayTake(rules, [name], o.status, "admin");
+  const complete = may("resolveComplete");
+  const cancel = may("resolveCancel");
+  return { resolve: complete || cancel, freeze: may("freeze"), complete, cancel, unfreeze: may("unfreeze") };
 }
 
 export const ORDER_CHANGED = "The order status has changed. Please refresh.";
 export const notPossible = (status: number) =>
   `This action is not possible while the order is ${orderStatusLabels[status as OrderStatus] ?? "in this status"}.`;
+/** A price above what the merchant holds for the order (ADR 0051: nothing is taken beyond the hold). */
+export const priceAboveHold = (held: number) => `The price must not exceed the ${coins(held)} held from the merchant.`;
 
 export const findRule = (from: number, to: number, actor: Actor) => ruleFor(TRANSITIONS, from, to, actor);
 
@@ -274,6 +303,8 @@ export async function transition(trx: Trx, input: TransitionInput): Promise<Orde
   }
   if (rule.to === S.Completed) patch.completed_at = now;
   if (rule.to === S.Cancelled) patch.cancelled_at = now;
+  // Back to Waiting (unfreeze): the merchant has the offer's pay limit again, from now.
+  if (rule.to === S.Waiting) patch.auto_cancel_at = minutesAfter(now, await payLimitOf(trx, input.orderId));
 
   let q = trx.updateTable("orders").set(patch).where("id", "=", input.orderId).where("status", "=", input.from);
   if (rule.before) q = q.where(rule.before, ">", now);
@@ -283,6 +314,8 @@ export async function transition(trx: Trx, input: TransitionInput): Promise<Orde
   // A seller accepting a "Cancel negotiation" proposal must take the cancelling rule, and the other way round.
   if (rule.name === "accept" && order.arbitration_type === ArbitrationType.CancelNegotiation) throw fail(notPossible(input.from));
   if (rule.name === "acceptCancel" && order.arbitration_type !== ArbitrationType.CancelNegotiation) throw fail(notPossible(input.from));
+  // Refused after the compare-and-set, on the row it locked: the transaction rolls the move back.
+  if (!openedFits(rule, order)) throw fail(rule.opened!.refusal);
 
   if (rule.effect === "freeze") await freezeForView(trx, order);
   if (rule.effect === "refund") await refundOrder(trx, order);
@@ -293,6 +326,8 @@ export async function transition(trx: Trx, input: TransitionInput): Promise<Orde
         : rule.price === "given" && input.realTotalPrice !== undefined
           ? input.realTotalPrice
           : Number(order.calculate_total_price);
+    // What the merchant holds for the order pays it, and nothing beyond (ADR 0051).
+    if (price > Number(order.frozen_amount)) throw fail(priceAboveHold(Number(order.frozen_amount)));
     const inviter = await inviterToReward(trx, order);
     await payOrder(trx, order, price, inviter === null ? [] : [inviter]);
     // Right after the accounts and before anything takes the chat lock: createOrder takes the
@@ -306,6 +341,18 @@ export async function transition(trx: Trx, input: TransitionInput): Promise<Orde
   await recordChange(trx, order.id, { eventEn: rule.event(order), at: now, from: input.from, to: rule.to, actor: input.actor });
   await noticeSeller(trx, order, rule.notice(order), now);
   return order;
+}
+
+/** The pay limit (minutes) of the order's offer: how long a merchant has to view a Waiting order. */
+async function payLimitOf(trx: Trx, orderId: number): Promise<number> {
+  const r = await trx
+    .selectFrom("orders as o")
+    .innerJoin("adverts as a", "a.id", "o.advert_id")
+    .select("a.pay_limit")
+    .where("o.id", "=", orderId)
+    .executeTakeFirst();
+  if (!r) throw conflict(ORDER_CHANGED);
+  return Number(r.pay_limit);
 }
 
 /** One line of the order's timeline. */

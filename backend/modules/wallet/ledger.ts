@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { BillType } from "../../../contract/enums";
 import type { Trx } from "../../db/index";
 import type { BalancePart } from "../../db/schema";
 import { fail } from "../../http/errors";
@@ -24,7 +25,7 @@ export interface BalanceChange {
 }
 
 export interface BillInput {
-  type: 1 | 2 | 3 | 4;
+  type: BillType;
   descriptionEn: string;
   /** The amount shown on the bill (signed, hundredths). */
   transAmount: number;
