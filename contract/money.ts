@@ -160,13 +160,18 @@ export function discountForUsd(usdDiscount: number, currency: string): number {
   return toNumber(roundDiv(exact(usdDiscount, "usdDiscount") * usdPerUnit(currency), RATE), "discount");
 }
 
-/** Hundredths as text with two decimals and grouping, for messages: 123456 → "1,234.56", -5 → "-0.05". */
-export function minorText(minor: number): string {
+/**
+ * Hundredths as text with grouping, for messages: two decimals for coins (123456 → "1,234.56",
+ * -5 → "-0.05"); with `trim`, trailing zeros dropped as payouts are written (400000 → "4,000",
+ * 8025050 → "80,250.5").
+ */
+export function minorText(minor: number, opts: { trim?: boolean } = {}): string {
   const v = exact(minor, "amount");
   const neg = v < 0n;
   const digits = (neg ? -v : v).toString().padStart(3, "0");
   const int = digits.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${neg ? "-" : ""}${int}.${digits.slice(-2)}`;
+  const frac = opts.trim ? digits.slice(-2).replace(/0+$/, "") : digits.slice(-2);
+  return `${neg ? "-" : ""}${int}${frac ? `.${frac}` : ""}`;
 }
 
 // ------------------------------------------------------------------ crypto amounts as typed and shown

@@ -64,12 +64,12 @@ export const cardRateChanged = (face: number, currency: string, coins: number, c
 export const cardQuoteExpired = (face: number, currency: string, coins: number, coinName = "Coins") =>
   `The price you saw has expired: ${unitsText(face)} ${currency} pays ${minorText(coins)} ${coinName} now. Sell at this price?`;
 
-/** "The rate changed: 10 Coins now pay 4,000.00 NGN. Sell at the new rate?" */
+/** "The rate changed: 10 Coins now pay 4,000 NGN. Sell at the new rate?" (the payout written as the form writes it). */
 export const coinsRateChanged = (coins: number, payout: number, currency: string, coinName = "Coins") =>
-  `The rate changed: ${unitsText(coins)} ${coinName} now pay ${minorText(payout)} ${currency}. Sell at the new rate?`;
+  `The rate changed: ${unitsText(coins)} ${coinName} now pay ${minorText(payout, { trim: true })} ${currency}. Sell at the new rate?`;
 
 export const coinsQuoteExpired = (coins: number, payout: number, currency: string, coinName = "Coins") =>
-  `The rate you saw has expired: ${unitsText(coins)} ${coinName} pay ${minorText(payout)} ${currency} now. Sell at this rate?`;
+  `The rate you saw has expired: ${unitsText(coins)} ${coinName} pay ${minorText(payout, { trim: true })} ${currency} now. Sell at this rate?`;
 
 /** "The price changed: 0.015 BTC now pays 1,005.12 Coins. Report at the new price?" */
 export const cryptoPriceChanged = (amount: string, symbol: string, coins: number, coinName = "Coins") =>

@@ -13,7 +13,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { coinsForCrypto } from "../../contract/money";
 import { apiClient } from "./support/api";
-import { signInAs } from "./support/browser";
+import { shotFromTop, signInAs } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
 import { newSeller, newSellerWithCoins } from "./support/users";
 
@@ -115,6 +115,7 @@ for (const js of [true, false]) {
         const asked = page.getByTestId("ask-again");
         await asked.waitFor();
         expect(await asked.innerText()).toBe("The rate changed: 40 USD now pays 20.00 Coins. Sell at the new rate?");
+        await shotFromTop(page, `quote-card-asked-${js ? "js" : "nojs"}`, js);
         // What she typed is still there; the figures are the new quote's.
         expect(await page.getByLabel(/Card face/).inputValue()).toBe("40");
         expect(await page.getByLabel("Gift card codes").inputValue()).toBe(code);
@@ -158,7 +159,8 @@ for (const js of [true, false]) {
           await page.getByRole("button", { name: "Sell", exact: true }).click();
           const asked = page.getByTestId("ask-again");
           await asked.waitFor();
-          expect(await asked.innerText()).toBe("The rate changed: 10 Coins now pay 4,000.00 NGN. Sell at the new rate?");
+          expect(await asked.innerText()).toBe("The rate changed: 10 Coins now pay 4,000 NGN. Sell at the new rate?");
+          await shotFromTop(page, `quote-coins-asked-${js ? "js" : "nojs"}`, js);
           expect(await page.getByLabel(/Amount/).inputValue()).toBe("10");
           if (js) expect(await page.getByTestId("you-receive").innerText()).toBe("4,000 NGN");
           // The trade password is a secret: typed again.
@@ -250,6 +252,7 @@ describe("BTC transfers", () => {
         const coins = coinsForCrypto(1_000_000, { price: 6_500_000, usdRate: 10_000, discount: 9_500 });
         expect(await asked.innerText()).toBe(`The price you saw has expired: 0.01 BTC pays ${(coins / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })} Coins now. Report at this price?`);
         expect(await page.getByLabel("Transaction hash").inputValue()).toBe(hash);
+        await shotFromTop(page, `quote-btc-asked-${js ? "js" : "nojs"}`, js);
         await page.getByRole("button", { name: "Report at this price" }).click();
         await page.getByText("Success", { exact: true }).first().waitFor();
         expect((await transferOf(hash))?.price).toBe(6_500_000);

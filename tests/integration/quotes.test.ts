@@ -179,6 +179,26 @@ describe("selling a card at the price the form showed", () => {
   });
 });
 
+describe("the merchant's offer form", () => {
+  it("a save never undoes a sale made while the merchant edited (the amount left it showed is compared)", async () => {
+    const advert = await makeAdvert(t, { merchantId: p.merchant.id, discount: 7_800, tradeAmount: 1_000_000 });
+    const shownLeft = (await staff(t, "/merchant/advert/detail", { id: advert }, p.merchant.token)).data.tradeAmount;
+    const { secret, quote } = await openOffer(p.seller.token, advert);
+    expectOk(await sell(p.seller.token, advert, secret, quote)); // 40 USD reserved meanwhile
+    const d = (await staff(t, "/merchant/advert/detail", { id: advert }, p.merchant.token)).data;
+    const save = (seenTradeAmount: number) =>
+      staff(
+        t,
+        "/merchant/advert/update",
+        { id: advert, cardTypeId: d.cardtypeid, cardType: d.cardType, tradeCurrency: d.tradeCurrency, discount: 5_000, minTrade: d.minTrade, maxTrade: d.maxTrade, fixTrade: d.fixTrade, payLimit: d.payLimit, tagListEn: d.tagListEn, explainInfo: d.explainInfo, tradeAmount: shownLeft, codesPerOrder: d.codesPerOrder, seenTradeAmount },
+        p.merchant.token,
+      );
+    expectRefused(await save(shownLeft), "Orders were placed while you edited: the face amount left is now 9960 USD. Check it and save again.", Code.CONFLICT);
+    expect(await advertRemaining(t, advert)).toBe(1_000_000 - FACE);
+    expectOk(await save(1_000_000 - FACE));
+  });
+});
+
 // ------------------------------------------------------------------ coins to a withdrawer
 
 /** The withdrawer changes its rate on its desk; a sale that moved its remaining coins meanwhile makes it load the settings again. */
@@ -233,7 +253,7 @@ describe("selling coins at the payout the form showed", () => {
     await changeRate(w.wUser, w.wid, 4_000_000);
 
     const refused = await apply(w.seller.token, w.wid, w.bank, quote, "999999"); // even a wrong password is not tried
-    expectRefused(refused, "The rate changed: 10 Coins now pay 4,000.00 NGN. Sell at the new rate?", Code.QUOTE_CHANGED);
+    expectRefused(refused, "The rate changed: 10 Coins now pay 4,000 NGN. Sell at the new rate?", Code.QUOTE_CHANGED);
     expect(refused.data).toMatchObject({ quote: { rate: 4_000_000 }, shown: 400_000, why: "changed" });
     const user = await t.db.selectFrom("users").select("trade_pwd_failures").where("id", "=", w.seller.id).executeTakeFirstOrThrow();
     expect(user.trade_pwd_failures).toBe(0);
@@ -251,7 +271,7 @@ describe("selling coins at the payout the form showed", () => {
     expectRefused(await apply(w.seller.token, w.wid, w.bank, { ...quote, rate: 9_000_000 }), /^The rate you saw has expired/, Code.QUOTE_CHANGED);
     t.clock.advance(QUOTE_VALID_MS.coins + 1);
     const late = await apply(w.seller.token, w.wid, w.bank, quote);
-    expectRefused(late, "The rate you saw has expired: 10 Coins pay 5,365.00 NGN now. Sell at this rate?", Code.QUOTE_CHANGED);
+    expectRefused(late, "The rate you saw has expired: 10 Coins pay 5,365 NGN now. Sell at this rate?", Code.QUOTE_CHANGED);
     expectOk(await apply(w.seller.token, w.wid, w.bank, late.data.quote));
   });
 
