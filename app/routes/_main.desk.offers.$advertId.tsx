@@ -50,9 +50,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const offer = offerFromForm(form);
   // The fields as posted come back, so the form shows what was typed beside its messages.
-  const posted = Object.fromEntries([...form.entries()].filter(([k, v]) => typeof v === "string" && k !== CSRF_FIELD).map(([k, v]) => [k, String(v)]));
+  const posted = Object.fromEntries([...form.entries()].filter(([k, v]) => typeof v === "string" && k !== CSRF_FIELD && k !== "seenTradeAmount").map(([k, v]) => [k, String(v)]));
   if (!offer.ok) return json({ errors: offer.errors, error: null, posted }, { status: 400 });
-  const result = id ? await api.call("/merchant/advert/update", { ...offer.value, id }) : await api.call("/merchant/advert/create", offer.value);
+  const seen = Number(form.get("seenTradeAmount"));
+  const result = id
+    ? await api.call("/merchant/advert/update", { ...offer.value, id, ...(Number.isSafeInteger(seen) && seen >= 0 ? { seenTradeAmount: seen } : {}) })
+    : await api.call("/merchant/advert/create", offer.value);
   if (!result.ok) return json({ errors: {}, error: result.msg, posted }, { status: 400 });
   return redirectWithToast(api.session, "/desk/offers", MESSAGES.success);
 }

@@ -88,9 +88,18 @@ export const merchantDeskCalls = {
   "/merchant/advert/update": defineCall({
     path: "/merchant/advert/update",
     auth: "business",
-    request: advertFieldsSchema.extend({ id }).superRefine(refineAdvert),
+    request: advertFieldsSchema
+      .extend({
+        id,
+        /**
+         * Designed: the face amount left that the merchant's form showed (hundredths). The save is
+         * refused if sales moved it meanwhile, so it never undoes a reservation (ADR 0050).
+         */
+        seenTradeAmount: z.number().int().nonnegative().optional(),
+      })
+      .superRefine(refineAdvert),
     response: okEmpty,
-    doc: "Changes one of the merchant's adverts (orders already placed keep their figures).",
+    doc: "Changes one of the merchant's adverts (orders already placed keep their figures); with seenTradeAmount, refused (code 7) if sales moved the amount left since the form was shown.",
   }),
   "/merchant/advert/pause": defineCall({
     path: "/merchant/advert/pause",

@@ -40,6 +40,8 @@ export function OfferForm({ advert: a, posted, cardTypes, currencies, errors, fo
   const v = startingValues(a, posted);
   return (
     <Form method="post" className="flex flex-col gap-1 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200" aria-label={a ? "Edit offer" : "New offer"} data-testid="offer-form">
+      {/* The amount left as this page shows it (the loader's, fresh after every post): a save never undoes a sale made meanwhile. */}
+      {a ? <input type="hidden" name="seenTradeAmount" value={a.tradeAmount} /> : null}
       <div className="grid gap-x-3 sm:grid-cols-2">
         <SelectField id="offer-card" name="cardTypeId" label="Card type" placeholder="Select a card" options={cardTypes} defaultValue={v.cardTypeId} error={errors.cardTypeId} />
         <SelectField

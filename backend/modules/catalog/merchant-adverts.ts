@@ -3,7 +3,8 @@ import { AdvertStatus, OnlineStatus } from "../../../contract/enums";
 import type { AdvertFields, MerchantAdvert } from "../../../contract/calls/merchant-desk";
 import { parseFaces } from "../../../contract/advert-rules";
 import type { Executor } from "../../db/index";
-import { fail, notFound } from "../../http/errors";
+import { conflict, fail, notFound } from "../../http/errors";
+import { units } from "../orders/format";
 import { usdDiscountOf } from "../../../contract/money";
 import { advertRows, toAdvert, type AdvertRow } from "./queries";
 
@@ -71,14 +72,24 @@ export async function createAdvert(db: Executor, merchantId: number, f: AdvertFi
   return { id: Number(row.id) };
 }
 
+/** The desk's words when sales moved the amount left while the merchant edited the offer. */
+export const amountLeftChanged = (left: number, currency: string) =>
+  `Orders were placed while you edited: the face amount left is now ${units(left)} ${currency}. Check it and save again.`;
+
 /**
  * Changes an advert. Orders already placed keep the figures they were placed at (each order
- * snapshots its price and advert info); the amount left to buy becomes the one given.
+ * snapshots its price and advert info); the amount left to buy becomes the one given. With
+ * `seenTradeAmount` (the amount the merchant's form showed) it is a compare-and-set: a sale
+ * reserved meanwhile is never undone by the save (code 7, the amount now named).
  */
-export async function updateAdvert(db: Executor, merchantId: number, id: number, f: AdvertFields): Promise<void> {
+export async function updateAdvert(db: Executor, merchantId: number, id: number, f: AdvertFields, seenTradeAmount?: number): Promise<void> {
   const values = await columnsOf(db, f);
-  const r = await db.updateTable("adverts").set(values).where("id", "=", id).where("user_id", "=", merchantId).executeTakeFirst();
-  if (Number(r.numUpdatedRows) === 0) throw notFound("Advert");
+  let q = db.updateTable("adverts").set(values).where("id", "=", id).where("user_id", "=", merchantId);
+  if (seenTradeAmount !== undefined) q = q.where("trade_amount", "=", seenTradeAmount);
+  const r = await q.executeTakeFirst();
+  if (Number(r.numUpdatedRows) > 0) return;
+  const now = await merchantAdvert(db, merchantId, id); // not the merchant's: "Advert not found."
+  throw conflict(amountLeftChanged(now.tradeAmount, now.tradeCurrency));
 }
 
 /** Pause (1 → 0) or resume (0 → 1), as a compare-and-set. */

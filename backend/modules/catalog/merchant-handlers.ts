@@ -18,8 +18,8 @@ export const merchantAdvertHandlers = {
   },
 
   async "/merchant/advert/update"(input, ctx) {
-    const { id, ...fields } = input;
-    await updateAdvert(ctx.db, requireRole(ctx, "business").id, id, fields);
+    const { id, seenTradeAmount, ...fields } = input;
+    await updateAdvert(ctx.db, requireRole(ctx, "business").id, id, fields, seenTradeAmount);
     return null;
   },
 
