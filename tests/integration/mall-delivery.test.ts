@@ -186,27 +186,28 @@ describe("airtime and data: mall orders staff send", () => {
   });
 
   it("refunded with a reason: the points return in the same move as an Exchange record, never as earned points; a second decision is refused", async () => {
-    const user = await buyer(1_000_000);
+    // 480 points earned: V1, 20 short of V2 (500). The refund's 50 must not lift it.
+    const user = await buyer(4_800_000);
     const level = async () => (await t.b.db.selectFrom("users").select("level").where("id", "=", user.id).executeTakeFirstOrThrow()).level;
-    const levelBefore = await level();
+    expect(await level()).toBe(1);
     expect((await exchange(user.token, await itemId("Airtime top-up ₦500"))).code).toBe(Code.OK);
     const id = await lastRedemption(user.id);
     const token = await admin();
     expect((await staff(t.b, "/admin/mallOrder/refund", { id, reason: "" }, token)).code).toBe(Code.INVALID);
     expect((await staff(t.b, "/admin/mallOrder/refund", { id, reason: "The number is not on a Nigerian network." }, token)).code).toBe(Code.OK);
-    expect(await wealthOf(user.id)).toBe(1_000_000);
+    expect(await wealthOf(user.id)).toBe(4_800_000);
     const [refund, order] = (await pointOrders(user.token)).list;
     expect(refund).toMatchObject({ type: 3, descriptionEn: "Refund: Airtime top-up ₦500", transAmount: 500_000 });
     expect(refund.delivery ?? null).toBeNull();
     expect(order.delivery).toMatchObject({ id, status: MallOrderStatus.Refunded, reason: "The number is not on a Nigerian network.", reference: null });
-    expect(await level()).toBe(levelBefore);
+    expect(await level()).toBe(1);
     const notice = await t.b.db.selectFrom("notices").selectAll().where("user_id", "=", user.id).orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(notice).toMatchObject({ type: NoticeType.PointMall, title_en: "Point mall order refunded", content_en: "Airtime top-up ₦500 was not sent: The number is not on a Nigerian network. Your 50 points are back." });
 
     // Decided: any second decision is refused with what happened, and nothing moves.
     expect(await staff(t.b, "/admin/mallOrder/deliver", { id, reference: "LATE-1" }, token)).toMatchObject({ code: Code.FAILED, msg: notPossible(MallOrderStatus.Refunded) });
     expect(await staff(t.b, "/admin/mallOrder/refund", { id, reason: "Again." }, token)).toMatchObject({ code: Code.FAILED, msg: "This mall order is already Refunded." });
-    expect(await wealthOf(user.id)).toBe(1_000_000);
+    expect(await wealthOf(user.id)).toBe(4_800_000);
     const audit = await t.b.db.selectFrom("staff_audit").select("action").where("entity_type", "=", "mallOrder").where("entity_id", "=", id).execute();
     expect(audit.map((a) => a.action)).toEqual(["mallOrder.refund"]);
   });
