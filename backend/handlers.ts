@@ -11,6 +11,7 @@ import { redemptionHandlers } from "./modules/redemption/handlers";
 import { kycHandlers } from "./modules/kyc/handlers";
 import { relationshipHandlers } from "./modules/relationships/handlers";
 import { membershipHandlers } from "./modules/membership/handlers";
+import { mallOrderHandlers } from "./modules/membership/staff-handlers";
 import { referralHandlers } from "./modules/referral/handlers";
 import { virtualCoinHandlers } from "./modules/virtual-coin/handlers";
 import { walletHandlers } from "./modules/wallet/handlers";
@@ -48,6 +49,8 @@ export const handlers: Handlers = {
   ...referralHandlers,
   // Membership: point mall, Vip Records, daily check-in (issue 11)
   ...membershipHandlers,
+  // The point mall's orders staff send by hand (issue 30): /admin/mallOrder
+  ...mallOrderHandlers,
   // The staff desk: audit trail and queue counts (issue 14)
   ...auditHandlers,
   // The merchant desk: offers and the online switch (issue 14)

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { adornmentFields } from "./adornment";
 
 /**
  * The built-in chat service's protocol (docs/decisions/0009-chat.md). The browser adapter
@@ -165,6 +166,8 @@ export const chatPeerSchema = z.object({
   isBusiness: z.number().int(),
   /** Set when the peer is a withdrawer (C2Cw conversations, the user's side). */
   withdrawerId: z.number().int().optional(),
+  /** Our extension (ADR 0052): the peer's point-mall frame and badge. */
+  ...adornmentFields,
 });
 
 export const chatOrderSchema = z.object({

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { advertCardTypeSchema, arbitrationTypeSchema, bannerLocationSchema, bannerTypeSchema, billTypeSchema, feedbackTypeSchema, flagSchema, kycIdKindSchema, kycStatusSchema, noticeStatusSchema, noticeTypeSchema, onlineStatusSchema, orderStatusSchema, relationshipSchema, restrictTypeSchema, showTypeSchema, wealthRecordTypeSchema, withdrawalStatusSchema } from "./enum-schemas";
+import { advertCardTypeSchema, arbitrationTypeSchema, bannerLocationSchema, bannerTypeSchema, billTypeSchema, feedbackTypeSchema, flagSchema, kycIdKindSchema, kycStatusSchema, mallOrderStatusSchema, noticeStatusSchema, noticeTypeSchema, onlineStatusSchema, orderStatusSchema, relationshipSchema, restrictTypeSchema, showTypeSchema, wealthRecordTypeSchema, withdrawalStatusSchema } from "./enum-schemas";
+import { adornmentFields } from "./adornment";
+import { MALL_DELIVERIES } from "./enums";
 
 /**
  * The entities of spec §3 as response schemas, each defined once.
@@ -140,6 +142,8 @@ export const advertWithMerchantSchema = advertSchema.extend({
   nickname: text,
   avatar: text,
   onlineStatus: onlineStatusSchema,
+  /** Designed addition (ADR 0052): the merchant's point-mall frame and badge. */
+  ...adornmentFields,
 });
 export type AdvertWithMerchant = z.infer<typeof advertWithMerchantSchema>;
 
@@ -321,6 +325,8 @@ export const publicProfileSchema = z.object({
   onlineStatus: onlineStatusSchema,
   /** Membership level 0..7. */
   level: int,
+  /** Designed addition (ADR 0052): the user's point-mall frame and badge. */
+  ...adornmentFields,
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
@@ -467,6 +473,24 @@ export const redemptionItemSchema = z.object({
 });
 export type RedemptionItem = z.infer<typeof redemptionItemSchema>;
 
+/** Designed addition (ADR 0052): how a point-mall redemption was delivered, or where its delivery stands. */
+export const mallDeliverySchema = z.object({
+  /** The redemption's id (staff call it a mall order). */
+  id: int,
+  /** What the item gives: coins, a frame, a badge, or something staff send (manual: airtime, data). */
+  kind: z.enum(MALL_DELIVERIES),
+  status: mallOrderStatusSchema,
+  /** coins: the coins credited (hundredths). */
+  coins: minor.nullable(),
+  /** frame, badge: when it stops showing. */
+  activeUntil: ms.nullable(),
+  /** manual, delivered: the reference staff gave (a top-up's transaction id). */
+  reference: text.nullable(),
+  /** manual, refunded: why (the points came back). */
+  reason: text.nullable(),
+});
+export type MallDeliveryInfo = z.infer<typeof mallDeliverySchema>;
+
 export const wealthRecordSchema = z.object({
   id: int,
   type: wealthRecordTypeSchema,
@@ -474,6 +498,8 @@ export const wealthRecordSchema = z.object({
   descriptionEn: text,
   /** Signed, in wealth base units (÷10000). */
   transAmount: int,
+  /** Designed addition (ADR 0052): on a point-mall redemption's record, its delivery; absent on the others. */
+  delivery: mallDeliverySchema.nullish(),
 });
 export type WealthRecord = z.infer<typeof wealthRecordSchema>;
 

@@ -11,6 +11,7 @@ import {
   KycStatus,
   KycReview,
   LoginType,
+  MallOrderStatus,
   NoticeStatus,
   NoticeType,
   OrderAction,
@@ -79,6 +80,7 @@ export const flagSchema = intEnum(Flag, "Expected 0 or 1.");
 export const wealthRecordTypeSchema = intEnum(WealthRecordType, "Unknown record type.");
 export const restrictTypeSchema = z.number().int();
 export const showTypeSchema = intEnum(ShowType, "Unknown show type.");
+export const mallOrderStatusSchema = intEnum(MallOrderStatus, "Unknown point order status.");
 export const verificationCodeTypeSchema = strEnum(VerificationCodeType, "Unknown verification code type.");
 export const loginTypeSchema = strEnum(LoginType, "Please choose e-mail or mobile.");
 export const uploadImageTypeSchema = strEnum(UploadImageType, "Unknown image type.");

@@ -197,9 +197,11 @@ export const NoticeType = {
   Account: 3,
   /** Designed addition: a referral reward earned from a friend's order; refId is the friend's user id (ADR 0024). */
   Referral: 4,
+  /** Designed addition: a point-mall order delivered or refunded by staff; refId is the redemption's id (ADR 0052). */
+  PointMall: 5,
 } as const;
 export type NoticeType = ValueOf<typeof NoticeType>;
-export const noticeTypeLabels: Record<NoticeType, string> = { 1: "Order", 2: "Withdrawal", 3: "Account", 4: "Referral" };
+export const noticeTypeLabels: Record<NoticeType, string> = { 1: "Order", 2: "Withdrawal", 3: "Account", 4: "Referral", 5: "Point mall" };
 
 export const NoticeStatus = {
   Unread: 0,
@@ -315,6 +317,19 @@ export const ShowType = {
   Available: 1,
 } as const;
 export type ShowType = ValueOf<typeof ShowType>;
+
+/** What a point-mall item gives (ADR 0023, 0052): coins at once, a frame or badge for some days, or something staff send (airtime, data). */
+export const MALL_DELIVERIES = ["coins", "frame", "badge", "manual"] as const;
+export type MallDelivery = (typeof MALL_DELIVERIES)[number];
+
+/** Designed addition (ADR 0052): where a point-mall order stands. Coins, frames and badges are delivered at once; staff send the rest. */
+export const MallOrderStatus = {
+  Pending: 0,
+  Delivered: 1,
+  Refunded: 2,
+} as const;
+export type MallOrderStatus = ValueOf<typeof MallOrderStatus>;
+export const mallOrderStatusLabels: Record<MallOrderStatus, string> = { 0: "Pending", 1: "Delivered", 2: "Refunded" };
 
 // ---------------------------------------------------------------- auth
 

@@ -14,6 +14,7 @@ import { staffWithdrawalCalls } from "./calls/staff-withdrawals";
 import { staffRedemptionCalls } from "./calls/staff-redemption";
 import { staffKycCalls } from "./calls/staff-kyc";
 import { staffAuditCalls } from "./calls/staff-audit";
+import { staffMallCalls } from "./calls/staff-mall";
 import { withdrawerSettingsCalls } from "./calls/withdrawer-settings";
 import { merchantDeskCalls } from "./calls/merchant-desk";
 import { virtualCoinCalls } from "./calls/virtual-coin";
@@ -62,6 +63,7 @@ export const staffCalls = {
   ...staffRedemptionCalls,
   ...staffKycCalls,
   ...staffAuditCalls,
+  ...staffMallCalls,
   ...withdrawerSettingsCalls,
   ...merchantDeskCalls,
 };
@@ -96,6 +98,7 @@ export * from "./calls/staff-withdrawals";
 export * from "./calls/staff-redemption";
 export * from "./calls/staff-kyc";
 export * from "./calls/staff-audit";
+export * from "./calls/staff-mall";
 export * from "./calls/withdrawer-settings";
 export * from "./calls/merchant-desk";
 export { virtualCoinPriceSchema, type VirtualCoinPrice } from "./calls/virtual-coin";

@@ -183,8 +183,6 @@ const MALL_GLYPHS: Record<string, string> = {
   "/demo/mall-data.svg": `<path d="M84 136v-16M106 136v-34M128 136v-52M150 136v-70" ${W}/>`,
   // Coins.
   "/demo/mall-coins.svg": `<ellipse cx="120" cy="74" rx="40" ry="14" ${W}/><path d="M80 74v44c0 8 18 14 40 14s40-6 40-14V74M80 96c0 8 18 14 40 14s40-6 40-14" ${W}/>`,
-  // A ticket marked with a percent sign.
-  "/demo/mall-fee-free.svg": `<path d="M70 56h100v26a14 14 0 0 0 0 28v26H70v-26a14 14 0 0 0 0-28z" ${W}/><path d="M104 116l32-40" ${W}/><circle cx="106" cy="82" r="5" fill="#fff"/><circle cx="134" cy="110" r="5" fill="#fff"/>`,
   // A ring frame around a head.
   "/demo/mall-frame.svg": `<circle cx="120" cy="92" r="50" ${W}/><circle cx="120" cy="80" r="14" fill="#fff"/><path d="M94 124c6-14 16-20 26-20s20 6 26 20" fill="#fff"/>`,
   // A battery.

@@ -53,6 +53,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       items,
       confirming: items.find((i) => i.id === redeem && i.showType !== ShowType.Unavailable) ?? null,
       orders: orders?.ok ? orders.data : { list: [] as WealthRecord[], total: 0 },
+      // Whether a frame or badge has ended, judged once for the server's page and the browser's.
+      now: Date.now(),
       error: (mall && !mall.ok) || (orders && !orders.ok) ? LOAD_FAIL : null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -112,7 +114,7 @@ export default function MembershipCenterPage() {
       {data.tab === "mall" ? (
         <PointMall items={data.items} confirming={data.confirming} />
       ) : (
-        <PointOrders list={data.orders.list} total={data.orders.total} page={data.page} pageSize={POINT_ORDER_PAGE_SIZE} />
+        <PointOrders list={data.orders.list} total={data.orders.total} page={data.page} pageSize={POINT_ORDER_PAGE_SIZE} now={data.now} />
       )}
     </div>
   );

@@ -22,7 +22,7 @@ import type { StaticView } from "~/components/chat/ChatStatic";
 import { OrderBar, OrderPanel, type OrderPanelData } from "~/components/chat/OrderPanel";
 import { cx } from "~/components/ui/cx";
 import { useMainLayoutData } from "~/components/layout/layout-data";
-import { Avatar } from "~/components/ui/Avatar";
+import { AdornedAvatar, MallBadge } from "~/components/identity/Adornment";
 import { UserLink } from "~/components/partners/UserLink";
 import { ArrowLeftIcon, BellIcon, VerifiedIcon } from "~/components/ui";
 import type { Api } from "~/services/api.server";
@@ -143,7 +143,7 @@ function Header({ title, peer, kind, conversationId }: { title: string; peer: Ch
           <BellIcon className="h-5 w-5" />
         </span>
       ) : (
-        <Avatar src={peer?.avatar} size={36} />
+        <AdornedAvatar src={peer?.avatar} size={36} frame={peer?.frame} />
       )}
       <h2 className="min-w-0 truncate text-base font-semibold text-gray-900" data-testid="chat-title" data-conversation-id={conversationId}>
         {/* The other user's public page (not for the system, whose peer is no user). */}
@@ -155,6 +155,7 @@ function Header({ title, peer, kind, conversationId }: { title: string; peer: Ch
           <span className="sr-only">Verified merchant</span>
         </>
       ) : null}
+      {kind !== "system" ? <MallBadge badge={peer?.badge} compact /> : null}
     </header>
   );
 }

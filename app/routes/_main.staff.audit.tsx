@@ -13,6 +13,7 @@ const LABELS: Record<(typeof AUDIT_ENTITY_TYPES)[number], string> = {
   virtualCoinOrder: "Transfers",
   kyc: "KYC",
   redemptionBatch: "Redemption codes",
+  mallOrder: "Mall orders",
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

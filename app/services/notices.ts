@@ -1,4 +1,4 @@
-/** Where a notice leads (spec §4): opening one marks it read and goes to its order or withdrawal. */
+/** Where a notice leads (spec §4): opening one marks it read and goes to its order or withdrawal (a point-mall order: Point Order, ADR 0052). */
 import type { Notice } from "../../contract/entities";
 import { NoticeType } from "../../contract/enums";
 
@@ -6,6 +6,7 @@ import { NoticeType } from "../../contract/enums";
 export function noticeTarget(n: Pick<Notice, "type" | "refId">): string {
   if (n.type === NoticeType.Account) return "/security/kycVerification";
   if (n.type === NoticeType.Referral) return "/referral";
+  if (n.type === NoticeType.PointMall) return "/memberShipCenter?tab=order";
   return n.type === NoticeType.Withdrawal ? `/withdrawDetails/${n.refId}` : `/orderDetails/${n.refId}`;
 }
 

@@ -20,12 +20,21 @@ export interface StaffActionError {
   error: string;
   /** Set when the post was not confirmed yet: the form's other fields, to post again with confirmed=1. */
   ask?: Record<string, string>;
+  /** Set with a refusal: what was typed, for the form to show again (a reason is not lost to a refusal). */
+  typed?: Record<string, string>;
 }
 
 /** The fields a staff form posts besides what it typed. */
 const FORM_KEYS = new Set(["intent", "id", "confirmed", CSRF_FIELD]);
 
 type Intents = Record<string, (form: FormData, api: Api) => Promise<ApiResult<unknown>>>;
+
+/** The fields a person typed into a staff form (not its intent, id, confirmation or token). */
+function typedFields(form: FormData): Record<string, string> {
+  const typed: Record<string, string> = {};
+  for (const [k, v] of form) if (!FORM_KEYS.has(k) && typeof v === "string") typed[k] = v;
+  return typed;
+}
 
 /** The field as the call expects it: text, or a number when it looks like one (ids, prices). */
 export const field = (form: FormData, name: string) => String(form.get(name) ?? "");
@@ -46,13 +55,9 @@ export async function runIntent(api: Api, form: FormData, backTo: (form: FormDat
   if (!run) return json<StaffActionError>({ intent, id: "", error: "Request error" }, { status: 400 });
   // Every staff decision moves money or ends something (UI.md): a post without confirmed=1 is
   // answered with the question (with JavaScript the dialog asked already and sends it).
-  if (field(form, "confirmed") !== "1") {
-    const ask: Record<string, string> = {};
-    for (const [k, v] of form) if (!FORM_KEYS.has(k) && typeof v === "string") ask[k] = v;
-    return json<StaffActionError>({ intent, id: field(form, "id"), error: "", ask });
-  }
+  if (field(form, "confirmed") !== "1") return json<StaffActionError>({ intent, id: field(form, "id"), error: "", ask: typedFields(form) });
   const result = await run(form, api);
-  if (!result.ok) return json<StaffActionError>({ intent, id: field(form, "id"), error: result.msg }, { status: 400 });
+  if (!result.ok) return json<StaffActionError>({ intent, id: field(form, "id"), error: result.msg, typed: typedFields(form) }, { status: 400 });
   return redirectWithToast(api.session, backTo(form), "Success");
 }
 

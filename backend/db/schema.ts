@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
 import type { ChatTables } from "./chat-schema";
+import type { MallDelivery } from "../../contract/enums";
 
 /** Table types. bigint columns are parsed to JS numbers (amounts in hundredths fit in 2^53). */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -234,9 +235,13 @@ export interface RedemptionItemsTable {
   /** What redeeming it gives (ADR 0023): coins (delivery_value hundredths), frame or badge (delivery_value days), manual. */
   delivery: Generated<RedemptionDelivery>;
   delivery_value: Generated<number>;
+  /** What a frame or badge shows (ADR 0052): a frame's look ("gold"), a badge's words ("Trusted Trader"). */
+  look: Generated<string>;
+  /** Taken out of the mall for good (ADR 0052): not listed, not redeemable; kept for the redemptions that name it. */
+  retired_at: Date | null;
 }
 
-export type RedemptionDelivery = "coins" | "frame" | "badge" | "manual";
+export type RedemptionDelivery = MallDelivery;
 
 /** One change of accounts.wealth_amount (the user's Vip Records), written by applyBalanceChanges. */
 export interface WealthRecordsTable {
@@ -259,6 +264,26 @@ export interface WealthRedemptionsTable {
   item_id: number;
   /** "yyyy-mm" in the user's zone. */
   month: string;
+  created_at: Timestamp;
+  /** What the item gave when it was redeemed (ADR 0052): its delivery, delivery_value and price then. */
+  delivery: RedemptionDelivery;
+  delivery_value: number;
+  /** Points paid, per 10000: what a refund returns. */
+  price: number;
+  /** A frame or badge: when it stops showing. */
+  active_until: Date | null;
+}
+
+/** A redemption staff send by hand (ADR 0052): Pending (0) until Delivered (1) or Refunded (2). */
+export interface MallFulfilmentsTable {
+  redemption_id: number;
+  /** users.mobile when redeemed ("234-8000000001"). */
+  mobile: string | null;
+  status: Generated<number>;
+  reference: string | null;
+  reason: string | null;
+  decided_by: number | null;
+  decided_at: Date | null;
   created_at: Timestamp;
 }
 
@@ -562,6 +587,7 @@ export interface Database extends ChatTables {
   redemption_items: RedemptionItemsTable;
   wealth_records: WealthRecordsTable;
   wealth_redemptions: WealthRedemptionsTable;
+  mall_fulfilments: MallFulfilmentsTable;
   check_ins: CheckInsTable;
   notices: NoticesTable;
   orders: OrdersTable;

@@ -108,10 +108,13 @@ describe("seedDemoWorld", () => {
     expect(checkin.map((c) => c.ckey).sort()).toEqual(["1", "2", "3", "4", "5", "6", "7"]);
 
     const items = await db.selectFrom("redemption_items").selectAll().execute();
-    expect(items).toHaveLength(7);
+    expect(items).toHaveLength(6);
     expect(items.some((i) => i.show_type === 0)).toBe(true);
-    // ADR 0023: a coins item, an avatar frame and a badge, each with what it delivers.
+    // ADR 0023: a coins item, an avatar frame and a badge, each with what it delivers; what the frame and badge show (0052).
     expect(new Set(items.map((i) => i.delivery))).toEqual(new Set(["coins", "frame", "badge", "manual"]));
+    for (const i of items.filter((i) => i.delivery === "frame" || i.delivery === "badge")) expect(i.look, i.name).not.toBe("");
+    // Withdrawals carry no fee: nothing in the mall sells one (ADR 0052).
+    expect(items.map((i) => i.name)).not.toContain("Fee-free withdrawal");
     for (const i of items) expect(publicFileExists(i.pic), i.pic).toBe(true);
 
     // Every picture the world names exists.

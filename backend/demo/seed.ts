@@ -1,5 +1,7 @@
 import type { DB, Trx } from "../db/index";
 import { applyBalanceChanges, ensureAccount } from "../modules/wallet/ledger";
+import { redeemItem } from "../modules/membership/mall";
+import { DEFAULT_ZONE } from "../modules/membership/zone";
 import { hashPassword } from "../security/passwords";
 import {
   DEMO_ADVERTS,
@@ -11,6 +13,7 @@ import {
   DEMO_MARKER,
   DEMO_PASSWORD,
   DEMO_REDEMPTION_ITEMS,
+  DEMO_REDEMPTIONS,
   DEMO_TRADE_PASSWORD,
   DEMO_USERS,
   DEMO_WEALTH_RECORDS,
@@ -209,10 +212,15 @@ export async function seedDemoWorld(db: DB, opts: { passwordCost?: number } = {}
           show_type: r.showType,
           delivery: r.delivery,
           delivery_value: r.deliveryValue,
+          look: r.look ?? "",
           sort: i + 1,
         })),
       )
       .execute();
+    for (const r of DEMO_REDEMPTIONS) {
+      const item = await trx.selectFrom("redemption_items").select("id").where("name", "=", r.item).executeTakeFirstOrThrow();
+      await redeemItem(trx, idOf(r.user), item.id, new Date(), DEFAULT_ZONE);
+    }
 
     return { seeded: true };
   });

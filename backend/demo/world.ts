@@ -451,21 +451,24 @@ export interface DemoRedemptionItem {
   limitNum: number;
   /** 0 unavailable, 1 available. */
   showType: 0 | 1;
-  /** What redeeming it gives (ADR 0023): coins (value in hundredths, an Income bill), frame or badge (value in days), manual (staff fulfil it). */
+  /** What redeeming it gives (ADR 0023, 0052): coins (value in hundredths, an Income bill), frame or badge (value in days), manual (staff send it to the bound mobile). */
   delivery: "coins" | "frame" | "badge" | "manual";
   deliveryValue: number;
+  /** A frame's look ("gold") or a badge's words ("Trusted Trader"). */
+  look?: string;
 }
 
 const manual = { delivery: "manual", deliveryValue: 0 } as const;
+
+/** Withdrawals carry no fee, so the mall sells no fee-free withdrawal (ADR 0052). */
 
 export const DEMO_REDEMPTION_ITEMS: DemoRedemptionItem[] = [
   { name: "Airtime top-up ₦500", pic: "/demo/mall-airtime.svg", explainInfo: "₦500 airtime sent to your bound mobile number within 24 hours.", wealthAmount: 500_000, restrictType: 1, limitNum: 2, showType: 1, ...manual },
   { name: "Data bundle 1 GB", pic: "/demo/mall-data.svg", explainInfo: "A 1 GB, 30-day data bundle for your bound mobile number.", wealthAmount: 800_000, restrictType: 1, limitNum: 2, showType: 1, ...manual },
   { name: "Bonus 5 Coins", pic: "/demo/mall-coins.svg", explainInfo: "5 coins added to your available balance at once.", wealthAmount: 1_500_000, restrictType: 2, limitNum: 3, showType: 1, delivery: "coins", deliveryValue: 500 },
-  { name: "Fee-free withdrawal", pic: "/demo/mall-fee-free.svg", explainInfo: "Your next withdrawal carries no service fee.", wealthAmount: 1_000_000, restrictType: 0, limitNum: 0, showType: 1, ...manual },
-  { name: "Gold avatar frame", pic: "/demo/mall-frame.svg", explainInfo: "A gold frame around your avatar for 30 days.", wealthAmount: 3_000_000, restrictType: 2, limitNum: 1, showType: 1, delivery: "frame", deliveryValue: 30 },
+  { name: "Gold avatar frame", pic: "/demo/mall-frame.svg", explainInfo: "A gold frame around your avatar for 30 days.", wealthAmount: 3_000_000, restrictType: 2, limitNum: 1, showType: 1, delivery: "frame", deliveryValue: 30, look: "gold" },
   { name: "Power bank 10000 mAh", pic: "/demo/mall-power-bank.svg", explainInfo: "Out of stock. Back next month.", wealthAmount: 20_000_000, restrictType: 2, limitNum: 1, showType: 0, ...manual },
-  { name: "Trusted Trader badge", pic: "/demo/mall-badge.svg", explainInfo: "A Trusted Trader badge beside your nickname for 90 days.", wealthAmount: 2_000_000, restrictType: 2, limitNum: 1, showType: 1, delivery: "badge", deliveryValue: 90 },
+  { name: "Trusted Trader badge", pic: "/demo/mall-badge.svg", explainInfo: "A Trusted Trader badge beside your nickname for 90 days.", wealthAmount: 2_000_000, restrictType: 2, limitNum: 1, showType: 1, delivery: "badge", deliveryValue: 90, look: "Trusted Trader" },
 ];
 
 /**
@@ -483,5 +486,10 @@ export const DEMO_WEALTH_RECORDS: DemoWealthRecord[] = [
   { user: "seller", type: 1, descriptionEn: "Welcome bonus", amount: 1_000_000 },
   { user: "seller", type: 1, descriptionEn: "Completed order", amount: 2_500_000 },
   { user: "seller", type: 2, descriptionEn: "Friend joined", amount: 500_000 },
-  { user: "seller", type: 3, descriptionEn: "Airtime top-up ₦500", amount: -500_000 },
 ];
+
+/**
+ * What the demo users redeemed, redeemed as a user does (mall.ts redeemItem): the seller's airtime
+ * counts against this month's limit and waits on the staff desk's Mall orders.
+ */
+export const DEMO_REDEMPTIONS: Array<{ user: string; item: string }> = [{ user: "seller", item: "Airtime top-up ₦500" }];

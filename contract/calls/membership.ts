@@ -24,7 +24,7 @@ export const membershipCalls = {
     auth: "user",
     request: byId,
     response: z.null(),
-    doc: "Redeems a point-mall item ('Insufficient wealth, redeem failed.' when short). Response designed: null.",
+    doc: "Redeems a point-mall item ('Insufficient wealth, redeem failed.' when short) and delivers it (ADR 0052): coins at once, a frame or badge until its end, airtime or data as a mall order staff send to the bound mobile number (none bound: refused). Response designed: null.",
   }),
   "/wealthRecord/pageWealthRecord": defineCall({
     path: "/wealthRecord/pageWealthRecord",
@@ -46,7 +46,7 @@ export const membershipCalls = {
       type: wealthRecordTypeSchema.optional().default(WealthRecordType.Exchange),
     }),
     response: z.object({ list: z.array(wealthRecordSchema), total: z.number().int() }),
-    doc: "Wealth records of one type by page number (the Point Order tab), newest first, with the total count.",
+    doc: "Wealth records of one type by page number (the Point Order tab), newest first, with the total count; a redemption's record carries its delivery (ADR 0052).",
   }),
   "/wealthRecord/wealthRecordList": defineCall({
     path: "/wealthRecord/wealthRecordList",

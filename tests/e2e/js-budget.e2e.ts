@@ -63,6 +63,7 @@ const DESKS: Array<[string, string]> = [
   ["/staff", "admin"],
   ["/staff/kyc", "admin"],
   ["/staff/redemption", "admin"],
+  ["/staff/mall", "admin"],
   ["/staff/audit", "admin"],
 ];
 

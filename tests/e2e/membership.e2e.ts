@@ -8,13 +8,12 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { apiClient } from "./support/api";
 import { shot, signInAs } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
-import { newSeller, type TestUser } from "./support/users";
+import { givePoints as givePointsAt, newSeller, type TestUser } from "./support/users";
 
 const e2e = useServerAndBrowser({ failureShots: "membership" });
-const { call, login } = apiClient(() => e2e.server.apiUrl);
+const givePoints = (user: TestUser, points: number) => givePointsAt(e2e.server.apiUrl, user, points);
 
 /** A one-finger drag from `from` to `to` in `steps` moves, as a touch screen sends it (CDP touch events). */
 async function touchDrag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, opts: { steps?: number; beforeRelease?: () => Promise<void> } = {}) {
@@ -31,17 +30,6 @@ async function touchDrag(page: Page, from: { x: number; y: number }, to: { x: nu
 }
 
 const toast = (page: Page, text: string) => page.locator('[role="status"][aria-live="polite"]').getByText(text, { exact: true }).first().waitFor();
-
-/** Gives the user `points` (per 10000) through a points redemption code. */
-async function givePoints(user: TestUser, points: number) {
-  const admin = await login({ email: "admin@demo.test", password: "demo1234" });
-  const { codes } = await call<{ codes: string[] }>(
-    "/admin/redemptionCode/create",
-    { kind: "points", value: points, count: 1, perUserLimit: 1, expiresAt: Date.now() + 86_400_000 },
-    admin,
-  );
-  await call("/userRedemptionCode/confirmRedemptionCode", { redemptionCode: codes[0] }, await login(user));
-}
 
 for (const js of [true, false]) {
   const mode = js ? "with JavaScript" : "without JavaScript";

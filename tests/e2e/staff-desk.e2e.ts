@@ -16,7 +16,7 @@ import { apiClient } from "./support/api";
 import type { Page } from "playwright-core";
 import { makeImage } from "../support/images";
 import { NEVER_OPENED_NO_COMPLETE, NOTHING_HELD, type OrderMoney } from "../../contract/calls/staff-orders";
-import { newContext, pageReady, shot, signInAs, signInSession } from "./support/browser";
+import { decide, newContext, pageReady, shot, signInAs, signInSession } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
 import { newSeller, newSellerWithCoins } from "./support/users";
 
@@ -46,18 +46,6 @@ async function orderInArbitration(tag: string) {
   await call("/merchant/order/negotiate", { id, arbitrationType: 2, arbitrationApplyAmount: 10_000, arbitrationApplyPrice: 100, arbitrationContent: `Redeemed already ${tag}` }, merchantToken);
   await call("/order/applyArbitration", { id }, sellerToken);
   return { id, sellerToken, call };
-}
-
-/**
- * A staff decision: press the form's button, then confirm the question — in the dialog with
- * JavaScript, in the section the server answers with without it — and wait for the page after.
- */
-async function decide(page: Page, js: boolean, intent: string, id: number, confirmLabel: string) {
-  await page.getByTestId(`${intent}-${id}`).click();
-  const question = js ? page.getByRole("alertdialog") : page.getByTestId(`${intent}-${id}-confirm`);
-  await question.getByRole("button", { name: confirmLabel, exact: true }).click();
-  await question.waitFor({ state: "detached" });
-  await pageReady(page, js);
 }
 
 /** A picture of an ID uploaded by `token` for its certificate. */
@@ -143,7 +131,7 @@ describe.each([true, false])("the staff desk, JavaScript %s", (js) => {
       await shot(page, `staff-audit-390-${tag}`);
       // At 390 px every tab of the desk is on the screen, the current one (Audit, the last) too.
       const tabs = page.getByRole("navigation", { name: "Staff desk" }).getByRole("link");
-      expect(await tabs.count()).toBe(6);
+      expect(await tabs.count()).toBe(7);
       const outside = await tabs.evaluateAll((links) => links.filter((a) => a.getBoundingClientRect().right > window.innerWidth).map((a) => a.textContent));
       expect(outside).toEqual([]);
       expect(await tabs.last().getAttribute("aria-current")).toBe("page");
@@ -294,7 +282,7 @@ describe.each([true, false])("the staff desk's other queues, JavaScript %s", (js
 });
 
 describe("who may open the staff desk", () => {
-  const GETS = ["/staff", "/staff?orderId=1", "/staff/orders/1", "/staff/orders/1/image/0", "/staff/withdrawals", "/staff/transfers", "/staff/kyc", "/staff/kyc/1/front", "/staff/redemption", "/staff/audit"];
+  const GETS = ["/staff", "/staff?orderId=1", "/staff/orders/1", "/staff/orders/1/image/0", "/staff/withdrawals", "/staff/transfers", "/staff/kyc", "/staff/kyc/1/front", "/staff/redemption", "/staff/mall", "/staff/audit"];
   const POSTS: Array<[string, Record<string, string>]> = [
     ["/staff/orders/1", { intent: "complete", id: "1", price: "1" }],
     ["/staff/orders/1", { intent: "cancel", id: "1" }],
@@ -307,6 +295,8 @@ describe("who may open the staff desk", () => {
     ["/staff/kyc", { intent: "reject", id: "1", reason: "x" }],
     ["/staff/redemption", { intent: "create", kind: "coins", value: "1", count: "1", perUserLimit: "1", days: "1" }],
     ["/staff/redemption", { intent: "revoke", id: "1" }],
+    ["/staff/mall", { intent: "deliver", id: "1", reference: "x", confirmed: "1" }],
+    ["/staff/mall", { intent: "refund", id: "1", reason: "x", confirmed: "1" }],
   ];
   const WHO: Array<[string, { email: string; password: string } | null]> = [
     ["guest", null],

@@ -95,6 +95,8 @@ describe("/userInfo/getProfileInfo", () => {
       kycAuthFlag: 0,
       kycAuthStatus: 0,
       inviteCode: "DSELLA",
+      frame: null,
+      badge: null,
     });
     expect(res.data.account).toEqual({ email: DEMO_LOGINS.seller, mobile: DEMO_LOGINS.sellerMobile });
     expect(res.data.bail_amount).toBe(0);
@@ -148,7 +150,7 @@ describe("/userInfo/getUserInfo", () => {
     const m = await userOf("merchant5@demo.test");
     const res = await t.call("/userInfo/getUserInfo", { userId: m.id });
     expect(res.code).toBe(1);
-    expect(res.data.profile).toEqual({ id: m.id, avatar: m.avatar, nickname: "NightOwlCards", isBusiness: 1, onlineStatus: 0, level: 0 });
+    expect(res.data.profile).toEqual({ id: m.id, avatar: m.avatar, nickname: "NightOwlCards", isBusiness: 1, onlineStatus: 0, level: 0, frame: null, badge: null });
     expect(res.data.statistics.inviteCount).toBe(0);
     const text = JSON.stringify(res);
     expect(text).not.toContain("@demo.test");

@@ -215,7 +215,7 @@ describe("point mall", () => {
   it("30 parallel redeems of an item with 5 left give exactly 5", async () => {
     const item = await t.b.db
       .insertInto("redemption_items")
-      .values({ name: "Test sticker", pic: "/demo/mall-badge.svg", wealth_amount: 10_000, restrict_type: 2, limit_num: 5, show_type: 1 })
+      .values({ name: "Test sticker", pic: "/demo/mall-badge.svg", wealth_amount: 10_000, restrict_type: 2, limit_num: 5, show_type: 1, delivery: "coins", delivery_value: 1 })
       .returning("id")
       .executeTakeFirstOrThrow();
     const user = await makeUser(t.b);
@@ -231,7 +231,7 @@ describe("point mall", () => {
 
   it("a monthly limit counts the calendar month in the user's zone", async () => {
     moveTo("2026-11-30T22:30:00Z"); // 23:30 on Nov 30 in Lagos
-    const user = await makeUser(t.b);
+    const user = await makeUser(t.b, { mobile: `234-80${String(Date.now()).slice(-8)}` });
     await givePoints(user.id, 5_000_000);
     const airtime = await itemId("Airtime top-up ₦500");
     expect((await exchange(user.token, airtime)).code).toBe(Code.OK);

@@ -23,6 +23,7 @@ import type { DB } from "../../backend/db/index";
 import { scaledSizes, seedLargeWorld } from "../../backend/demo/large-world";
 import { DEMO_LOGINS } from "../../backend/demo/world";
 import { activeAdverts } from "../../backend/modules/catalog/queries";
+import { wornBy } from "../../backend/modules/membership/adornments";
 import { conversationPage, UNREAD_CAP } from "../../backend/modules/chat/conversations";
 import { CONVERSATION_LIST_MAX } from "../../contract/chat-protocol";
 import { feed, lastMessageIdFor, unreadTotal } from "../../backend/modules/chat/messages";
@@ -194,6 +195,8 @@ describe("query plans of the hot lists", () => {
     const force = { forceIndex: true };
     await expectIndex((db) => activeAdverts(db, 1), "adverts", "adverts_card_type", force);
     await expectIndex((db) => ownerWithdrawalPage(db, seller, { lastId: 1_000_000 }), "withdrawals", "withdrawals_user", force);
+    // The frames and badges of a list's users (ADR 0052): one read of the worn rows, whoever asks.
+    await expectIndex((db) => wornBy(db, [seller, merchant, typical], new Date()), "wealth_redemptions", "wealth_redemptions_worn", force);
   });
 
   it("the chat reads the newest or the unread memberships, not every conversation of a busy seller", async () => {

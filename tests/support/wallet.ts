@@ -150,7 +150,7 @@ export async function payPicturePath(t: TestBackend, token: string): Promise<str
 
 let userSeq = 0;
 /** A fresh ordinary user (password demo1234, no trade password unless asked), signed in. */
-export async function makeUser(t: TestBackend, opts: { tradePassword?: string } = {}): Promise<Party> {
+export async function makeUser(t: TestBackend, opts: { tradePassword?: string; mobile?: string } = {}): Promise<Party> {
   const { hashPassword } = await import("../../backend/security/passwords");
   userSeq++;
   const tag = `${userSeq}x${randomUUID().slice(0, 8)}`;
@@ -162,6 +162,7 @@ export async function makeUser(t: TestBackend, opts: { tradePassword?: string } 
       nickname: `U${tag}`.slice(0, 20),
       password_hash: await hashPassword("demo1234"),
       trade_pwd_hash: opts.tradePassword ? await hashPassword(opts.tradePassword) : null,
+      mobile: opts.mobile ?? null,
       invite_code: letters,
     })
     .returning(["id", "email"])

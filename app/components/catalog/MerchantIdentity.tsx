@@ -1,8 +1,8 @@
-/** Who an offer is from, as both the offer list and the sell page show it: avatar, nickname (a link to its page), verified, online, trades. */
+/** Who an offer is from, as both the offer list and the sell page show it: avatar (in its point-mall frame), nickname (a link to its page), verified, its badge, online, trades. */
 import type { ReactNode } from "react";
 import type { AdvertWithMerchant } from "../../../contract/entities";
 import { isOnline } from "../../../contract/enums";
-import { Avatar } from "~/components/ui/Avatar";
+import { AdornedAvatar, MallBadge } from "~/components/identity/Adornment";
 import { cx } from "~/components/ui/cx";
 import { VerifiedIcon } from "~/components/ui";
 import { UserLink } from "~/components/partners/UserLink";
@@ -19,7 +19,7 @@ export function OnlineStatus({ online }: { online: boolean }) {
 export function MerchantIdentity({ advert: a, extra }: { advert: AdvertWithMerchant; extra?: ReactNode }) {
   return (
     <div className="flex min-w-0 items-center gap-3">
-      <Avatar src={a.avatar} size={44} />
+      <AdornedAvatar src={a.avatar} size={44} frame={a.frame} />
       <div className="min-w-0">
         <p className="flex min-w-0 items-center gap-1">
           <UserLink userId={a.userid} className="truncate font-semibold text-gray-900" testId="merchant-name">
@@ -31,6 +31,7 @@ export function MerchantIdentity({ advert: a, extra }: { advert: AdvertWithMerch
         <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5">
           <OnlineStatus online={isOnline(a.onlineStatus)} />
           <span className="num text-xs text-gray-600">{a.totalTrade.toLocaleString("en-US")} trades</span>
+          <MallBadge badge={a.badge} />
           {extra}
         </p>
       </div>

@@ -8,7 +8,7 @@ import { Link } from "@remix-run/react";
 import type { ChatConversation } from "../../../contract/chat-protocol";
 import { SYSTEM_CONVERSATION_ID, conversationTitle, messagePreview } from "~/chat/model";
 import { cx } from "~/components/ui/cx";
-import { Avatar } from "~/components/ui/Avatar";
+import { AdornedAvatar, MallBadge } from "~/components/identity/Adornment";
 import { Button } from "~/components/ui/Button";
 import { BellIcon, CountBadge, useTimeZone, VerifiedIcon } from "~/components/ui";
 import { statusLabel } from "~/services/orders";
@@ -68,7 +68,7 @@ export function ConversationList({
                     <BellIcon className="h-6 w-6" />
                   </span>
                 ) : (
-                  <Avatar src={c.peer?.avatar} size={44} />
+                  <AdornedAvatar src={c.peer?.avatar} size={44} frame={c.peer?.frame} />
                 )}
                 <span className="min-w-0 flex-1">
                   <span className="flex items-center gap-1">
@@ -79,6 +79,7 @@ export function ConversationList({
                         <span className="sr-only">Verified merchant</span>
                       </>
                     ) : null}
+                    <MallBadge badge={c.peer?.badge} compact />
                     <span className="ml-auto shrink-0 pl-2 text-xs text-gray-600" suppressHydrationWarning>
                       {when(c.lastMessage?.time, timeZone)}
                     </span>

@@ -17,6 +17,7 @@ import { Form } from "~/components/ui/Form";
 import { FormError, fieldProps } from "~/components/ui/FormParts";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { FramedAvatar } from "./ProfileParts";
+import { MallBadge } from "./Adornment";
 
 export interface ProfileActionData {
   intent: string;
@@ -27,7 +28,7 @@ export interface ProfileActionData {
 export function ProfileHeader({ profile: p, actionData }: { profile: Profile; actionData: ProfileActionData | undefined }) {
   return (
     <section aria-label="Your profile" className="flex flex-col items-center gap-3 rounded-xl bg-white p-5 text-center shadow-sm ring-1 ring-gray-200 sm:flex-row sm:text-left">
-      <FramedAvatar src={p.avatar} level={p.level} />
+      <FramedAvatar src={p.avatar} level={p.level} frame={p.frame} />
       <div className="min-w-0 flex-1">
         <p className="flex items-center justify-center gap-1 sm:justify-start">
           <span className="truncate text-xl font-bold text-gray-900" data-testid="profile-nickname">
@@ -38,6 +39,11 @@ export function ProfileHeader({ profile: p, actionData }: { profile: Profile; ac
             Lv.{p.level}
           </StatusBadge>
         </p>
+        {p.badge ? (
+          <p className="mt-1 flex justify-center sm:justify-start">
+            <MallBadge badge={p.badge} />
+          </p>
+        ) : null}
         <NicknameChange profile={p} actionData={actionData?.intent === NICKNAME_INTENT ? actionData : undefined} />
         <AvatarUpload error={actionData?.intent === AVATAR_INTENT ? actionData.error ?? null : null} />
       </div>

@@ -1,5 +1,5 @@
 /**
- * The parts of /profile (spec §2, §3): the avatar in its level frame, the statistics, the
+ * The parts of /profile (spec §2, §3): the avatar in its level frame (or its point-mall frame), the statistics, the
  * shortcut grid and the Notification sound switch.
  */
 import { Link } from "@remix-run/react";
@@ -7,6 +7,7 @@ import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Statistics } from "../../../contract/entities";
 import { Avatar } from "~/components/ui/Avatar";
+import { AdornedAvatar } from "./Adornment";
 import { cx } from "~/components/ui/cx";
 import { formatCoins } from "~/services/format";
 import { webViewHref } from "~/services/web-view";
@@ -15,7 +16,14 @@ import { NOTIFICATION_SOUND_KEY } from "~/chat/sound-key";
 /** The avatar frame of a membership level (spec §2 membership: the Avatar Frame benefit). */
 const FRAMES = ["ring-gray-200", "ring-amber-600", "ring-amber-600", "ring-gray-400", "ring-gray-400", "ring-yellow-400", "ring-yellow-400", "ring-brand-600"];
 
-export function FramedAvatar({ src, level }: { src: string; level: number }) {
+export function FramedAvatar({ src, level, frame }: { src: string; level: number; frame?: string | null }) {
+  // A frame bought in the point mall shows instead of the level's ring (ADR 0052): the level stays beside the name.
+  if (frame)
+    return (
+      <span className="inline-flex" data-testid="avatar-frame" data-level={level}>
+        <AdornedAvatar src={src} size={84} frame={frame} />
+      </span>
+    );
   return (
     <span className={cx("inline-flex rounded-full ring-4 ring-offset-2", FRAMES[Math.min(Math.max(level, 0), 7)])} data-testid="avatar-frame" data-level={level}>
       <Avatar src={src} size={72} />

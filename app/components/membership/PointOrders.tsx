@@ -1,13 +1,18 @@
 /**
  * The Point Order tab (spec §2, §9): the user's exchanges (wealth records of type 3), 10 a page,
  * columns Date, Description, Vip Points, with a pager (previous, pages, next) and a jumper, all
- * plain links and a GET form.
+ * plain links and a GET form. Under a redemption's description, how it was delivered (ADR 0052):
+ * Delivered (the coins credited, the frame or badge's end, the reference of what staff sent),
+ * Pending while staff send it, or Refunded with the reason (the refund is its own row).
  */
 import { Link } from "@remix-run/react";
 import { Form } from "~/components/ui/Form";
-import type { WealthRecord } from "../../../contract/entities";
+import type { MallDeliveryInfo, WealthRecord } from "../../../contract/entities";
+import { MallOrderStatus } from "../../../contract/enums";
 import { DateTime, EmptyState, buttonClasses } from "~/components/ui";
 import { cx } from "~/components/ui/cx";
+import { useMainLayoutData } from "~/components/layout/layout-data";
+import { formatCoinsWithName } from "~/services/format";
 import { pagerPages } from "~/services/membership";
 import { WealthAmount } from "./WealthAmount";
 
@@ -60,7 +65,39 @@ function Pager({ page, pages }: { page: number; pages: number }) {
   );
 }
 
-export function PointOrders({ list, total, page, pageSize }: { list: WealthRecord[]; total: number; page: number; pageSize: number }) {
+/** How one redemption was delivered; `now` is the loader's, so the server's page and the browser's agree. */
+function Delivery({ d, now }: { d: MallDeliveryInfo; now: number }) {
+  const { coinName } = useMainLayoutData();
+  const line = "mt-0.5 text-xs text-gray-700";
+  if (d.status === MallOrderStatus.Refunded)
+    return (
+      <p className={line} data-testid="delivery" data-status="refunded">
+        <strong className="font-semibold text-money-out-700">Refunded:</strong> {d.reason}
+      </p>
+    );
+  if (d.status === MallOrderStatus.Pending)
+    return (
+      <p className={line} data-testid="delivery" data-status="pending">
+        <strong className="font-semibold text-wait-800">Pending</strong> · being sent to your mobile number
+      </p>
+    );
+  const ended = d.activeUntil !== null && d.activeUntil <= now;
+  return (
+    <p className={line} data-testid="delivery" data-status="delivered">
+      <strong className="font-semibold text-money-in-700">Delivered</strong>
+      {d.reference ? <> · Reference {d.reference}</> : null}
+      {d.coins !== null ? <> · {formatCoinsWithName(d.coins, coinName)} credited</> : null}
+      {d.activeUntil !== null ? (
+        <>
+          {" "}
+          · {ended ? "Ended" : "Active until"} <DateTime ms={d.activeUntil} as="day" />
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+export function PointOrders({ list, total, page, pageSize, now }: { list: WealthRecord[]; total: number; page: number; pageSize: number; now: number }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <section aria-labelledby="point-order-title" className="flex flex-col gap-3">
@@ -84,7 +121,10 @@ export function PointOrders({ list, total, page, pageSize }: { list: WealthRecor
                 <td className="px-3 py-2 text-gray-700">
                   <DateTime ms={r.tradeTime} />
                 </td>
-                <td className="px-3 py-2 text-gray-900">{r.descriptionEn}</td>
+                <td className="px-3 py-2 text-gray-900">
+                  {r.descriptionEn}
+                  {r.delivery ? <Delivery d={r.delivery} now={now} /> : null}
+                </td>
                 <td className="px-3 py-2 text-right">
                   <WealthAmount value={r.transAmount} />
                 </td>

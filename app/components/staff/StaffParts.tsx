@@ -3,7 +3,7 @@
  * confirmation, the refusal shown beside it, a reason field, and the keyset pager ("Older" / "Back to the first page").
  */
 import { Link, useActionData, useNavigation } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import { createContext, useContext, useState, type ReactNode } from "react";
 import type { StaffActionError } from "~/services/staff.server";
 import { Button, ConfirmDialog, buttonClasses, cx, type ButtonVariant } from "~/components/ui";
 import { CSRF_FIELD } from "~/services/kit/csrf";
@@ -14,6 +14,9 @@ function useStaffAnswer(intent: string, id: number | string): StaffActionError |
   const data = useActionData<StaffActionError>();
   return data && data.intent === intent && data.id === String(id) ? data : null;
 }
+
+/** What was typed into the form a refusal answered: its fields show it again (ReasonField, StaffTextField). */
+const TypedBefore = createContext<Record<string, string> | null>(null);
 
 /** The question a staff form asks before it posts (UI.md: every decision that moves money or ends something). */
 export interface StaffQuestion {
@@ -73,7 +76,7 @@ export function StaffForm({
     >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
-      {children}
+      <TypedBefore.Provider value={answer?.typed ?? null}>{children}</TypedBefore.Provider>
       <Button type="submit" variant={variant} size="sm" data-testid={`${intent}-${id}`}>
         {label}
       </Button>
@@ -129,14 +132,25 @@ function StaffConfirmSection({ intent, id, question, fields, tone }: { intent: s
   );
 }
 
-export function ReasonField({ id, label = "Reason" }: { id: string; label?: string }) {
+/** A required one-line text of a staff form, showing again what was typed when the form was refused. */
+export function StaffTextField({ id, name, label, maxLength }: { id: string; name: string; label: string; maxLength: number }) {
+  const typed = useContext(TypedBefore);
   return (
     <label htmlFor={id} className="flex flex-col gap-1 text-sm font-medium text-gray-800">
       {label}
-      <input id={id} name="reason" required maxLength={200} className="rounded-lg border border-gray-300 px-3 py-2 text-base focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600" />
+      <input
+        id={id}
+        name={name}
+        required
+        maxLength={maxLength}
+        defaultValue={typed?.[name]}
+        className="rounded-lg border border-gray-300 px-3 py-2 text-base focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+      />
     </label>
   );
 }
+
+export const ReasonField = ({ id, label = "Reason" }: { id: string; label?: string }) => <StaffTextField id={id} name="reason" label={label} maxLength={200} />;
 
 export function StaffPager({ path, next, first, query = "" }: { path: string; next: number | null; first: boolean; query?: string }) {
   if (next === null && first) return null;

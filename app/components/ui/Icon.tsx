@@ -57,6 +57,8 @@ export const ChevronDownIcon = /* @__PURE__ */ spriteIcon("chevron-down");
 export const CheckIcon = /* @__PURE__ */ spriteIcon("check");
 /** A filled seal with a check: "verified" merchants and accounts. Colour it with text-brand-600. */
 export const VerifiedIcon = /* @__PURE__ */ spriteIcon("verified", true);
+/** A filled shield with a star: a point-mall badge beside a nickname (ADR 0052). */
+export const ShieldIcon = /* @__PURE__ */ spriteIcon("shield", true);
 export const UserIcon = /* @__PURE__ */ spriteIcon("user");
 export const WalletIcon = /* @__PURE__ */ spriteIcon("wallet");
 export const OrdersIcon = /* @__PURE__ */ spriteIcon("orders");

@@ -24,6 +24,7 @@ import * as m022chatActivity from "./022-chat-activity";
 import * as m023orderStats from "./023-order-stats";
 import * as m024completedPairs from "./024-completed-pairs";
 import * as m026purchaseBills from "./026-purchase-bills";
+import * as m027mallDelivery from "./027-mall-delivery";
 
 /** Every migration, in order. Listed by hand: no directory scanning at run time. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   "023-order-stats": m023orderStats,
   "024-completed-pairs": m024completedPairs,
   "026-purchase-bills": m026purchaseBills,
+  "027-mall-delivery": m027mallDelivery,
 };

@@ -3,8 +3,19 @@ import type { DB, Notifications } from "../../db/index";
 import type { WriteWatch } from "../../db/write-watch";
 
 /**
- * The public catalogue (card types with their offer summary, adverts by card type, config
- * groups, banners, currencies, countries) served from memory (docs/decisions/0026-catalog-cache.md).
+ * A value that also changes with time, not only with writes (a frame worn until a date, ADR 0052):
+ * `until(value)` says, once it is loaded, from when it is stale (ms; null: never by time); `now` is
+ * the caller's clock.
+ */
+export interface Expiry<T> {
+  now: number;
+  until: (value: T) => number | null;
+}
+
+/**
+ * The public catalogue (card types with their offer summary, adverts by card type with their
+ * merchants' point-mall frames and badges, config groups, banners, currencies, countries) served
+ * from memory (docs/decisions/0026-catalog-cache.md; the frames and badges: 0052).
  *
  * Everything is forgotten at once whenever anything it is made of changes:
  * - NOTIFY "catalog", sent by triggers at the commit of any write to those tables, in any
@@ -21,8 +32,8 @@ import type { WriteWatch } from "../../db/write-watch";
  * compare-and-set, so a stale listing can show an offer but never sell it.
  */
 export interface CatalogCache {
-  /** The value under `key`, loaded once (concurrent callers share the load) until the next change. */
-  read<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** The value under `key`, loaded once (concurrent callers share the load) until the next change (or its expiry). */
+  read<T>(key: string, load: () => Promise<T>, expiry?: Expiry<T>): Promise<T>;
   /** Settles once the cache listens for changes (or could not, and stays off). */
   ready: Promise<void>;
   /**
@@ -50,7 +61,7 @@ export const uncachedCatalog: CatalogCache = {
 };
 
 /** The tables whose rows the cached values are made of (migration 017 triggers on the same). */
-const CATALOG_TABLES = new Set(["card_types", "adverts", "config", "banners", "currencies", "countries"]);
+const CATALOG_TABLES = new Set(["card_types", "adverts", "config", "banners", "currencies", "countries", "wealth_redemptions"]);
 /** What adverts show of their merchant; users change for many other reasons (logins, levels). */
 const MERCHANT_COLUMNS = new Set(["nickname", "avatar", "online_status"]);
 /** Keys include user input (a currency): a bound, far above what the catalogue really holds. */
@@ -64,11 +75,14 @@ const PROBE_TIMEOUT_MS = 10_000;
 
 export function createCatalogCache(db: DB, notifications: Notifications, writes: WriteWatch, log: (line: string) => void): CatalogCache {
   const entries = new Map<string, Promise<unknown>>();
+  /** When an entry loaded with an expiry goes stale, by key. */
+  const ends = new Map<string, number>();
   let generation = 0;
   let listening = false;
   const forget = () => {
     generation++;
     entries.clear();
+    ends.clear();
   };
   const unwatch = writes.subscribe((table, columns) => {
     if (CATALOG_TABLES.has(table) || (table === "users" && columns?.some((c) => MERCHANT_COLUMNS.has(c)))) forget();
@@ -124,20 +138,29 @@ export function createCatalogCache(db: DB, notifications: Notifications, writes:
       await sql`select pg_notify(catalog_channel(), ${payload})`.execute(db);
       await back;
     },
-    read<T>(key: string, load: () => Promise<T>): Promise<T> {
+    read<T>(key: string, load: () => Promise<T>, expiry?: Expiry<T>): Promise<T> {
       if (!listening) return load();
       const hit = entries.get(key);
-      if (hit) return hit as Promise<T>;
-      if (entries.size >= MAX_KEYS) entries.clear();
+      const end = ends.get(key);
+      if (hit && (end === undefined || (expiry !== undefined && expiry.now < end))) return hit as Promise<T>;
+      if (entries.size >= MAX_KEYS) {
+        entries.clear();
+        ends.clear();
+      }
       const started = generation;
       const loading = load();
       entries.set(key, loading);
+      ends.delete(key);
       const drop = () => {
-        if (entries.get(key) === loading) entries.delete(key);
+        if (entries.get(key) !== loading) return;
+        entries.delete(key);
+        ends.delete(key);
       };
       loading.then((value) => {
-        if (generation !== started) drop();
-        else if (typeof value === "object" && value !== null) sharedValues.add(value);
+        if (generation !== started) return drop();
+        if (typeof value === "object" && value !== null) sharedValues.add(value);
+        const until = expiry?.until(value) ?? null;
+        if (until !== null && entries.get(key) === loading) ends.set(key, until);
       }, drop);
       return loading;
     },
@@ -145,6 +168,7 @@ export function createCatalogCache(db: DB, notifications: Notifications, writes:
       unwatch();
       listening = false;
       entries.clear();
+      ends.clear();
       const stop = await stopListening.catch(() => undefined);
       await stop?.();
     },

@@ -19,6 +19,7 @@ import {
   issueAdvertSecret,
   listedAdvert,
   merchantsOf,
+  wearingAdverts,
 } from "./queries";
 import { refuseTradeIfBlocked } from "../relationships/blocks";
 import { blockedEitherWay } from "../relationships/queries";
@@ -86,11 +87,18 @@ export const catalogHandlers = {
 
   async "/advert/getAdvertList"(input, ctx) {
     if (!(await cardTypesOf(ctx)).list.some((c) => c.id === input.cardTypeId)) throw notFound("Card type");
-    // The same for everyone, so cached; what depends on who asks is applied after.
-    const everyone = await ctx.catalog.read(`adverts:${input.cardTypeId}:${input.currency ?? ""}`, async () => {
-      const list = await activeAdverts(ctx.db, input.cardTypeId, input.currency);
-      return { list, businessList: merchantsOf(list) };
-    });
+    // The same for everyone, so cached; what depends on who asks is applied after. The merchants'
+    // frames and badges end on a date: the cached list is loaded again once the first one ends.
+    let changesAt: number | null = null;
+    const everyone = await ctx.catalog.read(
+      `adverts:${input.cardTypeId}:${input.currency ?? ""}`,
+      async () => {
+        const worn = await wearingAdverts(ctx.db, await activeAdverts(ctx.db, input.cardTypeId, input.currency), ctx.now);
+        changesAt = worn.changesAt;
+        return { list: worn.list, businessList: merchantsOf(worn.list) };
+      },
+      { now: ctx.now.getTime(), until: () => changesAt },
+    );
     // A signed-in seller does not see the offers of merchants it blocked or that blocked it (ADR 0021).
     const hidden = ctx.user ? await blockedEitherWay(ctx.db, ctx.user.id) : new Set<number>();
     if (hidden.size === 0) return everyone;
@@ -105,7 +113,7 @@ export const catalogHandlers = {
     // Anonymous visitors may look; only a signed-in seller gets a secret to encrypt a card with.
     const secret = ctx.user ? await issueAdvertSecret(ctx.db, ctx.secrets, advert.id, ctx.user.id, ctx.now) : "";
     // The price the sell form shows is promised at this quote (ADR 0050).
-    return { advert, secret, quote: issueQuote(ctx, `advert:${advert.id}`, advert.discount) };
+    return { advert: (await wearingAdverts(ctx.db, [advert], ctx.now)).list[0]!, secret, quote: issueQuote(ctx, `advert:${advert.id}`, advert.discount) };
   },
 } satisfies HandlerGroup<
   | "/systemConfig/getSystemConfig"

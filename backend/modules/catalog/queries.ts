@@ -5,6 +5,7 @@ import type { AdvertWithMerchant, Banner, BusinessUser, CardType } from "../../.
 import type { BannerLocation, BannerType } from "../../../contract/enums";
 import type { Executor } from "../../db/index";
 import type { SecretBox } from "../../security/secret-box";
+import { adornmentOf, nextChange, wornBy } from "../membership/adornments";
 
 /**
  * Read side of the public catalogue: config groups, banners, card types,
@@ -240,6 +241,15 @@ export function merchantsOf(adverts: AdvertWithMerchant[]): BusinessUser[] {
     if (!seen.has(a.userid)) seen.set(a.userid, { id: a.userid, avatar: a.avatar, nickname: a.nickname, onlineStatus: a.onlineStatus });
   }
   return [...seen.values()];
+}
+
+/**
+ * The adverts with their merchants' point-mall frames and badges (ADR 0052; one query for the whole
+ * list; nothing added to a merchant who wears none), and when what they show next changes by time.
+ */
+export async function wearingAdverts(db: Executor, adverts: AdvertWithMerchant[], now: Date): Promise<{ list: AdvertWithMerchant[]; changesAt: number | null }> {
+  const worn = await wornBy(db, adverts.map((a) => a.userid), now);
+  return { list: adverts.map((a) => (worn.has(a.userid) ? { ...a, ...adornmentOf(worn, a.userid) } : a)), changesAt: nextChange(worn) };
 }
 
 /** A listed advert (status 1), whatever is left of it; undefined when there is none. */

@@ -16,6 +16,7 @@ import type { SecretBox } from "../../security/secret-box";
 import { formatMessage, viewerConversationId, type ConvInfo } from "./format";
 import { orderChatOpen } from "../../../contract/order-rules";
 import { refuseChatIfBlocked } from "../relationships/blocks";
+import { adornmentOf, wornBy, type Worn } from "../membership/adornments";
 
 /**
  * Who may chat with whom (spec §6) and the conversation rows. Every read and every send
@@ -154,6 +155,15 @@ export async function readPositions(db: Executor, conversationId: number, viewer
   return { myRead, peerRead };
 }
 
+/** A user as a conversation's peer, with the point-mall frame and badge it wears (ADR 0052). */
+const toPeer = (u: { id: number; nickname: string; avatar: string; is_business: number }, worn: Map<number, Worn>): NonNullable<ChatConversation["peer"]> => ({
+  id: u.id,
+  nickname: u.nickname,
+  avatar: u.avatar,
+  isBusiness: u.is_business,
+  ...(worn.has(u.id) ? adornmentOf(worn, u.id) : {}),
+});
+
 export const SYSTEM_PEER = { id: Number(SYSTEM_USER_ID), nickname: "System", avatar: "/favicon.svg", isBusiness: 0 };
 
 interface SummaryRow extends ConvInfo {
@@ -259,9 +269,9 @@ async function summaries(db: Executor, viewerId: number, opts: SummaryOptions): 
   };
   const peerIds = [...new Set(rows.map(peerOf).filter((x): x is number => x !== undefined))];
   const orderIds = [...new Set(rows.filter((r) => r.kind === "group").map((r) => Number(r.order_id)))];
-  const users = peerIds.length
-    ? await db.selectFrom("users").select(["id", "nickname", "avatar", "is_business"]).where("id", "in", peerIds).execute()
-    : [];
+  const [users, worn] = peerIds.length
+    ? await Promise.all([db.selectFrom("users").select(["id", "nickname", "avatar", "is_business"]).where("id", "in", peerIds).execute(), wornBy(db, peerIds, opts.now)])
+    : [[], new Map<number, Worn>()];
   const orders = orderIds.length
     ? await db
         .selectFrom("orders as o")
@@ -304,7 +314,7 @@ async function summaries(db: Executor, viewerId: number, opts: SummaryOptions): 
     };
     if (r.kind === "system") item.peer = SYSTEM_PEER;
     else if (u) {
-      item.peer = { id: u.id, nickname: u.nickname, avatar: u.avatar, isBusiness: u.is_business };
+      item.peer = toPeer(u, worn);
       if (r.kind === "withdrawer" && r.user_a === viewerId) item.peer.withdrawerId = Number(r.withdrawer_id);
     }
     if (o) item.order = { id: o.id, status: o.status, nameEn: o.name_en };
@@ -339,7 +349,7 @@ export async function conversationSummary(
     const pid = r.userA === viewerId ? r.userB : r.userA;
     const u = pid ? await db.selectFrom("users").select(["id", "nickname", "avatar", "is_business"]).where("id", "=", pid).executeTakeFirst() : undefined;
     if (u) {
-      item.peer = { id: u.id, nickname: u.nickname, avatar: u.avatar, isBusiness: u.is_business };
+      item.peer = toPeer(u, await wornBy(db, [u.id], opts.now));
       if (r.kind === "withdrawer" && r.userA === viewerId) item.peer.withdrawerId = Number(r.withdrawerId);
     }
   }

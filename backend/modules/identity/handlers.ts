@@ -2,6 +2,7 @@ import { desksOf, requireUser } from "../../http/context";
 import { fail, invalid, notFound } from "../../http/errors";
 import type { HandlerGroup } from "../../http/handler-types";
 import { NICKNAME_SET_ONCE } from "../auth/handlers";
+import { adornmentOf, wornBy } from "../membership/adornments";
 import {
   accountOf,
   changeNicknameOnce,
@@ -24,9 +25,9 @@ export const identityHandlers = {
 
   async "/userInfo/getProfileInfo"(_input, ctx) {
     const user = requireUser(ctx);
-    const [account, statistics] = await Promise.all([accountOf(ctx.db, user.id), statisticsOf(ctx.db, user.id)]);
+    const [account, statistics, worn] = await Promise.all([accountOf(ctx.db, user.id), statisticsOf(ctx.db, user.id), wornBy(ctx.db, [user.id], ctx.now)]);
     return {
-      profile: toOwnProfile(user),
+      profile: { ...toOwnProfile(user), ...adornmentOf(worn, user.id) },
       account: { email: user.email, mobile: user.mobile },
       statistics,
       bail_amount: account.bailAmount,
@@ -40,7 +41,8 @@ export const identityHandlers = {
   async "/userInfo/getUserInfo"(input, ctx) {
     const user = await findUser(ctx.db, input.userId);
     if (!user) throw notFound("User");
-    return { profile: toPublicProfile(user), statistics: await statisticsOf(ctx.db, user.id) };
+    const [statistics, worn] = await Promise.all([statisticsOf(ctx.db, user.id), wornBy(ctx.db, [user.id], ctx.now)]);
+    return { profile: { ...toPublicProfile(user), ...adornmentOf(worn, user.id) }, statistics };
   },
 
   async "/userInfo/updateNickname"(input, ctx) {

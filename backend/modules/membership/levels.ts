@@ -1,13 +1,14 @@
 import { sql } from "kysely";
 import { MEMBERSHIP_MAX_LEVEL } from "../../../contract/constants";
-import { WealthConfigKey } from "../../../contract/enums";
+import { WealthConfigKey, WealthRecordType } from "../../../contract/enums";
 import type { Executor, Trx } from "../../db/index";
 import { configRecord, intValue } from "../catalog/queries";
 
 /**
  * Levels v0-v7 (docs/decisions/0022-points-and-levels.md): the highest level whose
  * upgradeWealth threshold the points EARNED so far reach (the sum of positive wealth records),
- * so spending points in the mall never demotes anyone.
+ * so spending points in the mall never demotes anyone. Exchange records are the mall's own: a
+ * refund of a mall order gives back points spent, never earned ones (ADR 0052).
  */
 export function levelFor(earned: number, thresholds: number[]): number {
   let level = 0;
@@ -30,6 +31,7 @@ export async function raiseLevel(trx: Trx, userId: number) {
     .select(sql<string>`coalesce(sum(amount), 0)`.as("s"))
     .where("user_id", "=", userId)
     .where("amount", ">", 0)
+    .where("type", "<>", WealthRecordType.Exchange)
     .executeTakeFirstOrThrow();
   const level = levelFor(Number(earned.s), await upgradeThresholds(trx));
   // Only a real level-up touches (and locks) the users row: a credit that changes nothing takes no

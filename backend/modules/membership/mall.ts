@@ -6,16 +6,23 @@ import type { Selectable } from "kysely";
 import { fail, notFound } from "../../http/errors";
 import { applyBalanceChanges, ensureAccount } from "../wallet/ledger";
 import { localMonth } from "./zone";
+import { openMallOrder } from "./mall-orders";
 
 /**
  * The point mall (docs/decisions/0023-point-mall.md). Limits are per user: restrictType 1 counts
  * this calendar month in the user's zone, 2 every redemption, anything else is unlimited. A
  * user's redemptions run one at a time under their account row lock, so the count read before
  * spending includes every earlier redemption (30 parallel submits of an item with 5 left: 5).
+ * Each redemption delivers in its own transaction (ADR 0052): coins credited, a frame or badge
+ * worn until its end date, or a mall order Pending on the staff desk for what staff send by hand.
  */
 export const INSUFFICIENT_WEALTH = "Insufficient wealth, redeem failed.";
 export const ITEM_UNAVAILABLE = "This item is not available.";
 export const ITEM_LIMIT_REACHED = "You have reached the redemption limit of this item.";
+export const MOBILE_REQUIRED = "Bind a mobile number first: this item is sent to it.";
+/** The ref of a redemption's Exchange record and ledger rows (the Point Order row finds its delivery by it). */
+export const REDEMPTION_REF = "wealth_redemption";
+const DAY_MS = 86_400_000;
 
 type ItemRow = Selectable<RedemptionItemsTable>;
 
@@ -55,12 +62,25 @@ function toItem(i: ItemRow, count: number): RedemptionItem {
 }
 
 export async function mallItems(db: Executor, userId: number, now: Date, zone: string) {
-  const items = await db.selectFrom("redemption_items").selectAll().orderBy("sort").orderBy("id").execute();
+  const items = await db.selectFrom("redemption_items").selectAll().where("retired_at", "is", null).orderBy("sort").orderBy("id").execute();
   const counts = await redeemedCounts(db, userId, items, localMonth(now, zone));
   return {
     list: items.map((i) => toItem(i, counts.get(i.id) ?? 0)),
     redeemCountMap: Object.fromEntries([...counts].map(([id, n]) => [String(id), n])),
   };
+}
+
+/** A frame's or badge's period: from now, or from the end of the same item still running (a second redemption extends it). */
+async function periodEnd(trx: Trx, userId: number, item: ItemRow, now: Date): Promise<Date> {
+  const running = await trx
+    .selectFrom("wealth_redemptions")
+    .select((eb) => eb.fn.max("active_until").as("until"))
+    .where("user_id", "=", userId)
+    .where("item_id", "=", item.id)
+    .where("active_until", ">", now)
+    .executeTakeFirst();
+  const from = running?.until ? new Date(running.until).getTime() : now.getTime();
+  return new Date(from + Number(item.delivery_value) * DAY_MS);
 }
 
 export async function redeemItem(trx: Trx, userId: number, itemId: number, now: Date, zone: string) {
@@ -70,19 +90,32 @@ export async function redeemItem(trx: Trx, userId: number, itemId: number, now: 
   // The items' ids are int4 (serial): a larger one is simply not an item.
   const item = itemId <= 2_147_483_647 ? await trx.selectFrom("redemption_items").selectAll().where("id", "=", itemId).executeTakeFirst() : undefined;
   if (!item) throw notFound("Item");
-  if (item.show_type === ShowType.Unavailable) throw fail(ITEM_UNAVAILABLE);
+  if (item.show_type === ShowType.Unavailable || item.retired_at !== null) throw fail(ITEM_UNAVAILABLE);
   const month = localMonth(now, zone);
   const count = (await redeemedCounts(trx, userId, [item], month)).get(item.id) ?? 0;
   if (isLimited(item.restrict_type) && count >= item.limit_num) throw fail(ITEM_LIMIT_REACHED);
   const price = Number(item.wealth_amount);
   if (account.wealth_amount < price) throw fail(INSUFFICIENT_WEALTH);
+  // Staff send a manual item (airtime, data) to the mobile number bound now: none, nothing to send to.
+  const mobile = item.delivery === "manual" ? ((await trx.selectFrom("users").select("mobile").where("id", "=", userId).executeTakeFirst())?.mobile ?? null) : null;
+  if (item.delivery === "manual" && !mobile) throw fail(MOBILE_REQUIRED);
 
+  const worn = item.delivery === "frame" || item.delivery === "badge";
   const redemption = await trx
     .insertInto("wealth_redemptions")
-    .values({ user_id: userId, item_id: item.id, month, created_at: now })
+    .values({
+      user_id: userId,
+      item_id: item.id,
+      month,
+      created_at: now,
+      delivery: item.delivery,
+      delivery_value: Number(item.delivery_value),
+      price,
+      active_until: worn ? await periodEnd(trx, userId, item, now) : null,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const meta = { refType: "wealth_redemption", refId: Number(redemption.id), at: now };
+  const meta = { refType: REDEMPTION_REF, refId: Number(redemption.id), at: now };
   await applyBalanceChanges(trx, userId, [{ part: "wealth", delta: -price }], {
     ...meta,
     reason: "point mall",
@@ -97,5 +130,6 @@ export async function redeemItem(trx: Trx, userId: number, itemId: number, now: 
       bill: { type: BillType.Income, descriptionEn: `Point mall: ${item.name}`, transAmount: coins },
     });
   }
+  if (item.delivery === "manual") await openMallOrder(trx, Number(redemption.id), mobile, now);
   return { redemptionId: Number(redemption.id) };
 }

@@ -11,7 +11,7 @@ import { postSystemMessage } from "../chat/messages";
 export interface Notification {
   userId: number;
   /** What the notice is about; opening it leads there (spec §4). */
-  about: { type: "order" | "withdrawal" | "account" | "referral"; id: number };
+  about: { type: "order" | "withdrawal" | "account" | "referral" | "pointMall"; id: number };
   title: string;
   content: string;
   /** The other side (the merchant or the withdrawer), and the figures the notice list shows. */
@@ -23,7 +23,13 @@ export interface Notification {
   at: Date;
 }
 
-const NOTICE_TYPE = { order: NoticeType.Order, withdrawal: NoticeType.Withdrawal, account: NoticeType.Account, referral: NoticeType.Referral } as const;
+const NOTICE_TYPE = {
+  order: NoticeType.Order,
+  withdrawal: NoticeType.Withdrawal,
+  account: NoticeType.Account,
+  referral: NoticeType.Referral,
+  pointMall: NoticeType.PointMall,
+} as const;
 
 export async function notify(trx: Trx, n: Notification): Promise<void> {
   await trx
@@ -42,7 +48,7 @@ export async function notify(trx: Trx, n: Notification): Promise<void> {
       created_at: n.at,
     })
     .execute();
-  // The chat links order and withdrawal messages to their page; account and referral ones need no link.
+  // The chat links order and withdrawal messages to their page; account, referral and point-mall ones need no link.
   const ref = n.about.type === "order" || n.about.type === "withdrawal" ? { type: n.about.type, id: n.about.id } : undefined;
   await postSystemMessage(trx, { userId: n.userId, text: `${n.title}\n${n.content}`, ref, at: n.at });
 }

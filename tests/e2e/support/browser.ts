@@ -213,6 +213,18 @@ export async function pageReady(page: Page, js: boolean) {
   if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
 }
 
+/**
+ * A staff decision (ADR 0035): press the form's button, then confirm the question — in the dialog
+ * with JavaScript, in the section the server answers with without it — and wait for the page after.
+ */
+export async function decide(page: Page, js: boolean, intent: string, id: number, confirmLabel: string) {
+  await page.getByTestId(`${intent}-${id}`).click();
+  const question = js ? page.getByRole("alertdialog") : page.getByTestId(`${intent}-${id}-confirm`);
+  await question.getByRole("button", { name: confirmLabel, exact: true }).click();
+  await question.waitFor({ state: "detached" });
+  await pageReady(page, js);
+}
+
 /** A full-page screenshot at the top of the page, once no toast covers it (with JavaScript). */
 export async function shotFromTop(page: Page, name: string, js: boolean) {
   if (!shotsWanted()) return;

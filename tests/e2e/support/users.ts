@@ -55,3 +55,15 @@ export async function withTradePassword(baseUrl: string, user: TestUser, tradePa
   await call("/userAuth/updateTradePassword", { tradePwd: tradePassword, type: "EMAIL", code }, token);
   return { ...user, tradePassword };
 }
+
+/** Gives the user `points` (per 10000) the way staff hand them out: a points redemption code it redeems. */
+export async function givePoints(baseUrl: string, user: { email: string; password: string }, points: number): Promise<void> {
+  const { call, login } = apiClient(() => baseUrl);
+  const admin = await login({ email: "admin@demo.test", password: "demo1234" });
+  const { codes } = await call<{ codes: string[] }>(
+    "/admin/redemptionCode/create",
+    { kind: "points", value: points, count: 1, perUserLimit: 1, expiresAt: Date.now() + 86_400_000 },
+    admin,
+  );
+  await call("/userRedemptionCode/confirmRedemptionCode", { redemptionCode: codes[0] }, await login(user));
+}
