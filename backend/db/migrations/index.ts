@@ -23,6 +23,7 @@ import * as m021merchantDesk from "./021-merchant-desk";
 import * as m022chatActivity from "./022-chat-activity";
 import * as m023orderStats from "./023-order-stats";
 import * as m024completedPairs from "./024-completed-pairs";
+import * as m028bankCodes from "./028-bank-codes";
 
 /** Every migration, in order. Listed by hand: no directory scanning at run time. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "022-chat-activity": m022chatActivity,
   "023-order-stats": m023orderStats,
   "024-completed-pairs": m024completedPairs,
+  "028-bank-codes": m028bankCodes,
 };
