@@ -1,16 +1,18 @@
 /**
  * /security/bankAccount (a tab of the security layout): the user's bank accounts (/userPayment/getPaymentList) as a grid
  * of cards; add and edit (/userPayment/addPayment, updatePayment, banks from
- * getPaymentType) in dialogs or ?edit= sections; delete (removePayment) after
- * a confirmation, with the toast 'Removed !'. Guests (and code 3) see the page
- * with the Add button disabled (spec §6).
+ * getPaymentType) in dialogs or ?edit= sections, in two steps (ADR 0053): Continue
+ * looks the account up (resolveAccount) and shows the bank's name for it, Confirm
+ * saves; delete (removePayment) after a confirmation, with the toast 'Removed !'.
+ * Guests (and code 3) see the page with the Add button disabled (spec §6).
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { PaymentType, UserPayment } from "../../contract/entities";
 import { MESSAGES } from "../../contract/messages";
+import { bankAccountFieldOf } from "../../contract/bank-accounts";
 import { BankAccountsTab, DELETE_INTENT, type BankActionData } from "~/components/wallet/BankAccountsTab";
-import { SAVE_INTENT } from "~/components/wallet/BankAccountForm";
+import { CHECKED_FIELD, CHECK_INTENT, SAVE_INTENT, checkedKey, namesDiffer } from "~/services/forms/wallet";
 import { parseWithZod, bankAccountSchema } from "~/services/forms/schemas.server";
 import { securityTitle } from "~/components/identity/security-tabs";
 import { optionalApi, redirectWithToast, requireApi } from "~/services/kit/api.server";
@@ -56,16 +58,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return done(MESSAGES.removed);
   }
 
-  if (intent === SAVE_INTENT) {
+  if (intent === CHECK_INTENT || intent === SAVE_INTENT) {
     const formId = String(formData.get("formId") ?? "");
-    const submission = parseWithZod(formData, { schema: bankAccountSchema });
+    // The banks' codes check the number before anything is looked up.
+    const types = await api.call("/userPayment/getPaymentType");
+    if (!types.ok) return fail({ formId: null, result: null, error: types.msg });
+    const submission = parseWithZod(formData, { schema: bankAccountSchema(types.data.paymentType) });
     if (submission.status !== "success") return fail({ formId, result: submission.reply(), error: null });
     const v = submission.value;
+    // The backend's refusal beside the field it is about, as the browser's own check would put it.
+    const refused = (msg: string) => {
+      const field = bankAccountFieldOf(msg);
+      return fail({ formId, result: submission.reply(field === "form" ? { formErrors: [msg] } : { fieldErrors: { [field]: [msg] } }), error: null });
+    };
+    const key = checkedKey(v);
+    // Continue, or a Confirm for fields other than the ones whose name was shown: look it up (again).
+    if (intent === CHECK_INTENT || formData.get(CHECKED_FIELD) !== key) {
+      const r = await api.call("/userPayment/resolveAccount", { paymentId: v.paymentId, accountNumber: v.accountNumber, realname: v.realname, id: v.id });
+      if (!r.ok) return refused(r.msg);
+      const { accountName, accountNumber } = r.data;
+      const bankName = types.data.paymentType.find((t) => t.id === v.paymentId)?.nameEn ?? "";
+      return fail({ formId, result: submission.reply(), error: null, resolved: { key, accountName, accountNumber, bankName, differs: namesDiffer(v.realname, accountName) } });
+    }
+    // Saving looks the account up once more on the backend, which saves the bank's name for it.
     const userPayment = { realname: v.realname, accountNumber: v.accountNumber, remark: v.remark };
     const r = v.id
       ? await api.call("/userPayment/updatePayment", { paymentId: v.paymentId, userPayment: { ...userPayment, id: v.id } })
       : await api.call("/userPayment/addPayment", { paymentId: v.paymentId, userPayment });
-    if (!r.ok) return fail({ formId, result: submission.reply({ formErrors: [r.msg] }), error: null });
+    if (!r.ok) return refused(r.msg);
     return done(MESSAGES.success);
   }
 

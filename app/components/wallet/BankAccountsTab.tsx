@@ -12,7 +12,7 @@ import type { PaymentType, UserPayment } from "../../../contract/entities";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { Button, ButtonLink, ConfirmDialog, Dialog, EmptyState, buttonClasses } from "~/components/ui";
 import { BankAccountCard } from "~/components/wallet/BankAccountCard";
-import { BankAccountForm, bankFormId } from "~/components/wallet/BankAccountForm";
+import { BankAccountForm, bankFormId, type ResolvedAccount } from "~/components/wallet/BankAccountForm";
 import { maskAccountNumber } from "~/components/wallet/bank-account";
 import { Form } from "~/components/ui/Form";
 
@@ -20,11 +20,14 @@ export const DELETE_INTENT = "delete";
 const BASE = "/security/bankAccount";
 
 type Editing = { kind: "new" } | { kind: "edit"; account: UserPayment } | null;
+const accountOf = (e: Editing) => (e?.kind === "edit" ? e.account : null);
 
 export interface BankActionData {
   formId: string | null;
   result: SubmissionResult<string[]> | null;
   error: string | null;
+  /** The account the action looked up, for the form to show and confirm. */
+  resolved?: ResolvedAccount | null;
 }
 
 export function BankAccountsTab({
@@ -70,6 +73,7 @@ export function BankAccountsTab({
   }, [toast?.id]);
 
   const resultFor = (id: string) => (actionData?.formId === id ? actionData.result : null);
+  const resolvedFor = (id: string) => (actionData?.formId === id ? (actionData.resolved ?? null) : null);
   const busyDelete = (id: number) => navigation.state !== "idle" && navigation.formData?.get("intent") === DELETE_INTENT && navigation.formData?.get("id") === String(id);
 
   return (
@@ -127,9 +131,10 @@ export function BankAccountsTab({
             {fromParam.kind === "new" ? "Add a bank account" : "Edit bank account"}
           </h3>
           <BankAccountForm
-            account={fromParam.kind === "edit" ? fromParam.account : null}
+            account={accountOf(fromParam)}
             types={types}
-            lastResult={resultFor(bankFormId(fromParam.kind === "edit" ? fromParam.account : null))}
+            lastResult={resultFor(bankFormId(accountOf(fromParam)))}
+            resolved={resolvedFor(bankFormId(accountOf(fromParam)))}
             cancelHref={BASE}
           />
         </section>
@@ -233,10 +238,11 @@ export function BankAccountsTab({
       >
         {dialog ? (
           <BankAccountForm
-            key={bankFormId(dialog.kind === "edit" ? dialog.account : null)}
-            account={dialog.kind === "edit" ? dialog.account : null}
+            key={bankFormId(accountOf(dialog))}
+            account={accountOf(dialog)}
             types={types}
-            lastResult={resultFor(bankFormId(dialog.kind === "edit" ? dialog.account : null))}
+            lastResult={resultFor(bankFormId(accountOf(dialog)))}
+            resolved={resolvedFor(bankFormId(accountOf(dialog)))}
             onCancel={() => setDialog(null)}
           />
         ) : null}
