@@ -10,10 +10,9 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { PaymentType, UserPayment } from "../../contract/entities";
 import { MESSAGES } from "../../contract/messages";
-import { bankAccountFieldOf } from "../../contract/bank-accounts";
-import { BankAccountsTab, DELETE_INTENT, type BankActionData } from "~/components/wallet/BankAccountsTab";
-import { CHECKED_FIELD, CHECK_INTENT, SAVE_INTENT, checkedKey, namesDiffer } from "~/services/forms/wallet";
-import { parseWithZod, bankAccountSchema } from "~/services/forms/schemas.server";
+import { BankAccountsTab, DELETE_INTENT } from "~/components/wallet/BankAccountsTab";
+import { CHECK_INTENT, SAVE_INTENT, type BankActionData } from "~/services/forms/wallet";
+import { bankAccountStep } from "~/services/forms/wallet.server";
 import { securityTitle } from "~/components/identity/security-tabs";
 import { optionalApi, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { loginUrl } from "~/session.server";
@@ -48,48 +47,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   const done = (text: string) => redirectWithToast(api.session, BANK_PATH, text);
-  const fail = (data: BankActionData) => json(data, { headers: NO_STORE });
+  const answer = (data: BankActionData) => json(data, { headers: NO_STORE });
 
   if (intent === DELETE_INTENT) {
     const id = Number(formData.get("id"));
-    if (!Number.isSafeInteger(id) || id <= 0) return fail({ formId: null, result: null, error: "Request error" });
+    if (!Number.isSafeInteger(id) || id <= 0) return answer({ formId: null, result: null, error: "Request error" });
     const r = await api.call("/userPayment/removePayment", { userPayment: { id } });
-    if (!r.ok) return fail({ formId: null, result: null, error: r.msg });
+    if (!r.ok) return answer({ formId: null, result: null, error: r.msg });
     return done(MESSAGES.removed);
   }
 
   if (intent === CHECK_INTENT || intent === SAVE_INTENT) {
-    const formId = String(formData.get("formId") ?? "");
-    // The banks' codes check the number before anything is looked up.
-    const types = await api.call("/userPayment/getPaymentType");
-    if (!types.ok) return fail({ formId: null, result: null, error: types.msg });
-    const submission = parseWithZod(formData, { schema: bankAccountSchema(types.data.paymentType) });
-    if (submission.status !== "success") return fail({ formId, result: submission.reply(), error: null });
-    const v = submission.value;
-    // The backend's refusal beside the field it is about, as the browser's own check would put it.
-    const refused = (msg: string) => {
-      const field = bankAccountFieldOf(msg);
-      return fail({ formId, result: submission.reply(field === "form" ? { formErrors: [msg] } : { fieldErrors: { [field]: [msg] } }), error: null });
-    };
-    const key = checkedKey(v);
-    // Continue, or a Confirm for fields other than the ones whose name was shown: look it up (again).
-    if (intent === CHECK_INTENT || formData.get(CHECKED_FIELD) !== key) {
-      const r = await api.call("/userPayment/resolveAccount", { paymentId: v.paymentId, accountNumber: v.accountNumber, realname: v.realname, id: v.id });
-      if (!r.ok) return refused(r.msg);
-      const { accountName, accountNumber } = r.data;
-      const bankName = types.data.paymentType.find((t) => t.id === v.paymentId)?.nameEn ?? "";
-      return fail({ formId, result: submission.reply(), error: null, resolved: { key, accountName, accountNumber, bankName, differs: namesDiffer(v.realname, accountName) } });
-    }
-    // Saving looks the account up once more on the backend, which saves the bank's name for it.
-    const userPayment = { realname: v.realname, accountNumber: v.accountNumber, remark: v.remark };
-    const r = v.id
-      ? await api.call("/userPayment/updatePayment", { paymentId: v.paymentId, userPayment: { ...userPayment, id: v.id } })
-      : await api.call("/userPayment/addPayment", { paymentId: v.paymentId, userPayment });
-    if (!r.ok) return refused(r.msg);
-    return done(MESSAGES.success);
+    const step = await bankAccountStep(api, formData, intent);
+    return step.saved ? done(MESSAGES.success) : answer(step.data);
   }
 
-  return fail({ formId: null, result: null, error: "Request error" });
+  return answer({ formId: null, result: null, error: "Request error" });
 }
 
 export default function BankAccountPage() {

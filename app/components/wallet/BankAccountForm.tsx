@@ -13,20 +13,12 @@ import { BANK_NOTE_MAX } from "../../../contract/constants";
 import type { PaymentType, UserPayment } from "../../../contract/entities";
 import { FormError, fieldProps } from "~/components/ui/FormParts";
 import { Button, Field, SelectField, TextAreaField, buttonClasses } from "~/components/ui";
-import { ACCOUNT_NUMBER_MAX, CHECKED_FIELD, CHECK_INTENT, REAL_NAME_MAX, SAVE_INTENT, checkedKey } from "~/services/forms/wallet";
+import { ACCOUNT_NUMBER_MAX, CHECKED_FIELD, CHECK_INTENT, REAL_NAME_MAX, SAVE_INTENT, checkedKey, type ResolvedAccount } from "~/services/forms/wallet";
 import { schemaValidation, useOnFirstUse, useValidateBlurred } from "~/components/ui/use-schema-form";
 import { Form } from "~/components/ui/Form";
 
-/** What the action looked up: the bank's name for the account `key` (checkedKey) stands for. */
-export interface ResolvedAccount {
-  key: string;
-  accountName: string;
-  bankName: string;
-  /** As it will be saved: 10 digits. */
-  accountNumber: string;
-  /** The bank's name shares no word with the name typed. */
-  differs: boolean;
-}
+/** The look-up key of what a form holds now. */
+const keyOf = (form: HTMLFormElement) => checkedKey(Object.fromEntries(new FormData(form)));
 
 export function bankFormId(account: UserPayment | null) {
   return account ? `bank-${account.id}` : "bank-new";
@@ -66,11 +58,13 @@ export function BankAccountForm({
   const busy = navigation.state !== "idle" && navigation.formData?.get("formId") === id;
 
   // The name shown holds only while the fields are the ones it was looked up for: as posted (the
-  // look-up's answer renders them), then, with JavaScript, what is typed since (read on every input).
+  // server's page), then, with JavaScript, as the form holds them when the answer arrives and on
+  // every input since.
   const [typedKey, setTypedKey] = useState<string | null>(null);
   const next = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    setTypedKey(null);
+    const element = document.getElementById(id);
+    setTypedKey(element instanceof HTMLFormElement ? keyOf(element) : null);
     if (!resolved) return;
     // The next step is Confirm: keyboard focus goes there. The button lost it while it was busy
     // (disabled), and is enabled again once the kit Form sees the submission settled: a few frames.
@@ -83,6 +77,7 @@ export function BankAccountForm({
     };
     focusWhenEnabled();
     return () => cancelAnimationFrame(frame);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
   }, [resolved]);
   const shown = resolved && (typedKey === null || typedKey === resolved.key) ? resolved : null;
 
@@ -95,7 +90,7 @@ export function BankAccountForm({
       noValidate
       aria-describedby={form.errors ? form.errorId : undefined}
       className="flex flex-col gap-1"
-      onInput={(e) => setTypedKey(checkedKey(Object.fromEntries(new FormData(e.currentTarget))))}
+      onInput={(e) => setTypedKey(keyOf(e.currentTarget))}
     >
       <input type="hidden" name="formId" value={id} />
       {account ? <input type="hidden" name="id" value={account.id} /> : null}

@@ -4,7 +4,6 @@
  * sections without; Delete asks first (a dialog, or the ?confirm=delete-{id}
  * section). Guests see the Add button disabled.
  */
-import type { SubmissionResult } from "@conform-to/react";
 import { Link, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -12,7 +11,8 @@ import type { PaymentType, UserPayment } from "../../../contract/entities";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { Button, ButtonLink, ConfirmDialog, Dialog, EmptyState, buttonClasses } from "~/components/ui";
 import { BankAccountCard } from "~/components/wallet/BankAccountCard";
-import { BankAccountForm, bankFormId, type ResolvedAccount } from "~/components/wallet/BankAccountForm";
+import { BankAccountForm, bankFormId } from "~/components/wallet/BankAccountForm";
+import type { BankActionData } from "~/services/forms/wallet";
 import { maskAccountNumber } from "~/components/wallet/bank-account";
 import { Form } from "~/components/ui/Form";
 
@@ -22,13 +22,6 @@ const BASE = "/security/bankAccount";
 type Editing = { kind: "new" } | { kind: "edit"; account: UserPayment } | null;
 const accountOf = (e: Editing) => (e?.kind === "edit" ? e.account : null);
 
-export interface BankActionData {
-  formId: string | null;
-  result: SubmissionResult<string[]> | null;
-  error: string | null;
-  /** The account the action looked up, for the form to show and confirm. */
-  resolved?: ResolvedAccount | null;
-}
 
 export function BankAccountsTab({
   guest,

@@ -4,6 +4,7 @@
  * keeps; Confirm saves it. The schema, the same in the browser and in the action, is in
  * ./wallet.schema.ts; the NUBAN rule itself in contract/bank-accounts.ts.
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { BANK_NOTE_MAX } from "../../../contract/constants";
 import { normalizeAccountNumber } from "../../../contract/bank-accounts";
 
@@ -12,6 +13,27 @@ export { ACCOUNT_NUMBER_REQUIRED } from "../../../contract/bank-accounts";
 export const ACCOUNT_NUMBER_MAX = 20;
 export const REAL_NAME_MAX = 100;
 export const NOTE_TOO_LONG = `The note has at most ${BANK_NOTE_MAX} characters.`;
+
+/** What the action looked up: the bank's name for the account `key` (checkedKey) stands for. */
+export interface ResolvedAccount {
+  key: string;
+  accountName: string;
+  bankName: string;
+  /** As it will be saved: 10 digits. */
+  accountNumber: string;
+  /** The bank's name shares no word with the name typed. */
+  differs: boolean;
+}
+
+/** What the bank-account page's action answers when it does not redirect. */
+export interface BankActionData {
+  /** The form the answer is for (bankFormId); null for the page's own error. */
+  formId: string | null;
+  result: SubmissionResult<string[]> | null;
+  error: string | null;
+  /** The account looked up, for the form to show and confirm. */
+  resolved?: ResolvedAccount | null;
+}
 
 /** Continue: look the account up. Confirm: save what was looked up. */
 export const CHECK_INTENT = "check";
