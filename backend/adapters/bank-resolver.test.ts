@@ -9,6 +9,7 @@ import { createDemoBankResolver, createProviderBankResolver, openBankResolver } 
 import { DEMO_BANK_ACCOUNTS, DEMO_KNOWN_ACCOUNTS } from "../demo/bank-directory";
 import { NGN_BANK_CODES } from "../db/migrations/028-bank-codes";
 import { accountNumberProblem } from "../../contract/bank-accounts";
+import { readBackendConfig } from "../config";
 
 const ADA = { bankCode: "058", accountNumber: "0123456785", typedName: "Ada Okafor" };
 
@@ -95,9 +96,12 @@ describe("provider (Paystack-shaped)", () => {
     expect(await gone.resolve(ADA)).toEqual({ found: false, reason: "unavailable" });
   });
 
-  it("the config chooses the provider when BANK_RESOLVE_URL is set, the demo banks otherwise", () => {
-    expect(openBankResolver({ BANK_RESOLVE_URL: url, BANK_RESOLVE_KEY: "k", BANK_RESOLVE_TIMEOUT_MS: 5_000 }, []).kind).toBe("provider");
-    expect(openBankResolver({ BANK_RESOLVE_TIMEOUT_MS: 5_000 }, []).kind).toBe("demo");
+  it("the config chooses the provider when BANK_RESOLVE_URL is set (with its key), the demo banks otherwise", () => {
+    const config = (env: Record<string, string> = {}) => readBackendConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/bank-resolver-test", ...env });
+    expect(config()).toMatchObject({ BANK_RESOLVE_TIMEOUT_MS: 5_000, BANK_RESOLVE_LIMIT_PER_USER: 30 });
+    expect(openBankResolver(config(), []).kind).toBe("demo");
+    expect(openBankResolver(config({ BANK_RESOLVE_URL: url, BANK_RESOLVE_KEY: "k" }), []).kind).toBe("provider");
+    expect(() => config({ BANK_RESOLVE_URL: url })).toThrow("BANK_RESOLVE_KEY: required with BANK_RESOLVE_URL");
   });
 });
 
