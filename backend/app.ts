@@ -8,6 +8,8 @@ import { devOutbox } from "./adapters/outbox";
 import type { BlobStore } from "./adapters/blob-store";
 import { openBlobStore } from "./adapters/blob-store-factory";
 import { openPriceFeed, type PriceFeed } from "./adapters/price-feed";
+import { openBankResolver, type BankResolver } from "./adapters/bank-resolver";
+import { DEMO_KNOWN_ACCOUNTS } from "./demo/bank-directory";
 import type { DB } from "./db/index";
 import { handlers } from "./handlers";
 import { AVATAR_URL_PREFIX } from "./modules/images/keys";
@@ -64,6 +66,8 @@ export interface BackendOptions {
   blobs?: BlobStore;
   /** BTC/USDT prices; by default the one the config chooses (offline feed, or PRICE_FEED_URL). */
   prices?: PriceFeed;
+  /** Account holders' names; by default the one the config chooses (the demo banks, or BANK_RESOLVE_URL). */
+  bankResolver?: BankResolver;
   /** Where errors are reported; never receives request bodies. */
   log?: (line: string) => void;
   /** How the chat tells other processes of receipts and new messages; in-memory by default (one process). */
@@ -85,6 +89,7 @@ function firstIssue(err: ZodError): string {
 }
 
 export function createBackend(opts: BackendOptions): Backend {
+  const log = opts.log ?? ((line: string) => console.error(line));
   const services: Services = {
     db: opts.db,
     config: opts.config,
@@ -92,9 +97,9 @@ export function createBackend(opts: BackendOptions): Backend {
     secrets: opts.secrets ?? createSecretBox(loadDataKey(opts.config.DATA_ENCRYPTION_KEY, opts.config.DATA_DIR)),
     blobs: opts.blobs ?? openBlobStore(opts.config),
     prices: opts.prices ?? openPriceFeed(opts.config),
+    bankResolver: opts.bankResolver ?? openBankResolver(opts.config, DEMO_KNOWN_ACCOUNTS, log),
     catalog: opts.catalog ?? uncachedCatalog,
   };
-  const log = opts.log ?? ((line: string) => console.error(line));
   const chat = createChatService(services, { log, bus: opts.chatBus });
   // One table keyed by the path each call is served at: /client calls under /client,
   // staff calls (/merchant/*, /admin/*) at exactly their own path.

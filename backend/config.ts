@@ -55,6 +55,15 @@ const schema = z.object({
   /** A Binance-shaped ticker (GET {PRICE_FEED_URL}?symbol=BTCUSDT → {"symbol","price"}) for BTC/USDT
    * prices, e.g. https://api.binance.com/api/v3/ticker/price. Unset: an offline, indicative feed. */
   PRICE_FEED_URL: z.string().url().optional(),
+  /** A bank-data provider's "resolve account number" API (Paystack-shaped: GET {BANK_RESOLVE_URL}/bank/resolve?
+   * account_number=…&bank_code=… with Authorization: Bearer {BANK_RESOLVE_KEY}), e.g. https://api.paystack.co.
+   * Unset: the demo banks' built-in resolver (docs/decisions/0053-payout-accounts-that-exist.md). */
+  BANK_RESOLVE_URL: z.string().url().optional(),
+  BANK_RESOLVE_KEY: z.string().min(1).optional(),
+  /** How long the provider has to answer before the user is told to try again (nothing is saved). */
+  BANK_RESOLVE_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /** Account-name look-ups a user may make per RATE_WINDOW_SECONDS (names are personal data). */
+  BANK_RESOLVE_LIMIT_PER_USER: z.coerce.number().int().positive().default(30),
   /** Chat (docs/decisions/0009-chat.md). A Tencent Cloud Chat application's id and secret key:
    * with both set, /im/getUserSig signs for Tencent and CHAT_PROVIDER defaults to "tencent".
    * Unset: app id 1400000001 and a key generated once into DATA_DIR (the built-in service). */
@@ -84,6 +93,9 @@ export function readBackendConfig(env: Record<string, string | undefined> = proc
   const s3Missing = s3.filter((k) => !parsed.data[k]);
   if (s3Missing.length > 0 && s3Missing.length < s3.length) {
     throw new Error(`Invalid backend settings:\n  ${s3Missing.join(", ")}: required when any S3_* setting is set`);
+  }
+  if (parsed.data.BANK_RESOLVE_URL && !parsed.data.BANK_RESOLVE_KEY) {
+    throw new Error("Invalid backend settings:\n  BANK_RESOLVE_KEY: required with BANK_RESOLVE_URL");
   }
   if (parsed.data.CHAT_PROVIDER === "tencent" && !(parsed.data.TIM_SDKAPPID && parsed.data.TIM_SECRET_KEY)) {
     throw new Error("Invalid backend settings:\n  TIM_SDKAPPID, TIM_SECRET_KEY: required with CHAT_PROVIDER=tencent");

@@ -92,8 +92,15 @@ const EXPECTED_PATHS = [
   "/wealthRedemption/wealthRedemptionList",
 ];
 
-/** Calls the spec does not list, designed for screens that need them (issue 4; the KYC photos, issue 10; the desks, issue 14). */
-const DESIGNED_PATHS = ["/userWithdraw/getPayPicture", "/virtualCoinOrder/getPrices", "/userCert/getKycImage", "/userInfo/getDesks"];
+/** Calls the spec does not list, designed for screens that need them (issue 4; the KYC photos, issue 10; the desks, issue 14; payout accounts, issue 30). */
+const DESIGNED_PATHS = [
+  "/userWithdraw/getPayPicture",
+  "/virtualCoinOrder/getPrices",
+  "/userCert/getKycImage",
+  "/userInfo/getDesks",
+  // The bank's name for an account number, shown for the seller to confirm (ADR 0053).
+  "/userPayment/resolveAccount",
+];
 
 /** First error message of a failed parse. */
 function firstMessage(schema: z.ZodTypeAny, value: unknown): string | undefined {

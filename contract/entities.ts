@@ -404,7 +404,14 @@ export const kycCertSchema = z.object({
 });
 export type KycCert = z.infer<typeof kycCertSchema>;
 
-export const paymentTypeSchema = z.object({ id: int, nameEn: text });
+export const paymentTypeSchema = z.object({
+  id: int,
+  nameEn: text,
+  /** Designed (ADR 0053): the bank's CBN code, which the account number's check digit is computed with. */
+  code: text,
+  /** Designed (ADR 0053): the bank also numbers accounts by the holder's mobile number (no check digit). */
+  phoneAccounts: z.boolean(),
+});
 export type PaymentType = z.infer<typeof paymentTypeSchema>;
 
 export const userPaymentSchema = z.object({
@@ -416,6 +423,12 @@ export const userPaymentSchema = z.object({
   accountNumber: text,
   receiveQr: text.nullable(),
   remark: text.nullable(),
+  /**
+   * Designed (ADR 0053): set when the saved number fails the account number check of its bank
+   * (saved before the check existed): what is wrong, for its owner. Coins cannot be sold to it
+   * until it is edited; absent when the account passes.
+   */
+  problem: text.optional(),
 });
 export type UserPayment = z.infer<typeof userPaymentSchema>;
 

@@ -12,6 +12,7 @@ import {
   STAR_LEVEL_MIN,
 } from "./constants";
 import { feedbackTypeSchema, kycIdKindSchema } from "./enum-schemas";
+import { ACCOUNT_NUMBER_INVALID, ACCOUNT_NUMBER_REQUIRED, normalizeAccountNumber } from "./bank-accounts";
 
 /**
  * Reusable field schemas with the messages of spec §5, verbatim.
@@ -116,7 +117,13 @@ export const redemptionCode = str(MESSAGES.redemptionCodeRequired)
 // ---------------------------------------------------------------- bank account (user payment)
 
 export const realName = requiredText(100, MESSAGES.realName);
-export const accountNumber = requiredText(64, "Please enter your Account Number.");
+/** A NUBAN's shape: 10 digits once spaces and dashes are dropped (the bank's check digit is the backend's, with its code). */
+export const accountNumber = str(ACCOUNT_NUMBER_REQUIRED)
+  .transform(normalizeAccountNumber)
+  .superRefine((v, ctx) => {
+    if (v.length === 0) ctx.addIssue({ code: z.ZodIssueCode.custom, message: ACCOUNT_NUMBER_REQUIRED });
+    else if (!/^\d{10}$/.test(v)) ctx.addIssue({ code: z.ZodIssueCode.custom, message: ACCOUNT_NUMBER_INVALID });
+  });
 /** The bank (payment type id) picked from a select: forms send a string. */
 export const bankId = z.coerce
   .number({ required_error: MESSAGES.bank, invalid_type_error: MESSAGES.bank })

@@ -1,17 +1,18 @@
 /**
  * /security/bankAccount (a tab of the security layout): the user's bank accounts (/userPayment/getPaymentList) as a grid
  * of cards; add and edit (/userPayment/addPayment, updatePayment, banks from
- * getPaymentType) in dialogs or ?edit= sections; delete (removePayment) after
- * a confirmation, with the toast 'Removed !'. Guests (and code 3) see the page
- * with the Add button disabled (spec §6).
+ * getPaymentType) in dialogs or ?edit= sections, in two steps (ADR 0053): Continue
+ * looks the account up (resolveAccount) and shows the bank's name for it, Confirm
+ * saves; delete (removePayment) after a confirmation, with the toast 'Removed !'.
+ * Guests (and code 3) see the page with the Add button disabled (spec §6).
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { PaymentType, UserPayment } from "../../contract/entities";
 import { MESSAGES } from "../../contract/messages";
-import { BankAccountsTab, DELETE_INTENT, type BankActionData } from "~/components/wallet/BankAccountsTab";
-import { SAVE_INTENT } from "~/components/wallet/BankAccountForm";
-import { parseWithZod, bankAccountSchema } from "~/services/forms/schemas.server";
+import { BankAccountsTab, DELETE_INTENT } from "~/components/wallet/BankAccountsTab";
+import { CHECK_INTENT, SAVE_INTENT, type BankActionData } from "~/services/forms/wallet";
+import { bankAccountStep } from "~/services/forms/wallet.server";
 import { securityTitle } from "~/components/identity/security-tabs";
 import { optionalApi, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { loginUrl } from "~/session.server";
@@ -46,30 +47,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   const done = (text: string) => redirectWithToast(api.session, BANK_PATH, text);
-  const fail = (data: BankActionData) => json(data, { headers: NO_STORE });
+  const answer = (data: BankActionData) => json(data, { headers: NO_STORE });
 
   if (intent === DELETE_INTENT) {
     const id = Number(formData.get("id"));
-    if (!Number.isSafeInteger(id) || id <= 0) return fail({ formId: null, result: null, error: "Request error" });
+    if (!Number.isSafeInteger(id) || id <= 0) return answer({ formId: null, result: null, error: "Request error" });
     const r = await api.call("/userPayment/removePayment", { userPayment: { id } });
-    if (!r.ok) return fail({ formId: null, result: null, error: r.msg });
+    if (!r.ok) return answer({ formId: null, result: null, error: r.msg });
     return done(MESSAGES.removed);
   }
 
-  if (intent === SAVE_INTENT) {
-    const formId = String(formData.get("formId") ?? "");
-    const submission = parseWithZod(formData, { schema: bankAccountSchema });
-    if (submission.status !== "success") return fail({ formId, result: submission.reply(), error: null });
-    const v = submission.value;
-    const userPayment = { realname: v.realname, accountNumber: v.accountNumber, remark: v.remark };
-    const r = v.id
-      ? await api.call("/userPayment/updatePayment", { paymentId: v.paymentId, userPayment: { ...userPayment, id: v.id } })
-      : await api.call("/userPayment/addPayment", { paymentId: v.paymentId, userPayment });
-    if (!r.ok) return fail({ formId, result: submission.reply({ formErrors: [r.msg] }), error: null });
-    return done(MESSAGES.success);
+  if (intent === CHECK_INTENT || intent === SAVE_INTENT) {
+    const step = await bankAccountStep(api, formData, intent);
+    return step.saved ? done(MESSAGES.success) : answer(step.data);
   }
 
-  return fail({ formId: null, result: null, error: "Request error" });
+  return answer({ formId: null, result: null, error: "Request error" });
 }
 
 export default function BankAccountPage() {

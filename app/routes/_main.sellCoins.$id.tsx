@@ -23,7 +23,7 @@ import { MESSAGES } from "../../contract/messages";
 import { FormError, fieldProps } from "~/components/ui/FormParts";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { Button, ButtonLink, Field, SelectField, TextAreaField } from "~/components/ui";
-import { bankAccountLabel } from "~/components/wallet/bank-account";
+import { bankAccountLabel, canReceivePayouts } from "~/components/wallet/bank-account";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { idParam, notFoundResponse } from "~/services/kit/params";
 import { coinUnits, formatPayout } from "~/services/money/wallet";
@@ -156,7 +156,7 @@ function SellCoinsForm({
     id,
     lastResult: actionData?.result,
     ...schemaValidation(schemas?.value.sellCoinsSchema(rules), schemas?.parseWithZod),
-    defaultValue: { userPaymentId: paymentList.length === 1 ? String(paymentList[0].id) : "" },
+    defaultValue: { userPaymentId: paymentList.length === 1 && canReceivePayouts(paymentList[0]) ? String(paymentList[0].id) : "" },
   });
   useValidateBlurred(schemas, form);
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
@@ -207,7 +207,7 @@ function SellCoinsForm({
         >
           <option value="">{paymentList.length === 0 ? "No bank account yet" : "Choose a bank account"}</option>
           {paymentList.map((p) => (
-            <option key={p.id} value={p.id}>
+            <option key={p.id} value={p.id} disabled={!canReceivePayouts(p)}>
               {bankAccountLabel(p)}
             </option>
           ))}

@@ -469,6 +469,10 @@ export interface PaymentTypesTable {
   icon: Generated<string>;
   status: Generated<number>;
   sort: Generated<number>;
+  /** CBN code (migration 028): 3 digits, or 5 / 6 for other institutions; null: not offered for new accounts. */
+  code: string | null;
+  /** Also numbers accounts by the holder's mobile number, without a check digit (migration 028). */
+  phone_accounts: Generated<boolean>;
 }
 
 /** A user's bank account (spec §3 User payment); soft-deleted. */

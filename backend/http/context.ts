@@ -1,6 +1,7 @@
 import type { HeaderReader } from "./ip";
 import type { BlobStore } from "../adapters/blob-store";
 import type { PriceFeed } from "../adapters/price-feed";
+import type { BankResolver } from "../adapters/bank-resolver";
 import type { BackendConfig } from "../config";
 import type { DB } from "../db/index";
 import type { CatalogCache } from "../modules/catalog/cache";
@@ -24,6 +25,8 @@ export interface Services {
   blobs: BlobStore;
   /** BTC/USDT prices (offline indicative feed, or a Binance-shaped ticker). */
   prices: PriceFeed;
+  /** Account holders' names from the banks (the demo banks, or a Paystack-shaped provider). */
+  bankResolver: BankResolver;
   /** The public catalogue in memory (modules/catalog/cache.ts); never for what a trade decides. */
   catalog: CatalogCache;
 }

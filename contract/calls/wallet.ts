@@ -27,21 +27,39 @@ export const walletCalls = {
     auth: "user",
     request: noBody,
     response: z.object({ paymentList: z.array(userPaymentSchema) }),
-    doc: "The user's bank accounts.",
+    doc: "The user's bank accounts; one that fails its bank's account number check carries `problem` (ADR 0053).",
+  }),
+  "/userPayment/resolveAccount": defineCall({
+    path: "/userPayment/resolveAccount",
+    auth: "user",
+    request: z.object({
+      paymentId: bankId,
+      accountNumber,
+      realname: realName,
+      /** The account being edited, when the check is for an edit (it is not a duplicate of itself). */
+      id: id.optional(),
+    }),
+    response: z.object({
+      /** The holder's name as the bank keeps it: what addPayment / updatePayment will save as realname. */
+      accountName: z.string(),
+      /** The number as it will be saved: 10 digits. */
+      accountNumber: z.string(),
+    }),
+    doc: "Designed (ADR 0053): the bank's name for an account number, for the user to confirm before adding or editing it. Checks the number against the bank's code, then asks the bank-data provider; saves nothing. Refusals: the number's own message, 'We could not find this account at <bank>. …', or, when the provider does not answer in time, 'We could not reach the bank …'.",
   }),
   "/userPayment/addPayment": defineCall({
     path: "/userPayment/addPayment",
     auth: "user",
     request: z.object({ paymentId: bankId, userPayment: userPaymentInput }),
     response: created,
-    doc: "Adds a bank account. Response designed: {id} of the new account.",
+    doc: "Adds a bank account. Response designed: {id} of the new account. Designed (ADR 0053): the number must pass its bank's check and be found by the bank-data provider, asked again here; realname is saved as the holder's name the bank answered.",
   }),
   "/userPayment/updatePayment": defineCall({
     path: "/userPayment/updatePayment",
     auth: "user",
     request: z.object({ paymentId: bankId, userPayment: userPaymentInput.extend({ id }) }),
     response: okEmpty,
-    doc: "Edits one of the user's bank accounts. Response designed: null.",
+    doc: "Edits one of the user's bank accounts. Response designed: null. Checked and resolved as addPayment is (ADR 0053).",
   }),
   "/userPayment/removePayment": defineCall({
     path: "/userPayment/removePayment",

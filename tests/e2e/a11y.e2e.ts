@@ -11,6 +11,7 @@
 import { createRequire } from "node:module";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
+import { DEMO_BANK_ACCOUNTS } from "../../backend/demo/bank-directory";
 import { apiClient } from "./support/api";
 import { escapeDialog, newContext, signInAs } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
@@ -104,9 +105,16 @@ for (const js of [true, false]) {
         await page.getByTestId("add-bank").click();
         if (!js) await page.waitForURL((u) => u.searchParams.get("edit") === "new");
         const form = js ? page.getByRole("dialog") : page.getByTestId("bank-edit-section");
-        await form.getByRole("button", { name: "Add", exact: true }).click();
+        await form.getByRole("button", { name: "Continue", exact: true }).click();
         await form.getByText("Please enter your Real Name.", { exact: true }).waitFor();
         await record("/security/bankAccount (add, with errors)");
+        // Its second step: the bank's name for the account, to confirm (ADR 0053); one that is not the name typed.
+        await form.getByLabel("Bank", { exact: true }).selectOption({ label: "GTBank" });
+        await form.getByLabel("Real name").fill("Tunde Bello");
+        await form.getByLabel("Account number").fill(DEMO_BANK_ACCOUNTS.find((a) => a.bank === "GTBank")!.accountNumber);
+        await form.getByRole("button", { name: "Continue", exact: true }).click();
+        await form.getByText("This is not the name you typed. Confirm only if this account is yours.", { exact: true }).waitFor();
+        await record("/security/bankAccount (add, the name to confirm)");
 
         await open(page, js, "/withdrawerList");
         await check(await firstHref(page, 'a[href^="/sellCoins/"]'));

@@ -12,6 +12,8 @@ import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { CROSS_SITE_REFUSED, CSRF_FIELD, TOKEN_MISSING } from "../../app/services/kit/csrf";
 import { NOT_A_FORM } from "../../app/services/kit/form.server";
+import { withCheckDigit } from "../../contract/bank-accounts";
+import { CHECKED_FIELD, SAVE_INTENT, checkedKey } from "../../app/services/forms/wallet";
 import { apiClient } from "./support/api";
 import { signInAs } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
@@ -29,19 +31,16 @@ async function accountNumbers(token: string): Promise<string[]> {
   return r.paymentList.map((p) => p.accountNumber);
 }
 
-async function bankId(token: string): Promise<number> {
-  const r = await call<{ paymentType: { id: number }[] }>("/userPayment/getPaymentType", {}, token);
-  return r.paymentType[0].id;
+async function firstBank(token: string): Promise<{ id: number; code: string }> {
+  const r = await call<{ paymentType: { id: number; code: string }[] }>("/userPayment/getPaymentType", {}, token);
+  return r.paymentType[0];
 }
 
-const account = (paymentId: number, accountNumber: string, extra: Record<string, string> = {}) => ({
-  intent: "save",
-  formId: "bank-new",
-  paymentId: String(paymentId),
-  realname: "Attacker Name",
-  accountNumber,
-  ...extra,
-});
+/** The bank-account form's Confirm, as our page posts it: a number that passes the bank's check, and the look-up it confirms (ADR 0053). */
+const account = (bank: { id: number; code: string }, serial: string, extra: Record<string, string> = {}) => {
+  const fields = { paymentId: String(bank.id), realname: "Attacker Name", accountNumber: withCheckDigit(bank.code, serial) };
+  return { intent: SAVE_INTENT, formId: "bank-new", ...fields, [CHECKED_FIELD]: checkedKey(fields), ...extra };
+};
 
 async function post(request: APIRequestContext, path: string, form: Record<string, string>, headers: Record<string, string>) {
   return request.post(`${e2e.server.url}${path}`, { form, headers, maxRedirects: 0 });
@@ -53,7 +52,7 @@ describe("cross-site form posts", () => {
       // The victim is this test's own user: the posts that work add bank accounts.
       const victim = await newSeller(e2e.server.apiUrl, "csrf");
       const token = await login(victim);
-      const paymentId = await bankId(token);
+      const bank = await firstBank(token);
       await signInAs(page, e2e.server.url, false, victim, BANK);
       const before = await accountNumbers(token);
 
@@ -67,25 +66,26 @@ describe("cross-site form posts", () => {
         ["document post, our host as a suffix of theirs", BANK, { origin: `http://127.0.0.1.evil.example:${new URL(e2e.server.url).port}` }],
       ];
       for (const [name, path, headers] of attacks) {
-        const res = await post(context.request, path, account(paymentId, `99${Date.now() % 100000000}`), headers);
+        const res = await post(context.request, path, account(bank, `99${String(Date.now() % 10_000_000).padStart(7, "0")}`), headers);
         expect(res.status(), name).toBe(403);
         expect(await res.text(), name).toMatch(headers.origin || headers.referer ? CROSS_SITE_REFUSED : TOKEN_MISSING);
       }
       // A wrong token is no token.
-      const forged = await post(context.request, BANK, account(paymentId, "1234509876", { [CSRF_FIELD]: "x".repeat(43) }), {});
+      const forged = await post(context.request, BANK, account(bank, "123450987", { [CSRF_FIELD]: "x".repeat(43) }), {});
       expect(forged.status()).toBe(403);
       expect(await accountNumbers(token)).toEqual(before);
 
       // Our page, as a browser posts it: its Origin.
-      const mine = await post(context.request, BANK, account(paymentId, "2000000001"), { origin: e2e.server.url });
+      const mine = await post(context.request, BANK, account(bank, "200000000"), { origin: e2e.server.url });
       expect(mine.status()).toBe(302);
       // Our page's form without Origin or Referer: the token it rendered.
       await page.goto(`${e2e.server.url}${BANK}?edit=new`);
       const rendered = await page.locator(`form[method="post"] input[name="${CSRF_FIELD}"]`).first().getAttribute("value");
       expect(rendered).toMatch(/^[\w-]{43}$/);
-      const withToken = await post(context.request, BANK, account(paymentId, "2000000002", { [CSRF_FIELD]: rendered! }), {});
+      const second = account(bank, "200000001", { [CSRF_FIELD]: rendered! });
+      const withToken = await post(context.request, BANK, second, {});
       expect(withToken.status()).toBe(302);
-      expect((await accountNumbers(token)).sort()).toEqual([...before, "2000000001", "2000000002"].sort());
+      expect((await accountNumbers(token)).sort()).toEqual([...before, account(bank, "200000000").accountNumber, second.accountNumber].sort());
     }));
 
   test("the Node server refuses a foreign Origin on any route and ?_data before Remix runs; GETs are untouched", async () => {

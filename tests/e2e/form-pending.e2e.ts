@@ -7,6 +7,8 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
+import { ACCOUNT_NUMBER_INVALID } from "../../contract/bank-accounts";
+import { accountNumberAt } from "../support/bank-accounts";
 import { shot, signInAs } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
 import { newSeller } from "./support/users";
@@ -55,6 +57,33 @@ describe("a form shows it is working and sends once", () => {
       await save.click({ force: true }).catch(() => {}); // a third press on the disabled button
 
       await expect.poll(() => page.getByTestId("profile-nickname").innerText(), { timeout: 10_000 }).toBe(renamed);
+      expect(posts.count()).toBe(1);
+    }));
+
+  test("JS on: a field typed in while the form is pending is still checked in the browser", () =>
+    e2e.withPage(true, async (page) => {
+      const user = await newSeller(e2e.server.apiUrl, "pending-check");
+      await signInAs(page, e2e.server.url, true, user, "/security/bankAccount");
+      const posts = await slowPosts(page, "/security/bankAccount");
+      await page.getByTestId("add-bank").click();
+      const form = page.getByRole("dialog");
+      const number = form.getByLabel("Account number");
+      await form.getByLabel("Bank", { exact: true }).selectOption({ label: "GTBank" });
+      await form.getByLabel("Real name").fill("Ada Obi");
+      // The form's schema has arrived: the browser checks a field on leaving it.
+      await number.fill("abc-12");
+      await number.blur();
+      await form.getByText(ACCOUNT_NUMBER_INVALID, { exact: true }).waitFor();
+      await number.fill(accountNumberAt("GTBank", 123_456_789));
+      await form.getByText(ACCOUNT_NUMBER_INVALID, { exact: true }).waitFor({ state: "detached" });
+
+      await form.getByRole("button", { name: "Continue", exact: true }).click();
+      expect(await form.locator("form[aria-busy=true]").count()).toBe(1);
+      // While the look-up is held back, a number typed in is checked as before (conform's check
+      // submits with a button of its own, which the pending form let through).
+      await number.fill("abc-12");
+      await form.getByText(ACCOUNT_NUMBER_INVALID, { exact: true }).waitFor({ timeout: HOLD_MS - 1_000 });
+      expect(await form.locator("form[aria-busy=true]").count()).toBe(1);
       expect(posts.count()).toBe(1);
     }));
 

@@ -12,6 +12,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
+import { withCheckDigit } from "../../contract/bank-accounts";
 import { apiClient } from "./support/api";
 import type { Page } from "playwright-core";
 import { makeImage } from "../support/images";
@@ -205,8 +206,9 @@ describe.each([true, false])("the staff desk's other queues, JavaScript %s", (js
       // A seller's withdrawal that withdrawer1 took and left in Processing.
       const seller = await newSellerWithCoins(api, `staff-wd-${tag}`, 2_000, "123456");
       const sellerToken = await login(seller);
-      const types = await call<{ paymentType: { id: number }[] }>("/userPayment/getPaymentType", {}, sellerToken);
-      const bank = await call<{ id: number }>("/userPayment/addPayment", { paymentId: types.paymentType[0].id, userPayment: { realname: "Staff Desk", accountNumber: "0123456789", remark: "" } }, sellerToken);
+      const types = await call<{ paymentType: { id: number; code: string }[] }>("/userPayment/getPaymentType", {}, sellerToken);
+      const payTo = types.paymentType[0];
+      const bank = await call<{ id: number }>("/userPayment/addPayment", { paymentId: payTo.id, userPayment: { realname: "Staff Desk", accountNumber: withCheckDigit(payTo.code, "012345678"), remark: "" } }, sellerToken);
       const withdrawers = await call<{ list: { id: number; nickname: string }[] }>("/userWithdraw/getWithdrawer", { currency: "NGN" }, sellerToken);
       const withdrawerId = withdrawers.list.find((w) => w.nickname === "CashPointNG")!.id;
       const balance = async () => (await call<{ account: { amount: number } }>("/userInfo/getAccountBalance", {}, sellerToken)).account.amount;

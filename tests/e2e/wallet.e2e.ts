@@ -7,17 +7,43 @@
  * available balance drop by exactly the amount, and reports BTC transfers below
  * and above the 100-coin minimum. Guests get "Go To Login?" on /account and a
  * disabled Add on the bank accounts. Screenshots of every screen at 390 px.
+ *
+ * Payout accounts that exist (issue 30, ADR 0053): 'abc-12', a wrong check digit and an account
+ * the bank does not have are refused at the field with what was typed kept; the bank's name for a
+ * number is shown, then confirmed; an account saved before the check (put in this server's copy of
+ * the demo world) is flagged with what to do, offered disabled when selling coins, and fixed by an edit.
  */
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
+import { ACCOUNT_NUMBER_INVALID, accountNotFoundAt, accountNumberNotAtBank } from "../../contract/bank-accounts";
+import { DEMO_BANK_ACCOUNTS } from "../../backend/demo/bank-directory";
+import { accountNumberAt } from "../support/bank-accounts";
+import { apiClient } from "./support/api";
 import { escapeDialog, shot, shotFromTop, signInAs } from "./support/browser";
 import { newSellerWithCoins } from "./support/users";
 import { useServerAndBrowser } from "./support/suite";
+import { demoWorldCopy } from "./support/world-copy";
+
+/** Accounts saved before numbers were checked: the issue's 'abc-12', one per mode (seller2 with JavaScript, seller without). */
+const LEGACY = { js: "seller2@demo.test", nojs: "seller@demo.test" } as const;
 
 const e2e = useServerAndBrowser({
   server: { env: { DEMO_BOTS: "on", DEMO_BOT_DELAY_MS: "1500" } },
   failureShots: "wallet",
+  database: () =>
+    demoWorldCopy(async (db) => {
+      const gtb = await db.selectFrom("payment_types").select("id").where("name_en", "=", "GTBank").executeTakeFirstOrThrow();
+      for (const email of Object.values(LEGACY)) {
+        const user = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+        await db.insertInto("user_payments").values({ user_id: user.id, payment_id: gtb.id, realname: "Old Entry", account_number: "abc-12", created_at: new Date() }).execute();
+      }
+    }),
 });
+
+/** What the demo banks know (backend/demo/bank-directory.ts): the seller's GTBank account and a closed Zenith one. */
+const ADA_GTB = DEMO_BANK_ACCOUNTS.find((a) => a.bank === "GTBank")!.accountNumber;
+const CLOSED_ZENITH = DEMO_BANK_ACCOUNTS.find((a) => a.accountName === null)!.accountNumber;
+const ADA_KUDA = accountNumberAt("Kuda", 300_400_500);
 
 const SELLER = { email: "seller@demo.test", password: "demo1234", tradePassword: "123456" };
 const RUN = Date.now().toString().slice(-6);
@@ -52,6 +78,23 @@ const dataAmount = async (page: Page, testId: string) => Number(await page.getBy
 /** The add / edit form: in the dialog with JS, in the ?edit= section without. */
 function bankForm(page: Page, js: boolean) {
   return js ? page.getByRole("dialog") : page.getByTestId("bank-edit-section");
+}
+
+/** The message at a field: its own error line (aria-describedby), and only while it is marked invalid. */
+async function fieldError(scope: Locator, label: string): Promise<string> {
+  const control = scope.getByLabel(label, { exact: true });
+  if ((await control.getAttribute("aria-invalid")) !== "true") return "";
+  const id = ((await control.getAttribute("aria-describedby")) ?? "").split(/\s+/).find((x) => x.endsWith("-error"));
+  return id ? (await scope.page().locator(`[id="${id}"]`).innerText()).trim() : "";
+}
+
+/** The form still holds what was typed (selects by their shown option). */
+async function expectTyped(scope: Locator, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) {
+    const control = scope.getByLabel(label, { exact: true });
+    const shown = await control.evaluate((el) => (el instanceof HTMLSelectElement ? (el.selectedOptions[0]?.textContent ?? "") : (el as HTMLInputElement).value));
+    expect(shown, label).toBe(value);
+  }
 }
 
 for (const js of [true, false]) {
@@ -108,62 +151,143 @@ for (const js of [true, false]) {
       });
     });
 
+    test("an account saved before numbers were checked: flagged with what to do, not offered for selling coins, fixed by an edit", async () => {
+      await e2e.withPage(js, async (page) => {
+        const who = { email: js ? LEGACY.js : LEGACY.nojs, password: "demo1234" };
+        await signIn(page, js, "/security/bankAccount", who);
+        const flagged = page.locator('[data-testid="bank-card"][data-problem]');
+        await flagged.getByText("Check this account", { exact: true }).waitFor();
+        await flagged.getByText("Its number is not a 10-digit account number.", { exact: true }).waitFor();
+        await screenshot(page, "bank-account-flagged", js);
+
+        // Selling coins: offered, but disabled and saying why.
+        const { call, login } = apiClient(() => e2e.server.apiUrl);
+        const withdrawers = await call<{ list: { id: number; nickname: string }[] }>("/userWithdraw/getWithdrawer", { currency: "NGN" }, await login(who));
+        await goto(page, js, `/sellCoins/${withdrawers.list.find((w) => w.nickname === "CashPointNG")!.id}`);
+        const option = page.getByLabel("Bank account").locator("option", { hasText: "(fix it in Bank accounts)" });
+        expect(await option.isDisabled()).toBe(true);
+        expect(await page.getByLabel("Bank account").inputValue()).toBe("");
+
+        // Edited into a number that passes, it is clear again (same account, nothing deleted).
+        await goto(page, js, "/security/bankAccount");
+        const id = await flagged.getAttribute("data-payment-id");
+        await flagged.getByRole("link", { name: /^Edit/ }).click();
+        const form = bankForm(page, js);
+        await expect.poll(() => form.getByLabel("Account number").inputValue()).toBe("abc-12");
+        const fixed = accountNumberAt("GTBank", Number(`${js ? 3 : 4}${RUN}55`));
+        await form.getByLabel("Account number").fill(fixed);
+        await form.getByRole("button", { name: "Continue", exact: true }).click();
+        await form.getByText("Account name: Old Entry", { exact: true }).waitFor();
+        await form.getByRole("button", { name: "Confirm", exact: true }).click();
+        await toast(page, "Success");
+        const card = page.locator(`[data-testid="bank-card"][data-payment-id="${id}"]`);
+        await card.filter({ hasText: fixed.slice(-4) }).waitFor();
+        expect(await page.locator('[data-testid="bank-card"][data-problem]').count()).toBe(0);
+      });
+    });
+
     test("bank account, sell coins to withdrawer1, completed with its payment picture, the Withdraw bill, BTC orders", async () => {
       await e2e.withPage(js, async (page, context) => {
         // This test's own seller (it adds bank accounts and sells coins), with coins to sell.
         const seller = await newSellerWithCoins(e2e.server.apiUrl, "wallet", SELL_COINS * 100, "123456");
         await signIn(page, js, "/security/bankAccount", seller);
 
-        // ---- add a bank account: the spec's messages first, then for real
-        const accountNumber = `${js ? "1" : "2"}0${RUN}${js ? "11" : "22"}`;
-        const last4 = accountNumber.slice(-4);
+        // ---- add a bank account: the spec's messages first
         await page.getByTestId("add-bank").click();
         if (!js) await page.waitForURL((u) => u.searchParams.get("edit") === "new");
         let form = bankForm(page, js);
-        await form.getByRole("button", { name: "Add", exact: true }).click();
+        await form.getByRole("button", { name: "Continue", exact: true }).click();
         await form.getByText("Please enter your Real Name.", { exact: true }).waitFor();
         await form.getByText("Please select your bank.", { exact: true }).waitFor();
         await screenshot(page, "bank-account-form", js);
+
+        // ---- the issue's 'abc-12' is refused at the field, and what was typed stays (ADR 0053)
         form = bankForm(page, js);
-        await form.getByLabel("Bank", { exact: true }).selectOption({ index: 1 });
+        await form.getByLabel("Bank", { exact: true }).selectOption({ label: "GTBank" });
         await form.getByLabel("Real name").fill("Ada Obi");
-        await form.getByLabel("Account number").fill(accountNumber);
+        await form.getByLabel("Account number").fill("abc-12");
         await form.getByLabel("Note (optional)").fill(`e2e ${mode}`);
-        await form.getByRole("button", { name: "Add", exact: true }).click();
+        await form.getByRole("button", { name: "Continue", exact: true }).click();
+        await expect.poll(() => fieldError(form, "Account number")).toBe(ACCOUNT_NUMBER_INVALID);
+        await expectTyped(form, { Bank: "GTBank", "Real name": "Ada Obi", "Account number": "abc-12", "Note (optional)": `e2e ${mode}` });
+        // Ten digits, but not GTBank's check digit.
+        await form.getByLabel("Account number").fill("0125874696");
+        await form.getByRole("button", { name: "Continue", exact: true }).click();
+        await expect.poll(() => fieldError(form, "Account number")).toBe(accountNumberNotAtBank("GTBank"));
+        // An account the bank does not have (the demo's closed Zenith account): the bank's refusal, at the field.
+        await form.getByLabel("Bank", { exact: true }).selectOption({ label: "Zenith Bank" });
+        await form.getByLabel("Account number").fill(CLOSED_ZENITH);
+        await form.getByRole("button", { name: "Continue", exact: true }).click();
+        await expect.poll(() => fieldError(form, "Account number")).toBe(accountNotFoundAt("Zenith Bank"));
+        await expectTyped(form, { Bank: "Zenith Bank", "Real name": "Ada Obi", "Account number": CLOSED_ZENITH, "Note (optional)": `e2e ${mode}` });
+        await screenshot(page, "bank-account-refused", js);
+        expect(await page.getByTestId("bank-card").count()).toBe(0);
+
+        // ---- the demo seller's GTBank account: the bank's name for it is shown, then confirmed
+        await form.getByLabel("Bank", { exact: true }).selectOption({ label: "GTBank" });
+        await form.getByLabel("Account number").fill(`${ADA_GTB.slice(0, 4)} ${ADA_GTB.slice(4, 7)} ${ADA_GTB.slice(7)}`);
+        await form.getByRole("button", { name: "Continue", exact: true }).click();
+        await form.getByText("Account name: ADA OKAFOR", { exact: true }).waitFor();
+        expect(await page.getByTestId("bank-card").count()).toBe(0);
+        // The next step is where keyboard focus is (kept on the button with JavaScript, autofocus without).
+        const confirm = form.getByRole("button", { name: "Confirm", exact: true });
+        await expect.poll(() => confirm.evaluate((el) => el === document.activeElement && !el.hasAttribute("aria-busy"))).toBe(true);
+        await screenshot(page, "bank-account-confirm", js);
+        await form.getByRole("button", { name: "Confirm", exact: true }).click();
         await toast(page, "Success");
         expect(path(page)).toBe("/security/bankAccount");
+        const last4 = ADA_GTB.slice(-4);
         const card = page.getByTestId("bank-card").filter({ hasText: last4 });
         await card.waitFor();
         expect(await card.getByTestId("bank-card-number").innerText()).toBe(`•••• ${last4}`);
+        // Saved under the holder's name the bank keeps, not the one typed.
+        await card.getByText("ADA OKAFOR", { exact: true }).waitFor();
 
-        // ---- the same account again (spaced differently): refused with a clear message, nothing added
+        // ---- the same account again (spaced differently): refused at the field before any look-up, nothing added
         await page.getByTestId("add-bank").click();
         form = bankForm(page, js);
-        await form.getByLabel("Bank", { exact: true }).selectOption({ index: 1 });
+        await form.getByLabel("Bank", { exact: true }).selectOption({ label: "GTBank" });
         await form.getByLabel("Real name").fill("Ada Obi");
-        await form.getByLabel("Account number").fill(`${accountNumber.slice(0, 4)} ${accountNumber.slice(4)}`);
-        await form.getByRole("button", { name: "Add", exact: true }).click();
-        await form.getByText("This bank account is already saved.", { exact: true }).waitFor();
+        await form.getByLabel("Account number").fill(`${ADA_GTB.slice(0, 4)}-${ADA_GTB.slice(4)}`);
+        await form.getByRole("button", { name: "Continue", exact: true }).click();
+        await expect.poll(() => fieldError(form, "Account number")).toBe("This bank account is already saved.");
         if (js) await escapeDialog(page, page.getByRole("dialog"));
         else await page.goto(`${e2e.server.url}/security/bankAccount`);
         expect(await page.getByTestId("bank-card").filter({ hasText: last4 }).count()).toBe(1);
 
-        // ---- a second one: edit it, then delete it ('Removed !')
-        const spare = `9${RUN}${js ? "77" : "88"}`;
+        // ---- a second one: a name shown for one number is not confirmed for another; edit it, then delete it ('Removed !')
+        const spare = accountNumberAt("Kuda", Number(`${js ? 1 : 2}${RUN}77`));
         await page.getByTestId("add-bank").click();
         form = bankForm(page, js);
-        await form.getByLabel("Bank", { exact: true }).selectOption({ index: 2 });
+        await form.getByLabel("Bank", { exact: true }).selectOption({ label: "Kuda" });
         await form.getByLabel("Real name").fill("Spare Account");
+        await form.getByLabel("Account number").fill(ADA_KUDA);
+        await form.getByRole("button", { name: "Continue", exact: true }).click();
+        await form.getByText(ADA_KUDA, { exact: true }).waitFor();
         await form.getByLabel("Account number").fill(spare);
-        await form.getByRole("button", { name: "Add", exact: true }).click();
+        if (js) {
+          // Changed after the look-up: the name goes, and the button looks the new number up.
+          await form.getByTestId("resolved-account").waitFor({ state: "detached" });
+          await form.getByRole("button", { name: "Continue", exact: true }).click();
+        } else {
+          // Without JavaScript the page cannot know: Confirm looks the new number up instead of saving.
+          await form.getByRole("button", { name: "Confirm", exact: true }).click();
+        }
+        await form.getByText(spare, { exact: true }).waitFor();
+        await form.getByText("Account name: Spare Account", { exact: true }).waitFor();
+        expect(await page.getByTestId("bank-card").count()).toBe(1);
+        await form.getByRole("button", { name: "Confirm", exact: true }).click();
         await toast(page, "Success");
         const spareCard = page.getByTestId("bank-card").filter({ hasText: spare.slice(-4) });
         await spareCard.waitFor();
+        expect(await page.getByTestId("bank-card").filter({ hasText: ADA_KUDA.slice(-4) }).count()).toBe(0);
         await spareCard.getByRole("link", { name: /^Edit/ }).click();
         form = bankForm(page, js);
         await expect.poll(() => form.getByLabel("Real name").inputValue()).toBe("Spare Account");
         await form.getByLabel("Real name").fill("Spare Renamed");
-        await form.getByRole("button", { name: "Save", exact: true }).click();
+        await form.getByRole("button", { name: "Continue", exact: true }).click();
+        await form.getByText("Account name: Spare Renamed", { exact: true }).waitFor();
+        await form.getByRole("button", { name: "Confirm", exact: true }).click();
         await toast(page, "Success");
         await page.getByTestId("bank-card").filter({ hasText: "Spare Renamed" }).waitFor();
         await screenshot(page, "bank-accounts", js);

@@ -10,6 +10,7 @@
  * exactly like an unknown path. The demo bots are off (support/server.ts), so only the desk moves.
  */
 import sharp from "sharp";
+import { accountNumberAt } from "../support/bank-accounts";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { pageWeight } from "../../scripts/js-weight";
@@ -27,7 +28,8 @@ const OTHERS = {
   merchant: { email: "merchant1@demo.test", password: "demo1234" },
   admin: { email: "admin@demo.test", password: "demo1234" },
 };
-const ACCOUNT = "0123456789";
+/** A number that passes Access Bank's check (ADR 0053). */
+const ACCOUNT = accountNumberAt("Access Bank", 12_345_678);
 
 let seller: TestUser & { tradePassword: string };
 let sellerToken: string;
@@ -73,7 +75,7 @@ beforeAll(async () => {
   const types = await api.call<{ paymentType: { id: number; nameEn: string }[] }>("/userPayment/getPaymentType", {}, sellerToken);
   const bank = await api.call<{ id: number }>(
     "/userPayment/addPayment",
-    { paymentId: types.paymentType[0].id, userPayment: { realname: "Bola Desk", accountNumber: ACCOUNT, remark: "" } },
+    { paymentId: types.paymentType.find((t) => t.nameEn === "Access Bank")!.id, userPayment: { realname: "Bola Desk", accountNumber: ACCOUNT, remark: "" } },
     sellerToken,
   );
   bankId = bank.id;

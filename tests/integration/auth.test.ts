@@ -22,6 +22,7 @@ import { WRONG_CODE } from "../../backend/modules/auth/codes";
 import { hashPassword } from "../../backend/security/passwords";
 import { SESSION_END_MESSAGES, sessionOf } from "../../backend/security/tokens";
 import type { TestBackend } from "../support/backend";
+import { withCheckDigit } from "../../contract/bank-accounts";
 import { useBackend } from "../support/use-backend";
 
 // Spec §5 messages, verbatim.
@@ -873,7 +874,8 @@ describe("the trade-password lock (5 wrong in a row, 30 minutes)", () => {
     const withdrawers = await t.b.call("/userWithdraw/getWithdrawer", {}, { token });
     const w = withdrawers.data.list[0];
     const banks = await t.b.call("/userPayment/getPaymentType", {}, { token });
-    const added = await t.b.call("/userPayment/addPayment", { paymentId: banks.data.paymentType[0].id, userPayment: { realname: "Ada Obi", accountNumber: "0123456789" } }, { token });
+    const bank = banks.data.paymentType[0];
+    const added = await t.b.call("/userPayment/addPayment", { paymentId: bank.id, userPayment: { realname: "Ada Obi", accountNumber: withCheckDigit(bank.code, "012345678") } }, { token });
     expect(added.code, added.msg).toBe(Code.OK);
     const payments = await t.b.call("/userPayment/getPaymentList", {}, { token });
     const sell = await t.b.call(

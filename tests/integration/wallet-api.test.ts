@@ -35,6 +35,11 @@ import {
   withdrawerRow,
   type WalletParties,
 } from "../support/wallet";
+import { accountNumberAt } from "../support/bank-accounts";
+
+/** Numbers that pass their bank's check (ADR 0053). */
+const ADA_GTB = accountNumberAt("GTBank", 12_345_678);
+const ADA_KUDA = accountNumberAt("Kuda", 987_654_321);
 
 let t: TestBackend;
 let p: WalletParties;
@@ -175,31 +180,31 @@ describe("userPayment", () => {
     const u = await makeUser(t);
     const gtb = await bankIdByName(t, "GTBank");
     const add = (body: Record<string, unknown>) => t.call("/userPayment/addPayment", body, { token: u.token });
-    expectRefused(await add({ paymentId: gtb, userPayment: { realname: " ", accountNumber: "0123456789" } }), MESSAGES.realName, 2);
-    expectRefused(await add({ userPayment: { realname: "Ada Obi", accountNumber: "0123456789" } }), MESSAGES.bank, 2);
-    expectRefused(await add({ paymentId: "", userPayment: { realname: "Ada Obi", accountNumber: "0123456789" } }), MESSAGES.bank, 2);
-    expectRefused(await add({ paymentId: 99_999, userPayment: { realname: "Ada Obi", accountNumber: "0123456789" } }), MESSAGES.bank, 0);
+    expectRefused(await add({ paymentId: gtb, userPayment: { realname: " ", accountNumber: ADA_GTB } }), MESSAGES.realName, 2);
+    expectRefused(await add({ userPayment: { realname: "Ada Obi", accountNumber: ADA_GTB } }), MESSAGES.bank, 2);
+    expectRefused(await add({ paymentId: "", userPayment: { realname: "Ada Obi", accountNumber: ADA_GTB } }), MESSAGES.bank, 2);
+    expectRefused(await add({ paymentId: 99_999, userPayment: { realname: "Ada Obi", accountNumber: ADA_GTB } }), MESSAGES.bank, 0);
     expectRefused(await add({ paymentId: gtb, userPayment: { realname: "Ada Obi", accountNumber: "" } }), "Please enter your Account Number.", 2);
-    expectRefused(await add({ paymentId: gtb, userPayment: { realname: "Ada Obi", accountNumber: "1", remark: "x".repeat(101) } }), "The note has at most 100 characters.", 2);
+    expectRefused(await add({ paymentId: gtb, userPayment: { realname: "Ada Obi", accountNumber: ADA_GTB, remark: "x".repeat(101) } }), "The note has at most 100 characters.", 2);
 
-    const created = await add({ paymentId: String(gtb), userPayment: { realname: " Ada Obi ", accountNumber: "0123456789", remark: "x".repeat(100) } });
+    const created = await add({ paymentId: String(gtb), userPayment: { realname: " Ada Obi ", accountNumber: ADA_GTB, remark: "x".repeat(100) } });
     expectOk(created);
     const id = created.data.id as number;
     let list = (await t.call("/userPayment/getPaymentList", {}, { token: u.token })).data.paymentList;
     expect(list).toEqual([
-      { id, paymentid: gtb, paymentNameEn: "GTBank", paymentIcon: "", realname: "Ada Obi", accountNumber: "0123456789", receiveQr: null, remark: "x".repeat(100) },
+      { id, paymentid: gtb, paymentNameEn: "GTBank", paymentIcon: "", realname: "Ada Obi", accountNumber: ADA_GTB, receiveQr: null, remark: "x".repeat(100) },
     ]);
 
     const kuda = await bankIdByName(t, "Kuda");
-    expectOk(await t.call("/userPayment/updatePayment", { paymentId: kuda, userPayment: { id, realname: "Ada N. Obi", accountNumber: "9876543210", remark: "" } }, { token: u.token }));
+    expectOk(await t.call("/userPayment/updatePayment", { paymentId: kuda, userPayment: { id, realname: "Ada N. Obi", accountNumber: ADA_KUDA, remark: "" } }, { token: u.token }));
     list = (await t.call("/userPayment/getPaymentList", {}, { token: u.token })).data.paymentList;
-    expect(list[0]).toMatchObject({ id, paymentid: kuda, paymentNameEn: "Kuda", realname: "Ada N. Obi", accountNumber: "9876543210", remark: null });
+    expect(list[0]).toMatchObject({ id, paymentid: kuda, paymentNameEn: "Kuda", realname: "Ada N. Obi", accountNumber: ADA_KUDA, remark: null });
 
     expectOk(await t.call("/userPayment/removePayment", { userPayment: { id } }, { token: u.token }));
     expect((await t.call("/userPayment/getPaymentList", {}, { token: u.token })).data.paymentList).toEqual([]);
     expectRefused(await t.call("/userPayment/removePayment", { userPayment: { id } }, { token: u.token }), BANK_ACCOUNT_NOT_FOUND, 5);
     expectRefused(
-      await t.call("/userPayment/updatePayment", { paymentId: kuda, userPayment: { id, realname: "A", accountNumber: "1" } }, { token: u.token }),
+      await t.call("/userPayment/updatePayment", { paymentId: kuda, userPayment: { id, realname: "A", accountNumber: ADA_KUDA } }, { token: u.token }),
       BANK_ACCOUNT_NOT_FOUND,
       5,
     );
@@ -209,35 +214,38 @@ describe("userPayment", () => {
   it("the same bank and account number is kept once per user, however it is spaced, even when added twice at once", async () => {
     const u = await makeUser(t);
     const gtb = await bankIdByName(t, "GTBank");
-    const kuda = await bankIdByName(t, "Kuda");
+    const opay = await bankIdByName(t, "Opay");
     const add = (paymentId: number, accountNumber: string) =>
       t.call("/userPayment/addPayment", { paymentId, userPayment: { realname: "Ada Obi", accountNumber } }, { token: u.token });
     const count = async () => (await t.call("/userPayment/getPaymentList", {}, { token: u.token })).data.paymentList.length;
 
-    const first = await add(gtb, "0123456789");
+    // 0803 123 4567 without its 0: a NUBAN at GTBank (by chance) and an OPay mobile-number account.
+    const number = "8031234567";
+    const first = await add(gtb, number);
     expectOk(first);
-    expectRefused(await add(gtb, "0123456789"), BANK_ACCOUNT_EXISTS, 0);
-    expectRefused(await add(gtb, " 0123 456-789 "), BANK_ACCOUNT_EXISTS, 0);
+    expectRefused(await add(gtb, number), BANK_ACCOUNT_EXISTS, 0);
+    expectRefused(await add(gtb, " 8031 234-567 "), BANK_ACCOUNT_EXISTS, 0);
     expect(await count()).toBe(1);
     // Another bank, or another user, may have the same number.
-    const other = await add(kuda, "0123456789");
+    const other = await add(opay, number);
     expectOk(other);
-    expectOk(await t.call("/userPayment/addPayment", { paymentId: gtb, userPayment: { realname: "Ada Obi", accountNumber: "0123456789" } }, { token: p.seller2.token }));
+    expectOk(await t.call("/userPayment/addPayment", { paymentId: gtb, userPayment: { realname: "Ada Obi", accountNumber: number } }, { token: p.seller2.token }));
     // Editing one into the other is refused, and changes nothing.
     expectRefused(
-      await t.call("/userPayment/updatePayment", { paymentId: gtb, userPayment: { id: other.data.id, realname: "Ada Obi", accountNumber: "0123456789" } }, { token: u.token }),
+      await t.call("/userPayment/updatePayment", { paymentId: gtb, userPayment: { id: other.data.id, realname: "Ada Obi", accountNumber: number } }, { token: u.token }),
       BANK_ACCOUNT_EXISTS,
       0,
     );
     // Removed, it may be added again.
     expectOk(await t.call("/userPayment/removePayment", { userPayment: { id: first.data.id } }, { token: u.token }));
-    expectOk(await add(gtb, "0123456789"));
+    expectOk(await add(gtb, number));
 
     // Ten parallel adds of a new account: exactly one is kept, the others are told why.
-    const racers = await Promise.all(Array.from({ length: 10 }, () => add(gtb, "5550001111")));
+    const racing = accountNumberAt("GTBank", 555_000_111);
+    const racers = await Promise.all(Array.from({ length: 10 }, () => add(gtb, racing)));
     expect(racers.filter((r) => r.code === 1)).toHaveLength(1);
     for (const r of racers.filter((r) => r.code !== 1)) expectRefused(r, BANK_ACCOUNT_EXISTS, 0);
-    const rows = await t.db.selectFrom("user_payments").select("id").where("user_id", "=", u.id).where("account_number", "=", "5550001111").where("deleted_at", "is", null).execute();
+    const rows = await t.db.selectFrom("user_payments").select("id").where("user_id", "=", u.id).where("account_number", "=", racing).where("deleted_at", "is", null).execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -247,7 +255,7 @@ describe("userPayment", () => {
     expect(list2.some((a: { id: number }) => a.id === id)).toBe(false);
     const kuda = await bankIdByName(t, "Kuda");
     expectRefused(
-      await t.call("/userPayment/updatePayment", { paymentId: kuda, userPayment: { id, realname: "Thief", accountNumber: "666" } }, { token: p.seller2.token }),
+      await t.call("/userPayment/updatePayment", { paymentId: kuda, userPayment: { id, realname: "Thief", accountNumber: ADA_KUDA } }, { token: p.seller2.token }),
       BANK_ACCOUNT_NOT_FOUND,
       5,
     );
@@ -284,7 +292,7 @@ describe("userWithdraw/applyWithdraw", () => {
   beforeAll(async () => {
     u = await makeUser(t, { tradePassword: "246810" });
     wid = await makeWithdrawer(t, { userId: p.withdrawer.id, minTrade: 1_000, maxTrade: 500_000, remainBalance: 1_000_000, currencyRate: 5_350_000 });
-    bank = await addBank(t, u.token, { realname: "Ada Obi", accountNumber: "0123456789" });
+    bank = await addBank(t, u.token, { realname: "Ada Obi", accountNumber: ADA_GTB });
   });
 
   const apply = (body: Record<string, unknown>, token = u.token) =>
@@ -374,15 +382,15 @@ describe("userWithdraw/applyWithdraw", () => {
       createTimestamp: t.clock.t,
       processTimestamp: null,
     });
-    expect(JSON.parse(detail.data.withdrawal.userPayment)).toMatchObject({ id: bank, paymentNameEn: "GTBank", realname: "Ada Obi", accountNumber: "0123456789" });
+    expect(JSON.parse(detail.data.withdrawal.userPayment)).toMatchObject({ id: bank, paymentNameEn: "GTBank", realname: "Ada Obi", accountNumber: ADA_GTB });
     // The Withdrawal badge counts it.
     expect((await t.call("/notice/checkNotice", {}, { token: u.token })).data.withdrawCount).toBe(1);
 
     // The bank account may be removed: the withdrawal keeps its snapshot.
     expectOk(await t.call("/userPayment/removePayment", { userPayment: { id: bank } }, { token: u.token }));
     const again = await t.call("/userWithdraw/getWithdrawDetail", { id }, { token: u.token });
-    expect(JSON.parse(again.data.withdrawal.userPayment)).toMatchObject({ accountNumber: "0123456789" });
-    bank = await addBank(t, u.token, { realname: "Ada Obi", accountNumber: "0123456789" });
+    expect(JSON.parse(again.data.withdrawal.userPayment)).toMatchObject({ accountNumber: ADA_GTB });
+    bank = await addBank(t, u.token, { realname: "Ada Obi", accountNumber: ADA_GTB });
     // Cancelled by the withdrawer for the next tests.
     expectOk(await staff(t, "/merchant/withdraw/cancel", { id, reason: "Test over." }, p.withdrawer.token));
   });

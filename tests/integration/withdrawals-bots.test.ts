@@ -9,6 +9,7 @@ import { runDemoBots, runWithdrawerBots } from "../../backend/demo/bots";
 import { createTestBackend, type TestBackend } from "../support/backend";
 import { expectLedgerBalanced } from "../support/ledger";
 import { expectOk, staff } from "../support/orders";
+import { accountNumberAt } from "../support/bank-accounts";
 import { account, addBank, makeUser, makeWithdrawer, setAvailable, walletParties, withdrawalRow, type WalletParties } from "../support/wallet";
 
 let t: TestBackend;
@@ -45,7 +46,7 @@ describe("demo withdrawers", () => {
     const strangerWid = await makeWithdrawer(t, { userId: stranger.id });
 
     const u = await makeUser(t);
-    const bank = await addBank(t, u.token, { bank: "Zenith Bank", realname: "Chioma Eze", accountNumber: "2087654321" });
+    const bank = await addBank(t, u.token, { bank: "Zenith Bank", realname: "Chioma Eze", accountNumber: accountNumberAt("Zenith Bank", 208_765_432) });
     await setAvailable(t, u.id, 100_000);
     const apply = async (withdrawerId: number, amount: number) => {
       const r = await t.call("/userWithdraw/applyWithdraw", { withdrawerId, amount, userPaymentId: bank }, { token: u.token });

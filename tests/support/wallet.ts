@@ -7,6 +7,7 @@ import { createTestBackend, type Envelope, type TestBackend } from "./backend";
 import { expectLedgerBalanced } from "./ledger";
 import { makeImage } from "./images";
 import { userIdOf, type Party } from "./orders";
+import { freshAccountNumber, type BankName } from "./bank-accounts";
 
 /** Helpers for the wallet tests: parties, withdrawers of their own, bank accounts, credits, uploads. */
 
@@ -96,17 +97,17 @@ export async function withdrawalRow(t: TestBackend, id: number) {
 export const bankIdByName = async (t: TestBackend, name: string) =>
   (await t.db.selectFrom("payment_types").select("id").where("name_en", "=", name).executeTakeFirstOrThrow()).id;
 
-/** Adds a bank account through the API and returns its id. */
-/** A fresh 10-digit number for each account a test adds without naming one (an account is kept once per user). */
-let accountSeq = 0;
-const nextAccountNumber = () => String(1_000_000_000 + ++accountSeq);
-
-export async function addBank(t: TestBackend, token: string, account: Partial<{ realname: string; accountNumber: string; remark: string; bank: string }> = {}): Promise<number> {
+/**
+ * Adds a bank account through the API and returns its id; without a number, a fresh valid one
+ * (an account is kept once per user, and must pass its bank's check: ADR 0053).
+ */
+export async function addBank(t: TestBackend, token: string, account: Partial<{ realname: string; accountNumber: string; remark: string; bank: BankName }> = {}): Promise<number> {
+  const bank = account.bank ?? "GTBank";
   const res = await t.call(
     "/userPayment/addPayment",
     {
-      paymentId: await bankIdByName(t, account.bank ?? "GTBank"),
-      userPayment: { realname: account.realname ?? "Ada Obi", accountNumber: account.accountNumber ?? nextAccountNumber(), remark: account.remark ?? "" },
+      paymentId: await bankIdByName(t, bank),
+      userPayment: { realname: account.realname ?? "Ada Obi", accountNumber: account.accountNumber ?? freshAccountNumber(bank), remark: account.remark ?? "" },
     },
     { token },
   );

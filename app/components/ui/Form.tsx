@@ -34,6 +34,8 @@ export const useFormPending = () => useContext(FormPending);
  * form frees itself after this long rather than staying blocked.
  */
 const UNSEEN_SUBMIT_MS = 1_000;
+/** The name of the submitter conform's validation intents use (@conform-to/dom). */
+const CONFORM_INTENT = "__intent__";
 
 /** Pending from submit until the navigation it started is idle again; refuses a second submit meanwhile. */
 function useSubmitOnce(onSubmit: FormProps["onSubmit"]) {
@@ -60,7 +62,12 @@ function useSubmitOnce(onSubmit: FormProps["onSubmit"]) {
   }, [pending.pending, busy]);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    if (sent.current) return event.preventDefault();
+    if (sent.current) {
+      // conform checks a field by submitting with a hidden button of its own (named __intent__),
+      // never posting: let that check run meanwhile, or a field typed in just then stays unchecked.
+      if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("name") === CONFORM_INTENT) onSubmit?.(event);
+      return event.preventDefault();
+    }
     onSubmit?.(event); // client validation (conform) may cancel it: then nothing is pending
     if (event.defaultPrevented) return;
     sent.current = true;

@@ -4,7 +4,6 @@
  * sections without; Delete asks first (a dialog, or the ?confirm=delete-{id}
  * section). Guests see the Add button disabled.
  */
-import type { SubmissionResult } from "@conform-to/react";
 import { Link, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -13,6 +12,7 @@ import { useMainLayoutData } from "~/components/layout/layout-data";
 import { Button, ButtonLink, ConfirmDialog, Dialog, EmptyState, buttonClasses } from "~/components/ui";
 import { BankAccountCard } from "~/components/wallet/BankAccountCard";
 import { BankAccountForm, bankFormId } from "~/components/wallet/BankAccountForm";
+import type { BankActionData } from "~/services/forms/wallet";
 import { maskAccountNumber } from "~/components/wallet/bank-account";
 import { Form } from "~/components/ui/Form";
 
@@ -20,12 +20,8 @@ export const DELETE_INTENT = "delete";
 const BASE = "/security/bankAccount";
 
 type Editing = { kind: "new" } | { kind: "edit"; account: UserPayment } | null;
+const accountOf = (e: Editing) => (e?.kind === "edit" ? e.account : null);
 
-export interface BankActionData {
-  formId: string | null;
-  result: SubmissionResult<string[]> | null;
-  error: string | null;
-}
 
 export function BankAccountsTab({
   guest,
@@ -70,6 +66,7 @@ export function BankAccountsTab({
   }, [toast?.id]);
 
   const resultFor = (id: string) => (actionData?.formId === id ? actionData.result : null);
+  const resolvedFor = (id: string) => (actionData?.formId === id ? (actionData.resolved ?? null) : null);
   const busyDelete = (id: number) => navigation.state !== "idle" && navigation.formData?.get("intent") === DELETE_INTENT && navigation.formData?.get("id") === String(id);
 
   return (
@@ -127,9 +124,10 @@ export function BankAccountsTab({
             {fromParam.kind === "new" ? "Add a bank account" : "Edit bank account"}
           </h3>
           <BankAccountForm
-            account={fromParam.kind === "edit" ? fromParam.account : null}
+            account={accountOf(fromParam)}
             types={types}
-            lastResult={resultFor(bankFormId(fromParam.kind === "edit" ? fromParam.account : null))}
+            lastResult={resultFor(bankFormId(accountOf(fromParam)))}
+            resolved={resolvedFor(bankFormId(accountOf(fromParam)))}
             cancelHref={BASE}
           />
         </section>
@@ -233,10 +231,11 @@ export function BankAccountsTab({
       >
         {dialog ? (
           <BankAccountForm
-            key={bankFormId(dialog.kind === "edit" ? dialog.account : null)}
-            account={dialog.kind === "edit" ? dialog.account : null}
+            key={bankFormId(accountOf(dialog))}
+            account={accountOf(dialog)}
             types={types}
-            lastResult={resultFor(bankFormId(dialog.kind === "edit" ? dialog.account : null))}
+            lastResult={resultFor(bankFormId(accountOf(dialog)))}
+            resolved={resolvedFor(bankFormId(accountOf(dialog)))}
             onCancel={() => setDialog(null)}
           />
         ) : null}

@@ -63,13 +63,14 @@ describe("form schemas (spec §5 messages)", () => {
   });
 
   it("checks bank accounts and masks numbers", () => {
-    const r = bankAccountSchema.safeParse({ remark: "x".repeat(101) });
+    const r = bankAccountSchema([]).safeParse({ remark: "x".repeat(101) });
     const messages = r.success ? [] : r.error.issues.map((i) => i.message);
     expect(messages).toContain(MESSAGES.realName);
     expect(messages).toContain(MESSAGES.bank);
     expect(messages).toContain("The note has at most 100 characters.");
     expect(maskAccountNumber("0123456789")).toBe("•••• 6789");
     expect(bankAccountLabel({ paymentNameEn: "GTBank", realname: "Ada", accountNumber: "0123456789" })).toBe("GTBank •••• 6789 · Ada");
+    expect(bankAccountLabel({ paymentNameEn: "GTBank", realname: "Ada", accountNumber: "0123456789", problem: "x" })).toBe("GTBank •••• 6789 · Ada (fix it in Bank accounts)");
   });
 });
 

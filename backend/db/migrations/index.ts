@@ -25,6 +25,7 @@ import * as m023orderStats from "./023-order-stats";
 import * as m024completedPairs from "./024-completed-pairs";
 import * as m026purchaseBills from "./026-purchase-bills";
 import * as m027mallDelivery from "./027-mall-delivery";
+import * as m028bankCodes from "./028-bank-codes";
 
 /** Every migration, in order. Listed by hand: no directory scanning at run time. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   "024-completed-pairs": m024completedPairs,
   "026-purchase-bills": m026purchaseBills,
   "027-mall-delivery": m027mallDelivery,
+  "028-bank-codes": m028bankCodes,
 };

@@ -1,6 +1,7 @@
 import { requireUser } from "../../http/context";
 import type { HandlerGroup } from "../../http/handler-types";
-import { addBankAccount, bankAccountsOf, paymentTypes, removeBankAccount, updateBankAccount } from "./payments";
+import { notFound } from "../../http/errors";
+import { addBankAccount, bankAccountOf, bankAccountsOf, checkAccount, paymentTypes, removeBankAccount, updateBankAccount } from "./payments";
 import { billPage, tradeStatistics } from "./queries";
 
 /** The wallet's history and statistics, and the user's bank accounts. Every call touches only the caller's own rows. */
@@ -23,14 +24,21 @@ export const walletHandlers = {
     return { paymentList: await bankAccountsOf(ctx.db, requireUser(ctx).id) };
   },
 
+  async "/userPayment/resolveAccount"(input, ctx) {
+    const user = requireUser(ctx);
+    if (input.id !== undefined && !(await bankAccountOf(ctx.db, user.id, input.id))) throw notFound("Bank account");
+    const { accountName } = await checkAccount(ctx, user.id, input, input.id);
+    return { accountName, accountNumber: input.accountNumber };
+  },
+
   async "/userPayment/addPayment"(input, ctx) {
-    const id = await addBankAccount(ctx.db, requireUser(ctx).id, input.paymentId, input.userPayment, ctx.now);
+    const id = await addBankAccount(ctx, requireUser(ctx).id, input.paymentId, input.userPayment);
     return { id };
   },
 
   async "/userPayment/updatePayment"(input, ctx) {
     const { id, ...account } = input.userPayment;
-    await updateBankAccount(ctx.db, requireUser(ctx).id, id, input.paymentId, account, ctx.now);
+    await updateBankAccount(ctx, requireUser(ctx).id, id, input.paymentId, account);
     return null;
   },
 
@@ -43,6 +51,7 @@ export const walletHandlers = {
   | "/userBill/getTradeStatistics"
   | "/userPayment/getPaymentType"
   | "/userPayment/getPaymentList"
+  | "/userPayment/resolveAccount"
   | "/userPayment/addPayment"
   | "/userPayment/updatePayment"
   | "/userPayment/removePayment"

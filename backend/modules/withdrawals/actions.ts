@@ -1,6 +1,7 @@
 import { lockUser, USER_LOCK } from "../../db/user-locks";
 import { KycReview, WithdrawalStatus } from "../../../contract/enums";
 import { MESSAGES } from "../../../contract/fields";
+import { ACCOUNT_NEEDS_ATTENTION } from "../../../contract/bank-accounts";
 import { transaction, type DB, type Trx } from "../../db/index";
 import type { User } from "../../db/schema";
 import type { CallContext } from "../../http/context";
@@ -85,6 +86,8 @@ export async function applyWithdraw(ctx: CallContext, user: User, input: ApplyIn
   if (input.amount < min || input.amount > max) throw fail(MESSAGES.sellCoinsRange(units(min), units(max)));
   const account = await bankAccountOf(ctx.db, user.id, input.userPaymentId);
   if (!account) throw fail(MESSAGES.bankAccountRequired);
+  // Saved before numbers were checked, and failing the check: no coins leave for it (ADR 0053).
+  if (account.problem) throw fail(ACCOUNT_NEEDS_ATTENTION);
   const amount = input.amount;
   // The payout she saw: the quote's rate, or a refusal that asks her again (before the trade
   // password is tried, so a moved rate costs her no attempt).
