@@ -72,14 +72,23 @@ export function destroySession(session: AppSession): Promise<string> {
   return sessionStorage().destroySession(session);
 }
 
-/** A stable per-browser id for the IMEI/MAC headers; not tied to the account. */
-const deviceCookie = createCookie("__device", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 365 * DAY });
+/**
+ * A stable per-browser id for the IMEI/MAC headers; not tied to the account. Signed, like the
+ * session: an account's known devices (ADR 0055) keep their own sign-in budget, so the id must be
+ * one this web tier gave out, not a value a script made up.
+ */
+let device: ReturnType<typeof createCookie> | undefined;
+const deviceCookie = () => {
+  const env = webEnv();
+  device ??= createCookie("__device", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 365 * DAY, secure: env.NODE_ENV === "production", secrets: [env.SESSION_SECRET] });
+  return device;
+};
 
 export async function deviceId(request: Request): Promise<{ id: string; setCookie?: string }> {
-  const existing = (await deviceCookie.parse(request.headers.get("Cookie"))) as string | null;
+  const existing = (await deviceCookie().parse(request.headers.get("Cookie"))) as string | null;
   if (existing && /^[0-9a-f-]{36}$/.test(existing)) return { id: existing };
   const id = crypto.randomUUID();
-  return { id, setCookie: await deviceCookie.serialize(id) };
+  return { id, setCookie: await deviceCookie().serialize(id) };
 }
 
 export function flashToast(session: AppSession, text: string, kind: Toast["kind"] = "success") {

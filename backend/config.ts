@@ -36,6 +36,8 @@ const schema = z.object({
   RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(100),
+  /** How much longer each failed sign-in from an unknown device waits after the third (ms a step, at most 2 s; ADR 0055). */
+  LOGIN_SLOWDOWN_MS: z.coerce.number().int().nonnegative().default(250),
   CODE_LIMIT_PER_TARGET: z.coerce.number().int().positive().default(5),
   CODE_LIMIT_PER_IP: z.coerce.number().int().positive().default(50),
   /** Wrong trade passwords in a row before withdrawals and binding lock, and for how long. */

@@ -199,9 +199,11 @@ export const NoticeType = {
   Referral: 4,
   /** Designed addition: a point-mall order delivered or refunded by staff; refId is the redemption's id (ADR 0052). */
   PointMall: 5,
+  /** Designed addition: the account's security (a new device signed in, sign-ins paused); refId is the user's id (ADR 0055). */
+  Security: 6,
 } as const;
 export type NoticeType = ValueOf<typeof NoticeType>;
-export const noticeTypeLabels: Record<NoticeType, string> = { 1: "Order", 2: "Withdrawal", 3: "Account", 4: "Referral", 5: "Point mall" };
+export const noticeTypeLabels: Record<NoticeType, string> = { 1: "Order", 2: "Withdrawal", 3: "Account", 4: "Referral", 5: "Point mall", 6: "Security" };
 
 export const NoticeStatus = {
   Unread: 0,

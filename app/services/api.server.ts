@@ -190,6 +190,8 @@ export async function apiFor(request: Request, context: AppLoadContext) {
     MAC: device.id,
     client: "web",
     client_version: pkg.version,
+    // The browser's own description, for the account's list of signed-in sessions (ADR 0055).
+    "x-client-user-agent": (request.headers.get("user-agent") ?? "").slice(0, 300),
     // The user's calendar for check-in days and monthly limits (ADR 0022): the zone dates use (ADR 0010).
     "time-zone": timeZoneOf(request),
   });

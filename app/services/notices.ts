@@ -7,6 +7,7 @@ export function noticeTarget(n: Pick<Notice, "type" | "refId">): string {
   if (n.type === NoticeType.Account) return "/security/kycVerification";
   if (n.type === NoticeType.Referral) return "/referral";
   if (n.type === NoticeType.PointMall) return "/memberShipCenter?tab=order";
+  if (n.type === NoticeType.Security) return "/security/loginPassword";
   return n.type === NoticeType.Withdrawal ? `/withdrawDetails/${n.refId}` : `/orderDetails/${n.refId}`;
 }
 

@@ -9,7 +9,8 @@ export interface OutgoingMessage {
   channel: "email" | "sms";
   recipient: string;
   type: string;
-  code: string;
+  /** The verification code a message carries (forgotten once delivered); null for a notice such as a security alert. */
+  code: string | null;
   body: string;
 }
 

@@ -46,6 +46,18 @@ export interface UserTokensTable {
   revoked_at: Date | null;
   /** Why the session ended (see tokens.ts), null for a plain sign-out. */
   revoked_reason: string | null;
+  /** The device it began on (a keyed hash, security/devices.ts), its address and browser, and when it was last used. */
+  device_hash: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  last_seen_at: Date | null;
+}
+
+export interface KnownDevicesTable {
+  user_id: number;
+  device_hash: string;
+  first_seen_at: Date;
+  last_seen_at: Date;
 }
 
 export interface AccountsTable {
@@ -572,6 +584,7 @@ export interface Database extends ChatTables {
   config: ConfigTable;
   users: UsersTable;
   user_tokens: UserTokensTable;
+  known_devices: KnownDevicesTable;
   accounts: AccountsTable;
   bills: BillsTable;
   ledger_entries: LedgerEntriesTable;

@@ -3,11 +3,11 @@ import type { Trx } from "./index";
 
 /**
  * Per-user locks that are not row locks: they serialize one user's transactions of one kind (the
- * 24-hour cash-out cap, redemption attempts) without locking the users row, which completions
+ * 24-hour cash-out cap, redemption attempts, trade-password checks) without locking the users row, which completions
  * update (levels) after they lock accounts. Taking the users row first here made a cycle with them.
  * Two-int advisory keys, a space apart from the one-key locks (the chat's).
  */
-export const USER_LOCK = { cashOutCap: 1, redemption: 2, cardFingerprint: 3 } as const;
+export const USER_LOCK = { cashOutCap: 1, redemption: 2, cardFingerprint: 3, tradePassword: 4 } as const;
 
 /** Held until the transaction ends. Ids beyond int4 share a key with another user: more waiting, never less safety. */
 export async function lockUser(trx: Trx, kind: (typeof USER_LOCK)[keyof typeof USER_LOCK], userId: number): Promise<void> {

@@ -24,6 +24,51 @@ export async function hit(
   return { allowed: row.count <= limit, count: row.count };
 }
 
+/** An attempt reserved under a limit: `count` is this attempt's place in the window. */
+export interface Reservation {
+  count: number;
+  /** Gives the attempt back (a right answer: only failures use up a limit). */
+  release(): Promise<void>;
+}
+
+/**
+ * Reserves one attempt under `limit` in the statement that checks it (ADR 0055): an upsert that
+ * adds one only while the count is below the limit. Of any number of parallel attempts at most
+ * `limit` get a reservation, so at most that many secrets are ever compared; null when the limit
+ * is reached. The caller compares its secret after, and releases the reservation when it was right.
+ */
+export async function reserve(db: Executor, bucket: string, key: string, limit: number, windowSeconds: number, now: Date): Promise<Reservation | null> {
+  const windowMs = windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const row = await db
+    .insertInto("rate_limits")
+    .values({ bucket, key, window_start: windowStart, count: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(["bucket", "key", "window_start"])
+        .doUpdateSet({ count: sql`rate_limits.count + 1` })
+        .where("rate_limits.count", "<", limit),
+    )
+    .returning("count")
+    .executeTakeFirst();
+  if (!row) return null;
+  let released = false;
+  return {
+    count: row.count,
+    async release() {
+      if (released) return;
+      released = true;
+      await db
+        .updateTable("rate_limits")
+        .set({ count: sql`greatest(count - 1, 0)` })
+        .where("bucket", "=", bucket)
+        .where("key", "=", key)
+        .where("window_start", "=", windowStart)
+        .execute();
+    },
+  };
+}
+
 /** How many attempts are counted in the current window (without counting one). */
 export async function peek(db: Executor, bucket: string, key: string, windowSeconds: number, now: Date) {
   const windowMs = windowSeconds * 1000;

@@ -5,7 +5,14 @@ import type { User } from "../db/schema";
 /** Session tokens: 32 random bytes handed to the client once; only their SHA-256 is stored. */
 export const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
 
-export async function issueToken(db: Executor, userId: number, now: Date, ttlHours: number) {
+/** Where a session began: the device (a keyed hash), the address and the browser. */
+export interface SessionOrigin {
+  device: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export async function issueToken(db: Executor, userId: number, now: Date, ttlHours: number, origin?: SessionOrigin) {
   const token = randomBytes(32).toString("base64url");
   await db
     .insertInto("user_tokens")
@@ -14,6 +21,10 @@ export async function issueToken(db: Executor, userId: number, now: Date, ttlHou
       user_id: userId,
       created_at: now,
       expires_at: new Date(now.getTime() + ttlHours * 3600_000),
+      device_hash: origin?.device ?? null,
+      ip: origin?.ip ?? null,
+      user_agent: origin?.userAgent ?? null,
+      last_seen_at: now,
     })
     .execute();
   return token;

@@ -78,15 +78,19 @@ export async function createTestBackend(opts: { env?: Record<string, string>; se
     NODE_ENV: "test",
     DATA_DIR: mkdtempSync(join(tmpdir(), "mkt-test-")),
     DEMO_BOTS: "off",
+    // Failed sign-ins answer at full speed here; the tests of the slowdown set it (ADR 0055).
+    LOGIN_SLOWDOWN_MS: "0",
     ...opts.env,
   });
   // The catalog cache as the server runs it, so every integration test also checks it is never stale.
   const catalog = createCatalogCache(database.db, database.notifications, database.writes, () => {});
   const backend = createBackend({ db: database.db, config, clock, secrets: createSecretBox(TEST_DATA_KEY), log: () => {}, catalog });
 
-  async function raw(path: string, body?: unknown, init: { token?: string; ip?: string; method?: string; timeZone?: string } = {}): Promise<Response> {
+  async function raw(path: string, body?: unknown, init: { token?: string; ip?: string; method?: string; timeZone?: string; device?: string } = {}): Promise<Response> {
     const headers = new Headers({ "content-type": "application/json" });
     if (init.token) headers.set("Authorization", init.token);
+    // The device, as the web tier forwards its signed per-browser id (ADR 0055).
+    if (init.device) headers.set("IMEI", init.device);
     // The user's zone, as the web tier forwards it from the tz cookie (ADR 0022).
     if (init.timeZone) headers.set("time-zone", init.timeZone);
     headers.set("IPv4", init.ip ?? "10.0.0.1");
@@ -100,7 +104,7 @@ export async function createTestBackend(opts: { env?: Record<string, string>; se
     );
   }
 
-  async function call<P extends ClientPath>(path: P, body?: CallRequest<P> | Record<string, unknown>, init: { token?: string; ip?: string; timeZone?: string } = {}): Promise<Envelope> {
+  async function call<P extends ClientPath>(path: P, body?: CallRequest<P> | Record<string, unknown>, init: { token?: string; ip?: string; timeZone?: string; device?: string } = {}): Promise<Envelope> {
     const res = await raw(`/client${path}`, body, init);
     return (await res.json()) as Envelope;
   }

@@ -26,6 +26,7 @@ import * as m024completedPairs from "./024-completed-pairs";
 import * as m026purchaseBills from "./026-purchase-bills";
 import * as m027mallDelivery from "./027-mall-delivery";
 import * as m028bankCodes from "./028-bank-codes";
+import * as m029knownDevices from "./029-known-devices";
 
 /** Every migration, in order. Listed by hand: no directory scanning at run time. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   "026-purchase-bills": m026purchaseBills,
   "027-mall-delivery": m027mallDelivery,
   "028-bank-codes": m028bankCodes,
+  "029-known-devices": m029knownDevices,
 };

@@ -1,10 +1,9 @@
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { sql } from "kysely";
 import { CODE_RESEND_SECONDS } from "../../../contract/constants";
-import { Code } from "../../../contract/envelope";
 import { enqueue } from "../../adapters/outbox";
 import type { Executor } from "../../db/index";
-import { ApiError, fail, tooMany } from "../../http/errors";
+import { fail, tooMany } from "../../http/errors";
 
 /**
  * Verification codes: 6 digits, valid 10 minutes, 5 guesses, one send per
@@ -13,28 +12,13 @@ import { ApiError, fail, tooMany } from "../../http/errors";
 const VALID_MS = 10 * 60_000;
 const MAX_ATTEMPTS = 5;
 export const WRONG_CODE = "The verification code is incorrect or has expired.";
+export const CODE_GUESSES_USED = "Too many wrong codes. Please request a new code.";
 export const WAIT_BEFORE_RESEND = `Please wait ${CODE_RESEND_SECONDS} seconds before requesting another code.`;
 
 const hashCode = (target: string, type: string, code: string) =>
   createHash("sha256").update(`${target}\n${type}\n${code}`, "utf8").digest("hex");
 
 export type CodeChannel = "email" | "sms";
-
-/**
- * A wrong guess at a live code. consumeCode runs inside the caller's transaction,
- * which rolls back on this error, so the guess is counted afterwards by countWrongGuess.
- */
-export class WrongCodeError extends ApiError {
-  constructor(readonly codeId: number) {
-    super(Code.FAILED, WRONG_CODE);
-  }
-}
-
-/** Counts a wrong guess (call after the transaction that threw `err` has rolled back). */
-export async function countWrongGuess(db: Executor, err: unknown) {
-  if (!(err instanceof WrongCodeError)) return;
-  await db.updateTable("verification_codes").set({ attempts: sql`attempts + 1` }).where("id", "=", err.codeId).execute();
-}
 
 /**
  * Issues a code for target and type (one per CODE_RESEND_SECONDS). `deliver: false` stores an
@@ -60,29 +44,42 @@ export async function sendCode(db: Executor, channel: CodeChannel, target: strin
 }
 
 /**
- * Consumes the latest live code for target and type when it matches; refuses otherwise.
- * A wrong guess throws WrongCodeError: pass it to countWrongGuess once the transaction is over.
+ * Checks a code for target and type, its guess counted first (ADR 0055): one statement takes an
+ * attempt on the latest live code only while it has attempts left, so of any number of parallel
+ * guesses at most MAX_ATTEMPTS are compared; a right code gives its attempt back. Returns the
+ * code's id for spendCode, which uses it up inside the caller's transaction.
  */
-export async function consumeCode(db: Executor, target: string, type: string, code: string, now: Date) {
-  const row = await db
+export async function checkCode(db: Executor, target: string, type: string, code: string, now: Date): Promise<number> {
+  const latest = db
     .selectFrom("verification_codes")
-    .selectAll()
+    .select("id")
     .where("target", "=", target)
     .where("type", "=", type)
     .where("consumed_at", "is", null)
     .where("expires_at", ">", now)
     .orderBy("id", "desc")
+    .limit(1);
+  const row = await db
+    .updateTable("verification_codes")
+    .set({ attempts: sql`attempts + 1` })
+    .where("id", "=", latest)
+    .where("attempts", "<", MAX_ATTEMPTS)
+    .returning(["id", "code_hash"])
     .executeTakeFirst();
-  if (!row || row.attempts >= MAX_ATTEMPTS) throw fail(WRONG_CODE);
+  if (!row) {
+    // A live code with no guesses left says so: the user needs a new one, not another try.
+    const spent = await latest.select("attempts").executeTakeFirst();
+    throw spent ? tooMany(CODE_GUESSES_USED) : fail(WRONG_CODE);
+  }
   const expected = Buffer.from(row.code_hash, "hex");
   const given = Buffer.from(hashCode(target, type, code), "hex");
-  if (!timingSafeEqual(expected, given)) throw new WrongCodeError(row.id);
-  // Compare-and-set: of two concurrent uses of one code, one wins.
-  const used = await db
-    .updateTable("verification_codes")
-    .set({ consumed_at: now })
-    .where("id", "=", row.id)
-    .where("consumed_at", "is", null)
-    .executeTakeFirst();
+  if (!timingSafeEqual(expected, given)) throw fail(WRONG_CODE);
+  await db.updateTable("verification_codes").set({ attempts: sql`greatest(attempts - 1, 0)` }).where("id", "=", row.id).execute();
+  return row.id;
+}
+
+/** Uses up a code checkCode passed, as a compare-and-set in the caller's transaction: of two uses of one code, one wins. */
+export async function spendCode(trx: Executor, codeId: number, now: Date): Promise<void> {
+  const used = await trx.updateTable("verification_codes").set({ consumed_at: now }).where("id", "=", codeId).where("consumed_at", "is", null).executeTakeFirst();
   if (Number(used.numUpdatedRows) !== 1) throw fail(WRONG_CODE);
 }

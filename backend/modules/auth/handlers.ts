@@ -6,14 +6,16 @@ import type { User } from "../../db/schema";
 import { requireUser, type CallContext } from "../../http/context";
 import { conflict, fail, invalid, tooMany } from "../../http/errors";
 import type { HandlerGroup } from "../../http/handler-types";
-import { hashPassword, unknownAccountHash, verifyPassword } from "../../security/passwords";
-import { hit, peek } from "../../security/rate-limit";
-import { issueToken, revokeAllTokens, revokeToken } from "../../security/tokens";
+import { hashPassword, verifyPassword } from "../../security/passwords";
+import { hit } from "../../security/rate-limit";
+import { revokeAllTokens, revokeToken } from "../../security/tokens";
+import { lockUser, USER_LOCK } from "../../db/user-locks";
 import { ensureAccount } from "../wallet/ledger";
-import { consumeCode, countWrongGuess, sendCode, type CodeChannel } from "./codes";
+import { checkCode, sendCode, spendCode, type CodeChannel } from "./codes";
+import { BAD_LOGIN, checkLoginPassword, sharedBudgetKey, signIn } from "./sign-in";
 import { findUserByLogin, newInviteCode, normalizeEmail } from "./users";
 
-export const BAD_LOGIN = "Incorrect account or password.";
+export { ACCOUNT_SIGN_IN_LOCKED, BAD_LOGIN } from "./sign-in";
 export const EMAIL_TAKEN = "This email is already registered.";
 export const PHONE_TAKEN = "This phone number is already registered.";
 export const BAD_INVITE = "The invitation code does not exist.";
@@ -22,83 +24,74 @@ export const NO_EMAIL_BOUND = "Please bind an email first.";
 export const NO_MOBILE_BOUND = "Please bind a mobile first.";
 export const NICKNAME_SET_ONCE = "The nickname can be changed only once.";
 
-/**
- * The failed-login counter's key: the account id, so an account's e-mail and mobile
- * share one budget (and updatePassword counts against it too); the name when no account has it.
- */
-const loginFailKey = (user: { id: number } | undefined, loginName: string) =>
-  user ? `user:${user.id}` : `name:${loginName.trim().toLowerCase()}`;
-
 function limits(ctx: CallContext) {
   const c = ctx.config;
   const w = c.RATE_WINDOW_SECONDS;
   return {
     loginIp: () => hit(ctx.db, "login:ip", ctx.ip, c.LOGIN_LIMIT_PER_IP, w, ctx.now),
-    loginAccount: (key: string) => hit(ctx.db, "login:fail", key, c.LOGIN_LIMIT_PER_ACCOUNT, w, ctx.now),
     codeTarget: (target: string) => hit(ctx.db, "code:target", target, c.CODE_LIMIT_PER_TARGET, w, ctx.now),
     codeIp: () => hit(ctx.db, "code:ip", ctx.ip, c.CODE_LIMIT_PER_IP, w, ctx.now),
   };
 }
 
 /**
- * Checks a trade password with a per-account limit on failures. Users who have
- * not set one pass (the spec asks for it only "if one is set").
+ * Checks a trade password with a per-account limit on failures in a row. Users who have not set
+ * one pass (the spec asks for it only "if one is set").
  *
- * The attempt is taken before the password is compared, in one conditional UPDATE: a burst of
- * parallel guesses cannot all pass a lock check read earlier, each one counts, and the one that
- * reaches the limit sets the lock in the same statement. A right password gives the attempt back
- * (count to 0, lock lifted, since it proved the owner).
+ * One user's attempts run one at a time (ADR 0055): each takes the user's trade-password lock,
+ * reads the failures and the lock, compares, and counts a wrong one (the one that reaches the
+ * limit sets the lock) before the next may look. So a burst of parallel guesses has at most the
+ * limit compared, and a burst of right passwords all pass: nothing is counted before it is known
+ * to be wrong.
  */
 export async function checkTradePassword(ctx: CallContext, user: User, tradePwd: string | undefined) {
   if (!user.trade_pwd_hash) return;
   const c = ctx.config;
-  const until = new Date(ctx.now.getTime() + c.TRADE_PWD_LOCK_MINUTES * 60_000);
-  const taken = await ctx.db
-    .updateTable("users")
-    .set({
-      trade_pwd_failures: sql<number>`case when trade_pwd_failures >= ${c.TRADE_PWD_LIMIT_PER_ACCOUNT - 1}::int then 0 else trade_pwd_failures + 1 end`,
-      trade_pwd_locked_until: sql<Date | null>`case when trade_pwd_failures >= ${c.TRADE_PWD_LIMIT_PER_ACCOUNT - 1}::int then ${until}::timestamptz else null end`,
-    })
-    .where("id", "=", user.id)
-    .where((eb) => eb.or([eb("trade_pwd_locked_until", "is", null), eb("trade_pwd_locked_until", "<=", ctx.now)]))
-    .returning("trade_pwd_failures")
-    .executeTakeFirst();
-  if (!taken) {
-    const row = await ctx.db.selectFrom("users").select("trade_pwd_locked_until").where("id", "=", user.id).executeTakeFirstOrThrow();
-    throw tooMany(tradePasswordLocked(new Date(row.trade_pwd_locked_until ?? until), ctx.now));
-  }
-  if (tradePwd && (await verifyPassword(tradePwd, user.trade_pwd_hash))) {
-    await ctx.db.updateTable("users").set({ trade_pwd_failures: 0, trade_pwd_locked_until: null }).where("id", "=", user.id).execute();
-    return;
-  }
-  throw fail(BAD_TRADE_PWD);
+  const right = await transaction(ctx.db, async (trx) => {
+    await lockUser(trx, USER_LOCK.tradePassword, user.id);
+    const row = await trx.selectFrom("users").select(["trade_pwd_hash", "trade_pwd_failures", "trade_pwd_locked_until"]).where("id", "=", user.id).executeTakeFirstOrThrow();
+    if (row.trade_pwd_locked_until && new Date(row.trade_pwd_locked_until) > ctx.now) {
+      throw tooMany(tradePasswordLocked(new Date(row.trade_pwd_locked_until), ctx.now));
+    }
+    if (tradePwd && row.trade_pwd_hash && (await verifyPassword(tradePwd, row.trade_pwd_hash))) {
+      if (row.trade_pwd_failures > 0 || row.trade_pwd_locked_until) {
+        await trx.updateTable("users").set({ trade_pwd_failures: 0, trade_pwd_locked_until: null }).where("id", "=", user.id).execute();
+      }
+      return true;
+    }
+    const locks = row.trade_pwd_failures + 1 >= c.TRADE_PWD_LIMIT_PER_ACCOUNT;
+    await trx
+      .updateTable("users")
+      .set(
+        locks
+          ? { trade_pwd_failures: 0, trade_pwd_locked_until: new Date(ctx.now.getTime() + c.TRADE_PWD_LOCK_MINUTES * 60_000) }
+          : { trade_pwd_failures: row.trade_pwd_failures + 1, trade_pwd_locked_until: null },
+      )
+      .where("id", "=", user.id)
+      .execute();
+    return false;
+  });
+  if (!right) throw fail(BAD_TRADE_PWD);
 }
 
 /** The lock's message, with the minutes left (rounded up). */
 export const tradePasswordLocked = (until: Date, now: Date) =>
   `Too many wrong trade passwords. Withdrawals and binding are locked for ${Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000))} minutes.`;
 
-/**
- * After LOGIN_LIMIT_PER_ACCOUNT failed sign-ins, anyone who knows an address could keep its owner
- * out: the owner gets in at once by resetting the password with a code (ADR 0018).
- */
-export const ACCOUNT_SIGN_IN_LOCKED =
-  "Too many failed sign-ins on this account. Reset your password with a code (Forgot Password?) to sign in now, or try again later.";
-
 /** Changing a contact that is already bound asks for the trade password, so one must be set. */
 export const SET_TRADE_PWD_FIRST = "Please set a trade password before you change a bound contact.";
 
 /**
- * A transaction that consumes a verification code. A wrong guess rolls the
- * transaction back, so it is counted afterwards (else 5 wrong guesses never lock a code).
+ * A change that a verification code authorises: the code is checked first, its guess counted in
+ * the statement that checks its attempts (codes.ts checkCode), then spent in the transaction of
+ * the change, so a change that fails leaves it for another try.
  */
-async function codeTransaction<T>(ctx: CallContext, fn: (trx: Trx) => Promise<T>): Promise<T> {
-  try {
-    return await transaction(ctx.db, fn);
-  } catch (err) {
-    await countWrongGuess(ctx.db, err);
-    throw err;
-  }
+async function withCode<T>(ctx: CallContext, target: string, type: string, code: string, fn: (trx: Trx) => Promise<T>): Promise<T> {
+  const codeId = await checkCode(ctx.db, target, type, code, ctx.now);
+  return transaction(ctx.db, async (trx) => {
+    await spendCode(trx, codeId, ctx.now);
+    return fn(trx);
+  });
 }
 
 async function assertContactFree(db: Executor, contact: { email?: string; phone?: string }, exceptUserId?: number) {
@@ -154,20 +147,8 @@ async function handleSendCode(ctx: CallContext, channel: CodeChannel, given: str
 
 export const authHandlers = {
   async "/userAuth/login"(input, ctx) {
-    const l = limits(ctx);
-    if (!(await l.loginIp()).allowed) throw tooMany();
-    const user = await findUserByLogin(ctx.db, input.type, input.loginName);
-    const failKey = loginFailKey(user, input.loginName);
-    const failures = await peek(ctx.db, "login:fail", failKey, ctx.config.RATE_WINDOW_SECONDS, ctx.now);
-    if (failures >= ctx.config.LOGIN_LIMIT_PER_ACCOUNT) throw tooMany(ACCOUNT_SIGN_IN_LOCKED);
-    // Hash even when the account is unknown, so timing does not tell who exists.
-    const ok = await verifyPassword(input.loginPwd, user?.password_hash ?? unknownAccountHash());
-    if (!user || !ok) {
-      await l.loginAccount(failKey);
-      throw fail(BAD_LOGIN);
-    }
-    const token = await issueToken(ctx.db, user.id, ctx.now, ctx.config.TOKEN_TTL_HOURS);
-    return { token };
+    if (!(await limits(ctx).loginIp()).allowed) throw tooMany();
+    return signIn(ctx, input);
   },
 
   async "/userAuth/logout"(_input, ctx) {
@@ -178,15 +159,15 @@ export const authHandlers = {
   async "/userAuth/register"(input, ctx) {
     const email = input.email ? normalizeEmail(input.email) : undefined;
     const phone = input.phone;
-    await codeTransaction(ctx, async (trx) => {
-      await assertContactFree(trx, { email, phone });
-      let invitedBy: number | null = null;
-      if (input.inviteCode) {
-        const inviter = await trx.selectFrom("users").select("id").where("invite_code", "=", input.inviteCode.toUpperCase()).executeTakeFirst();
-        if (!inviter) throw fail(BAD_INVITE);
-        invitedBy = inviter.id;
-      }
-      await consumeCode(trx, (email ?? phone)!, VerificationCodeType.Register, input.code, ctx.now);
+    // What needs no code is refused first: a code is not spent on a form that cannot succeed.
+    await assertContactFree(ctx.db, { email, phone });
+    let invitedBy: number | null = null;
+    if (input.inviteCode) {
+      const inviter = await ctx.db.selectFrom("users").select("id").where("invite_code", "=", input.inviteCode.toUpperCase()).executeTakeFirst();
+      if (!inviter) throw fail(BAD_INVITE);
+      invitedBy = inviter.id;
+    }
+    await withCode(ctx, (email ?? phone)!, VerificationCodeType.Register, input.code, async (trx) => {
       const user = await trx
         .insertInto("users")
         .values({
@@ -222,14 +203,13 @@ export const authHandlers = {
 
   async "/userAuth/resetPassword"(input, ctx) {
     const target = input.email ? normalizeEmail(input.email) : input.phone!;
-    await codeTransaction(ctx, async (trx) => {
-      await consumeCode(trx, target, VerificationCodeType.Forget, input.code, ctx.now);
+    await withCode(ctx, target, VerificationCodeType.Forget, input.code, async (trx) => {
       const user = await findUserByLogin(trx, input.email ? "EMAIL" : "MOBILE", target);
       if (!user) throw fail(BAD_LOGIN);
       await trx.updateTable("users").set({ password_hash: await hashPassword(input.loginPwd) }).where("id", "=", user.id).execute();
       await revokeAllTokens(trx, user.id, ctx.now, "password_reset");
-      // The owner proved themselves with the code: the failed sign-ins that locked the account no longer count.
-      await trx.deleteFrom("rate_limits").where("bucket", "=", "login:fail").where("key", "=", loginFailKey(user, "")).execute();
+      // The owner proved herself with the code: the failed sign-ins that paused new devices no longer count.
+      await trx.deleteFrom("rate_limits").where("bucket", "=", "login:fail").where("key", "=", sharedBudgetKey(user.id)).execute();
     });
     return null;
   },
@@ -238,8 +218,7 @@ export const authHandlers = {
     const user = requireUser(ctx);
     const target = input.type === LoginType.Email ? user.email : user.mobile;
     if (!target) throw fail(input.type === LoginType.Email ? NO_EMAIL_BOUND : NO_MOBILE_BOUND);
-    await codeTransaction(ctx, async (trx) => {
-      await consumeCode(trx, target, VerificationCodeType.TradePwd, input.code, ctx.now);
+    await withCode(ctx, target, VerificationCodeType.TradePwd, input.code, async (trx) => {
       await trx.updateTable("users").set({ trade_pwd_hash: await hashPassword(input.tradePwd) }).where("id", "=", user.id).execute();
     });
     return null;
@@ -247,15 +226,8 @@ export const authHandlers = {
 
   async "/userAuth/updatePassword"(input, ctx) {
     const user = requireUser(ctx);
-    const l = limits(ctx);
-    const failKey = loginFailKey(user, "");
-    // Refuse before checking once the limit is reached, as login does: else guessing could go on.
-    const failures = await peek(ctx.db, "login:fail", failKey, ctx.config.RATE_WINDOW_SECONDS, ctx.now);
-    if (failures >= ctx.config.LOGIN_LIMIT_PER_ACCOUNT) throw tooMany();
-    if (!(await verifyPassword(input.oldPassword, user.password_hash))) {
-      const r = await l.loginAccount(failKey);
-      throw r.allowed ? fail("The old password is incorrect.") : tooMany();
-    }
+    // Drawn on the sign-in budget, in the same atomic step as a sign-in (sign-in.ts).
+    await checkLoginPassword(ctx, user, input.oldPassword);
     await transaction(ctx.db, async (trx) => {
       await trx.updateTable("users").set({ password_hash: await hashPassword(input.newPassword) }).where("id", "=", user.id).execute();
       // Every session ends, this one too: the user signs in again with the new password.
@@ -267,10 +239,10 @@ export const authHandlers = {
   async "/userAuth/bindMobile"(input, ctx) {
     const user = requireUser(ctx);
     await checkTradePassword(ctx, user, input.tradePwd);
-    await codeTransaction(ctx, async (trx) => {
+    await assertContactFree(ctx.db, { phone: input.phone }, user.id);
+    if (user.mobile && !user.trade_pwd_hash) throw fail(SET_TRADE_PWD_FIRST);
+    await withCode(ctx, input.phone, VerificationCodeType.Bind, input.code, async (trx) => {
       await assertContactFree(trx, { phone: input.phone }, user.id);
-      if (user.mobile && !user.trade_pwd_hash) throw fail(SET_TRADE_PWD_FIRST);
-      await consumeCode(trx, input.phone, VerificationCodeType.Bind, input.code, ctx.now);
       await trx.updateTable("users").set({ mobile: input.phone }).where("id", "=", user.id).execute();
     });
     return null;
@@ -280,10 +252,10 @@ export const authHandlers = {
     const user = requireUser(ctx);
     await checkTradePassword(ctx, user, input.tradePwd);
     const email = normalizeEmail(input.email);
-    await codeTransaction(ctx, async (trx) => {
+    await assertContactFree(ctx.db, { email }, user.id);
+    if (user.email && !user.trade_pwd_hash) throw fail(SET_TRADE_PWD_FIRST);
+    await withCode(ctx, email, VerificationCodeType.Bind, input.code, async (trx) => {
       await assertContactFree(trx, { email }, user.id);
-      if (user.email && !user.trade_pwd_hash) throw fail(SET_TRADE_PWD_FIRST);
-      await consumeCode(trx, email, VerificationCodeType.Bind, input.code, ctx.now);
       await trx.updateTable("users").set({ email }).where("id", "=", user.id).execute();
     });
     return null;

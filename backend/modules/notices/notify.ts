@@ -11,7 +11,7 @@ import { postSystemMessage } from "../chat/messages";
 export interface Notification {
   userId: number;
   /** What the notice is about; opening it leads there (spec §4). */
-  about: { type: "order" | "withdrawal" | "account" | "referral" | "pointMall"; id: number };
+  about: { type: "order" | "withdrawal" | "account" | "referral" | "pointMall" | "security"; id: number };
   title: string;
   content: string;
   /** The other side (the merchant or the withdrawer), and the figures the notice list shows. */
@@ -29,6 +29,7 @@ const NOTICE_TYPE = {
   account: NoticeType.Account,
   referral: NoticeType.Referral,
   pointMall: NoticeType.PointMall,
+  security: NoticeType.Security,
 } as const;
 
 export async function notify(trx: Trx, n: Notification): Promise<void> {

@@ -9,7 +9,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { requireRole, requireUser, type CallContext } from "../../http/context";
 import { fail, invalid, notFound, tooMany } from "../../http/errors";
 import type { HandlerGroup } from "../../http/handler-types";
-import { hit, minutesLeftInWindow, peek } from "../../security/rate-limit";
+import { minutesLeftInWindow, reserve, type Reservation } from "../../security/rate-limit";
 import { applyBalanceChanges } from "../wallet/ledger";
 import { hashRedemptionCode, newRedemptionCode } from "./codes";
 
@@ -38,26 +38,38 @@ const buckets = (ctx: CallContext, userId: number) => [
 type Outcome = { refused: string; locked?: boolean } | { amount: number; kind: "coins" | "points" };
 
 /**
- * One attempt, in one transaction that first takes the user's redemption lock: their attempts run one at a
- * time, so the wrong-code count read at the start includes every earlier guess (a burst of parallel
- * guesses cannot all pass it), and a wrong one is counted in the same transaction that answers it.
- * Only an unknown code is a guess; a used or expired one says nothing new.
+ * One attempt, in one transaction that first takes the user's redemption lock (their attempts run one
+ * at a time, and the per-user count of a batch below is read under it). The attempt is reserved on
+ * the user's and the address's budgets before the code is looked up, each in the statement that
+ * checks its limit (ADR 0055), so a burst of parallel guesses, from one user or many at one address,
+ * has at most the limit looked up. Only an unknown code is a guess: any other gives its attempt back.
  */
 async function redeemOnce(ctx: CallContext, trx: Trx, userId: number, code: string): Promise<Outcome> {
   const w = ctx.config.RATE_WINDOW_SECONDS;
   await lockUser(trx, USER_LOCK.redemption, userId);
-  const counted = await Promise.all(buckets(ctx, userId).map((b) => peek(trx, b.bucket, b.key, w, ctx.now).then((n) => n >= b.limit)));
-  if (counted.some(Boolean)) return { refused: CODE_NOT_VALID, locked: true };
+  const taken: Reservation[] = [];
+  for (const b of buckets(ctx, userId)) {
+    const r = await reserve(trx, b.bucket, b.key, b.limit, w, ctx.now);
+    if (!r) {
+      for (const t of taken) await t.release();
+      return { refused: CODE_NOT_VALID, locked: true };
+    }
+    taken.push(r);
+  }
+  const outcome = await lookUp(ctx, trx, userId, code);
+  if (!("refused" in outcome) || outcome.refused !== CODE_NOT_VALID) for (const t of taken) await t.release();
+  return outcome;
+}
+
+/** The code itself: unknown (a guess), used, revoked, expired, over the batch's per-user limit, or redeemed now. */
+async function lookUp(ctx: CallContext, trx: Trx, userId: number, code: string): Promise<Outcome> {
   const found = await trx
     .selectFrom("redemption_codes as c")
     .innerJoin("redemption_batches as b", "b.id", "c.batch_id")
     .select(["c.id", "c.batch_id", "c.redeemed_by", "b.kind", "b.value", "b.per_user_limit", "b.expires_at", "b.revoked_at"])
     .where("c.code_hash", "=", hashRedemptionCode(code))
     .executeTakeFirst();
-  if (!found) {
-    for (const b of buckets(ctx, userId)) await hit(trx, b.bucket, b.key, b.limit, w, ctx.now);
-    return { refused: CODE_NOT_VALID };
-  }
+  if (!found) return { refused: CODE_NOT_VALID };
   if (found.redeemed_by !== null) return { refused: CODE_USED };
   if (found.revoked_at !== null) return { refused: CODE_REVOKED };
   if (new Date(found.expires_at) <= ctx.now) return { refused: CODE_EXPIRED };

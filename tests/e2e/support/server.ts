@@ -246,6 +246,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
     DATA_DIR: dataDir,
     NODE_ENV: "test",
     DEMO_BOTS: "off",
+    LOGIN_SLOWDOWN_MS: "0",
     SESSION_SECRET: "test-secret",
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...(edge ? { WEB_TIER: "off", HOST: "127.0.0.1", RESPONSE_ENCRYPTION_KEY: EDGE_RESPONSE_KEY, WEB_TIER_SECRET: EDGE_WEB_TIER_SECRET } : {}),
