@@ -14,6 +14,8 @@ import { CRYPTO_SCALE, RATE_SCALE } from "./constants";
 import {
   coinsForCrypto,
   coinsForFace,
+  CRYPTO_DECIMALS,
+  RATE,
   cryptoFromInput,
   cryptoText,
   discountForUsd,
@@ -181,6 +183,13 @@ describe("what is only shown", () => {
   it("writes hundredths for messages", () => {
     expect([0, 5, -5, 2_000, 123_456, 100_000_000].map((m) => minorText(m))).toEqual(["0.00", "0.05", "-0.05", "20.00", "1,234.56", "1,000,000.00"]);
     expect([400_000, 8_025_050, 5, 0].map((m) => minorText(m, { trim: true }))).toEqual(["4,000", "80,250.5", "0.05", "0"]);
+  });
+});
+
+describe("the module's own constants", () => {
+  it("agree with the contract's scales", () => {
+    expect(RATE).toBe(BigInt(RATE_SCALE));
+    expect(10 ** CRYPTO_DECIMALS).toBe(CRYPTO_SCALE);
   });
 });
 

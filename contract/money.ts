@@ -21,9 +21,11 @@
  * What is only shown beside a price ("≈ ₦47,018.78") is not paid: equivalents are rounded half
  * away from zero, to the nearest hundredth.
  */
-import { CRYPTO_SCALE, RATE_SCALE, REFERRAL_PER_MILLE } from "./constants";
+import { RATE_SCALE, REFERRAL_PER_MILLE } from "./constants";
 
-const RATE = BigInt(RATE_SCALE);
+// Literals, not BigInt(RATE_SCALE): a module-level call would keep this whole module in every
+// page's script (the bundler cannot tell it is pure); money.test.ts checks they agree.
+export const RATE = 10_000n;
 
 /** An input that is not a safe integer, or a result too large to be exact: a figure no one may be shown or charged. */
 export class MoneyRangeError extends RangeError {}
@@ -103,7 +105,7 @@ export function coinsForCrypto(amount: number, t: CryptoTerms): number {
   const u = exact(t.usdRate, "usdRate");
   const d = exact(t.discount, "discount");
   if (a <= 0n || p <= 0n || u <= 0n || d <= 0n) return 0;
-  return toNumber(floorDiv(a * p * u * d, BigInt(CRYPTO_SCALE) * RATE * RATE), "coins");
+  return toNumber(floorDiv(a * p * u * d, 10n ** BigInt(CRYPTO_DECIMALS) * RATE * RATE), "coins");
 }
 
 /** An inviter's share of a friend's completed order (hundredths): floor(price × 3 / 1000). */
@@ -176,7 +178,7 @@ export function minorText(minor: number, opts: { trim?: boolean } = {}): string 
 
 // ------------------------------------------------------------------ crypto amounts as typed and shown
 
-const CRYPTO_DECIMALS = Math.round(Math.log10(CRYPTO_SCALE));
+export const CRYPTO_DECIMALS = 8;
 
 /**
  * A typed BTC or USDT amount ("0.015", ".5", "12") per 1e8, by string arithmetic: null for empty

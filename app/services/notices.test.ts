@@ -7,12 +7,14 @@ describe("where a notice leads", () => {
     expect(noticeTarget({ type: NoticeType.PointMall, refId: 12 })).toBe("/memberShipCenter?tab=order");
     expect(noticeTarget({ type: NoticeType.Order, refId: 12 })).toBe("/orderDetails/12");
     expect(noticeTarget({ type: NoticeType.Withdrawal, refId: 12 })).toBe("/withdrawDetails/12");
+    // A security notice (type 6, ADR 0055): the account's sign-in settings.
+    expect(noticeTarget({ type: NoticeType.Security, refId: 12 })).toBe("/security/loginPassword");
   });
 
   it("the open link carries type and refId, and only a known type leads anywhere", () => {
     const href = noticeOpenHref({ id: 7, type: NoticeType.PointMall, refId: 12 });
     expect(href).toBe("/notices/7?type=5&refId=12");
     expect(targetFromQuery(new URL(href, "http://x").searchParams)).toBe("/memberShipCenter?tab=order");
-    expect(targetFromQuery(new URLSearchParams("type=6&refId=12"))).toBeNull();
+    expect(targetFromQuery(new URLSearchParams("type=99&refId=12"))).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ import { advertRemaining, expectOk, expectRefused, makeAdvert, orderRow, setUpOr
 import { DEMO_LOGINS } from "../../backend/demo/world";
 import { addBank, makeUser, makeWithdrawer, setAvailable } from "../support/wallet";
 import { expectLedgerBalanced } from "../support/ledger";
+import { checkBooks } from "../../backend/modules/wallet/checks";
 
 let t: TestBackend;
 let p: Parties;
@@ -352,5 +353,11 @@ describe("reporting a crypto transfer at the price the form showed", () => {
     } finally {
       await t.db.updateTable("config").set({ cvalue: "9500" }).where("grp", "=", "btc").where("ckey", "=", "discount").execute();
     }
+  });
+});
+
+describe("after the races", () => {
+  it("the books balance as npm run ledger:check reads them (balances, escrow, points, order figures)", async () => {
+    expect(await checkBooks(t.db)).toMatchObject({ ok: true, ledger: [], frozen: [], wealth: [], orderStats: [] });
   });
 });
