@@ -14,7 +14,7 @@ const config = readBackendConfig();
 if (!config.DATABASE_URL) {
   // Never delete the files of a database a running server has open.
   try {
-    const release = lockDataDir(pgliteDir(config.DATA_DIR));
+    const release = await lockDataDir(pgliteDir(config.DATA_DIR));
     rmSync(pgliteDir(config.DATA_DIR), { recursive: true, force: true });
     release();
   } catch (err) {

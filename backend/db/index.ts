@@ -76,7 +76,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database_> {
   if (!dataDir.startsWith("memory://")) {
     dataDir = resolve(dataDir);
     mkdirSync(dataDir, { recursive: true });
-    unlock = lockDataDir(dataDir);
+    unlock = await lockDataDir(dataDir);
   }
   let pglite: PGlite;
   try {
