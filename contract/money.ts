@@ -22,9 +22,13 @@
  * away from zero, to the nearest hundredth.
  */
 import { RATE_SCALE, REFERRAL_PER_MILLE } from "./constants";
+import { roundHalfAway as roundDiv } from "./money-shown";
 
-// Literals, not BigInt(RATE_SCALE): a module-level call would keep this whole module in every
-// page's script (the bundler cannot tell it is pure); money.test.ts checks they agree.
+// The equivalents only shown beside a price live in ./money-shown.ts: every page's first script
+// carries them, and only them (a page importing this module carries all of it).
+export { ngnFor, ngnPerFaceUnit } from "./money-shown";
+
+/** RATE_SCALE as a BigInt (money.test.ts checks they agree). */
 export const RATE = 10_000n;
 
 /** An input that is not a safe integer, or a result too large to be exact: a figure no one may be shown or charged. */
@@ -57,14 +61,6 @@ export function figureOrNull(fn: () => number): number | null {
 
 /** floor(num / den) for num >= 0, den > 0. */
 const floorDiv = (num: bigint, den: bigint) => num / den;
-
-/** Half away from zero, to the nearest integer of num / den (den > 0). */
-function roundDiv(num: bigint, den: bigint): bigint {
-  const neg = num < 0n;
-  const a = neg ? -num : num;
-  const q = (a * 2n + den) / (den * 2n);
-  return neg ? -q : q;
-}
 
 // ------------------------------------------------------------------ what is paid
 
@@ -130,20 +126,6 @@ export function orderPoints(paid: number, level: number): number {
 // ------------------------------------------------------------------ what is only shown
 
 /**
- * The NGN equivalent (hundredths) of coins (hundredths) at the NGN rate (hundredths per coin),
- * rounded half away from zero. A BigInt, so any balance can be shown: (coins / 100) × (ngnRate / 100)
- * NGN is coins × ngnRate / 100 hundredths.
- */
-export function ngnFor(coins: bigint, ngnRate: bigint): bigint {
-  return roundDiv(coins * ngnRate, 100n);
-}
-
-/** NGN (hundredths) one unit of card face is worth at a discount (per 10000): it pays discount / 100 coin hundredths. */
-export function ngnPerFaceUnit(discount: bigint, ngnRate: bigint): bigint {
-  return roundDiv(discount * ngnRate, RATE);
-}
-
-/**
  * USD per one unit of a currency, per 10000 (the demo world's fixed table until a rate feed
  * exists). An offer's discount over it is its usdDiscount: what makes offers in different
  * currencies comparable.
@@ -178,6 +160,7 @@ export function minorText(minor: number, opts: { trim?: boolean } = {}): string 
 
 // ------------------------------------------------------------------ crypto amounts as typed and shown
 
+/** log10(CRYPTO_SCALE) (money.test.ts checks they agree). */
 export const CRYPTO_DECIMALS = 8;
 
 /**

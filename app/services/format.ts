@@ -24,7 +24,7 @@ import {
   WITHDRAW_CURRENCY_MAX_DECIMALS,
 } from "../../contract/constants";
 import { DEFAULT_TIME_ZONE, formatDateIn } from "./time-zone";
-import { ngnFor } from "../../contract/money";
+import { ngnFor } from "../../contract/money-shown";
 
 export { DEFAULT_COIN_NAME, DEFAULT_NGN_RATE, DATE_FORMAT };
 

@@ -5,7 +5,7 @@
  *   ngnRate: NGN per coin, in hundredths
  *   faces (minTrade, maxTrade, fixTrade entries, tradeAmount): hundredths of the currency
  */
-import { ngnPerFaceUnit } from "../../../contract/money";
+import { ngnPerFaceUnit } from "../../../contract/money-shown";
 import { formatCoins, formatNgnHundredths } from "../../services/format";
 
 function toBig(v: number | string | null | undefined): bigint {
