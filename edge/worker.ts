@@ -41,6 +41,17 @@ export interface EdgeEnv {
 
 const handleRemix = createRequestHandler(build);
 
+/**
+ * The encodings the client itself accepts. In front of the worker, Cloudflare (and miniflare, which
+ * copies it) rewrites Accept-Encoding to "br, gzip" and keeps the client's own header in
+ * request.cf.clientAcceptEncoding; miniflare then sends a brotli body to a client that asked for none
+ * (curl without --compressed got binary). A client without the header gets no encoding.
+ */
+function clientEncodings(request: Request): ("br" | "gzip")[] {
+  const own = (request as Request & { cf?: { clientAcceptEncoding?: string } }).cf?.clientAcceptEncoding;
+  return acceptedEncodings(own ?? request.headers.get("accept-encoding"));
+}
+
 const textResponse = (status: number, text: string, headers: Record<string, string> = {}) =>
   new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
 
@@ -58,7 +69,7 @@ async function asset(request: Request, env: EdgeEnv, cacheControl: string, pathn
 async function buildFile(request: Request, env: EdgeEnv, pathname: string): Promise<Response | null> {
   const type = PRECOMPRESSED_TYPES[pathname.slice(pathname.lastIndexOf("."))];
   if (type) {
-    for (const encoding of acceptedEncodings(request.headers.get("accept-encoding"))) {
+    for (const encoding of clientEncodings(request)) {
       const copy = await env.ASSETS.fetch(new Request(new URL(`${pathname}.${encoding === "br" ? "br" : "gz"}`, request.url), { method: request.method }));
       if (!copy.ok) continue;
       return new Response(copy.body, {
@@ -90,7 +101,7 @@ const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg)/;
 function compressed(request: Request, response: Response): Response {
   const type = response.headers.get("Content-Type") ?? "";
   if (!response.body || response.headers.has("Content-Encoding") || !COMPRESSIBLE.test(type) || response.status === 101) return response;
-  const encoding = acceptedEncodings(request.headers.get("accept-encoding"))[0];
+  const encoding = clientEncodings(request)[0];
   if (!encoding) return response;
   const headers = new Headers(response.headers);
   headers.set("Content-Encoding", encoding);

@@ -161,6 +161,24 @@ describe("files through the edge", () => {
     }
   });
 
+  test("a page and a build file are encoded only as the client accepts: none without the header or with identity, else gzip or br", async () => {
+    const html = (await rawGet(`${e2e.server.url}/home`, { "accept-encoding": "identity" })).bytes.toString();
+    const script = html.match(/\/build\/[^"]+\.js/)![0];
+    for (const path of ["/home", script]) {
+      const none = await rawRequest(`${e2e.server.url}${path}`, { headers: {} }); // node:http sends no Accept-Encoding unless told
+      expect(none.headers["content-encoding"], `${path} without Accept-Encoding`).toBeUndefined();
+      if (path === "/home") expect(none.bytes.toString()).toContain("<!DOCTYPE html>");
+      const identity = await rawGet(`${e2e.server.url}${path}`, { "accept-encoding": "identity" });
+      expect(identity.headers["content-encoding"]).toBeUndefined();
+      const gzip = await rawGet(`${e2e.server.url}${path}`, { "accept-encoding": "gzip" });
+      expect(gzip.headers["content-encoding"]).toBe("gzip");
+      expect(gunzipSync(gzip.bytes).length).toBeGreaterThan(0);
+      const br = await rawGet(`${e2e.server.url}${path}`, { "accept-encoding": "br" });
+      expect(br.headers["content-encoding"]).toBe("br");
+      expect(brotliDecompressSync(br.bytes).length).toBeGreaterThan(0);
+    }
+  });
+
   test("form posts: over the cap 413, with no stated length 411, before Remix reads them", async () => {
     const big = await rawPost(`${e2e.server.url}/login`, { "content-type": "application/x-www-form-urlencoded", "content-length": String(2 * 1024 * 1024), origin: e2e.server.url });
     expect(big.status).toBe(413);
