@@ -1,14 +1,17 @@
 /**
  * /webView?page={contact key} or ?banner={id} (spec §2, outside the main layout): an address from
  * our own contact config or banners in a frame, under a bar with safe-back and its title, and a
- * link to open it in a new tab (many sites refuse to be framed). Nothing to show: it says so, with
- * a way back.
+ * link to open it in a new tab (many sites refuse to be framed). Nothing stored for the link: it
+ * does not stay, but goes back as the original web view does. The server cannot see the history, so
+ * it is safe-back's other way, home, with a note saying why: a redirect, so the empty web view is
+ * never in the history to come back to.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { useLoaderData } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { BannerLocation } from "../../contract/enums";
 import { apiFor } from "~/services/api.server";
+import { redirectWithToast } from "~/services/kit/api.server";
 import { bannerWebTarget, isWebViewPage, pageTarget, type WebViewTarget } from "~/services/web-view";
 import { ExternalLink, SafeBack, useRememberFirstEntry } from "~/components/ui";
 
@@ -26,10 +29,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const banner = lists.flatMap((r) => (r.ok ? r.data.list : [])).find((b) => b.id === bannerId);
     target = banner ? bannerWebTarget(banner) : null;
   }
-  return json({ target }, { status: target ? 200 : 404, headers: { "Cache-Control": "private, max-age=60" } });
+  if (!target) throw await redirectWithToast(api.session, "/home", WEB_VIEW_EMPTY, "info");
+  return json({ target }, { headers: { "Cache-Control": "private, max-age=60" } });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.target?.title ?? "Not found"} | GiftMarket` }];
+export const WEB_VIEW_EMPTY = "This page is not available.";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.target.title ?? "Not found"} | GiftMarket` }];
 
 export default function WebView() {
   const { target } = useLoaderData<typeof loader>();
@@ -40,17 +46,12 @@ export default function WebView() {
     <div className="flex h-dvh flex-col bg-white" data-hydrated={hydrated ? "" : undefined}>
       <header className="flex min-h-12 items-center gap-3 border-b border-gray-200 px-3">
         <SafeBack>Back</SafeBack>
-        <h1 className="min-w-0 flex-1 truncate text-center text-base font-semibold text-gray-900">{target?.title ?? "Nothing to show"}</h1>
-        {target ? (
-          <ExternalLink href={target.url} icon="h-4 w-4" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700">
-            <span className="sr-only sm:not-sr-only">New tab</span>
-          </ExternalLink>
-        ) : (
-          <span className="w-12" />
-        )}
+        <h1 className="min-w-0 flex-1 truncate text-center text-base font-semibold text-gray-900">{target.title}</h1>
+        <ExternalLink href={target.url} icon="h-4 w-4" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700">
+          <span className="sr-only sm:not-sr-only">New tab</span>
+        </ExternalLink>
       </header>
-      {target ? (
-        <iframe
+      <iframe
           src={target.url}
           title={target.title}
           className="w-full flex-1 border-0"
@@ -58,20 +59,13 @@ export default function WebView() {
           sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox"
           referrerPolicy="no-referrer"
           data-testid="web-view-frame"
-        />
-      ) : null}
-      {target ? (
-        <p className="border-t border-gray-200 px-3 py-2 text-center text-xs text-gray-600">
-          Page empty? Some sites cannot be shown here.{" "}
-          <ExternalLink href={target.url} className="font-medium text-brand-700 underline underline-offset-2">
-            Open it in a new tab
-          </ExternalLink>
-        </p>
-      ) : (
-        <p className="p-6 text-center text-sm text-gray-700">
-          There is nothing to show here. <SafeBack className="font-medium text-brand-700 underline underline-offset-2">Go back</SafeBack>
-        </p>
-      )}
+      />
+      <p className="border-t border-gray-200 px-3 py-2 text-center text-xs text-gray-600">
+        Page empty? Some sites cannot be shown here.{" "}
+        <ExternalLink href={target.url} className="font-medium text-brand-700 underline underline-offset-2">
+          Open it in a new tab
+        </ExternalLink>
+      </p>
     </div>
   );
 }
