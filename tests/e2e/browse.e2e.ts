@@ -308,9 +308,15 @@ for (const js of [true, false]) {
       await e2e.withPage(js, async (page) => {
         await page.goto(`${e2e.server.url}/nope?promo=closed`);
         await page.waitForURL((u) => u.pathname === "/home");
+        // The line's own glyphs come with the page (the machine has no Chinese font: they showed as boxes).
+        const font = page.waitForResponse((r) => r.url().endsWith("/fonts/not-found-sc.woff2"));
         await page.goto(`${e2e.server.url}/404`);
         await expect(page.locator("main").innerText()).resolves.toContain("页面不存在，返回首页");
         expect(await page.locator('main a[href="/home"]').count()).toBeGreaterThan(0);
+        const woff2 = await font;
+        expect([woff2.status(), woff2.headers()["content-type"]]).toEqual([200, "font/woff2"]);
+        // Drawn with it: the loaded face is the one the heading uses.
+        if (js) expect(await page.evaluate(async () => (await document.fonts.load("600 18px NotFoundSC", "页面不存在")).length)).toBe(1);
       });
     });
 

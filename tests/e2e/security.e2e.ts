@@ -118,6 +118,11 @@ for (const js of [true, false]) {
         await withTradePassword(e2e.server.apiUrl, user, "246810");
         await page.goto(`${e2e.server.url}/security/bindMobile`);
         await page.getByText("You have no mobile number bound yet.", { exact: false }).waitFor();
+        await page.getByText("A mobile number that another account uses cannot be bound.", { exact: true }).waitFor();
+        // The e-mail tab's intro reads "An e-mail address", not "A e-mail address" (issue 32, item 14).
+        await page.goto(`${e2e.server.url}/security/bindEmail`);
+        await page.getByText("An e-mail address that another account uses cannot be bound.", { exact: true }).waitFor();
+        await page.goto(`${e2e.server.url}/security/bindMobile`);
         await page.getByRole("link", { name: "Continue" }).click();
         await page.waitForURL((u) => u.searchParams.get("step") === "form");
         if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });

@@ -17,8 +17,8 @@ import { SecurityCard, SecurityIntro, onFormStep } from "./SecurityStep";
 import { FORM_STEP } from "./security-tabs";
 
 const WORDS = {
-  [LoginType.Mobile]: { label: "bindMobile", title: "Bind Mobile", thing: "mobile number", verb: "Sign in and get codes by SMS." },
-  [LoginType.Email]: { label: "bindEmail", title: "Bind Email", thing: "e-mail address", verb: "Sign in and get codes by e-mail." },
+  [LoginType.Mobile]: { label: "bindMobile", title: "Bind Mobile", thing: "mobile number", verb: "Sign in and get codes by SMS.", taken: "A mobile number that another account uses cannot be bound." },
+  [LoginType.Email]: { label: "bindEmail", title: "Bind Email", thing: "e-mail address", verb: "Sign in and get codes by e-mail.", taken: "An e-mail address that another account uses cannot be bound." },
 } as const;
 
 export function BindContactTab() {
@@ -46,7 +46,7 @@ export function BindContactTab() {
         points={[
           data.current ? `Your bound ${w.thing}: ${data.current}. You can change it here.` : `You have no ${w.thing} bound yet. ${w.verb}`,
           `A code goes to the new ${w.thing}; type it with your trade password.`,
-          `A ${w.thing} that another account uses cannot be bound.`,
+          w.taken,
         ]}
       />
     );

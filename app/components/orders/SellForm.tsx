@@ -12,6 +12,7 @@ import { sellOfferOf } from "../../../contract/sell-rules";
 import { ORDER_IMAGES_MAX } from "../../../contract/constants";
 import type { AdvertWithMerchant } from "../../../contract/entities";
 import { AdvertCardType } from "../../../contract/enums";
+import { MESSAGES } from "../../../contract/messages";
 import { CodeInput, FaceInput, PlainImageInput, YouReceive } from "~/components/orders/SellFields";
 import { ErrorLine, FormError, fieldProps } from "~/components/ui/FormParts";
 import type { ImagePickerState } from "~/components/orders/ImagePicker.client";
@@ -66,6 +67,8 @@ export function SellForm({
 
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const disabled = !signedIn;
+  // An offline merchant takes no card: said before she fills the form, and Sell stays off (both modes).
+  const offline = !rules.online;
   const uploadUrl = `/sellCard/${advert.id}/upload`;
 
   return (
@@ -73,6 +76,11 @@ export function SellForm({
       <h2 id="sell-title" className="mb-3 text-lg font-semibold text-gray-900">
         Your card
       </h2>
+      {offline ? (
+        <p role="status" className="mb-3 rounded-lg bg-wait-50 p-3 text-sm font-medium text-wait-800 ring-1 ring-inset ring-wait-200" data-testid="merchant-offline">
+          {MESSAGES.businessOffline} You can sell this card when the merchant is online again, or choose another offer.
+        </p>
+      ) : null}
       <Form
         method="post"
         encType="multipart/form-data"
@@ -155,7 +163,7 @@ export function SellForm({
         <FormError id={form.errorId} errors={[...(form.errors ?? []), ...(fields.secret.errors ?? [])].filter((e) => e !== askAgain?.message)} />
 
         {signedIn ? (
-          <Button type="submit" fullWidth size="lg" busy={submitting} disabled={images.busy}>
+          <Button type="submit" fullWidth size="lg" busy={submitting} disabled={images.busy || offline}>
             {images.busy ? "Uploading images…" : askAgain ? (askAgain.why === "changed" ? "Sell at the new rate" : "Sell at this price") : "Sell"}
           </Button>
         ) : (
