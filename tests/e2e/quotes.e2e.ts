@@ -4,7 +4,7 @@
  * merchant (or withdrawer) changes its rate in its own session; the seller submits. Nothing is
  * sold at the new rate without her: the page names the new price, keeps what she typed, and one
  * button sells at it. The crypto form keeps the price it showed while the market moves, and
- * asks again once that quote has run out. No page logs an error.
+ * asks again once that quote has run out. (Every e2e page fails its test on an error it logs: support/browser.ts.)
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -42,19 +42,6 @@ const api = apiClient(() => e2e.server.apiUrl);
 const MERCHANT = { email: "merchant1@demo.test", password: "demo1234" };
 const WITHDRAWER = { email: "withdrawer1@demo.test", password: "demo1234" };
 const ADMIN = { email: "admin@demo.test", password: "demo1234" };
-
-/** Runs `fn` on a fresh page, failing on any page error or console error (hydration included). */
-function onPage(js: boolean, fn: (page: Page) => Promise<void>) {
-  return e2e.withPage(js, async (page) => {
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
-    page.on("console", (m) => {
-      if (m.type() === "error") errors.push(`console: ${m.text()}`);
-    });
-    await fn(page);
-    expect(errors).toEqual([]);
-  });
-}
 
 async function ready(page: Page, js: boolean) {
   await page.waitForLoadState("load");
@@ -101,7 +88,7 @@ const orderIdOf = (page: Page) => Number(/\/orderDetails\/(\d+)/.exec(new URL(pa
 for (const js of [true, false]) {
   describe(`quotes with JavaScript ${js ? "on" : "off"}`, () => {
     test("sell card: the merchant changes its discount while the form is open; the seller is asked and sells at the new rate", () =>
-      onPage(js, async (page) => {
+      e2e.withPage(js, async (page) => {
         const advert = await freshOffer(1, 7_800);
         const seller = await newSeller(e2e.server.apiUrl, `quote-card-${js ? "j" : "n"}`);
         await signInAs(page, e2e.server.url, js, seller, `/sellCard/${advert}`);
@@ -130,7 +117,7 @@ for (const js of [true, false]) {
       }));
 
     test("sell coins: the withdrawer changes its rate while the form is open; the seller is asked and sells at it", () =>
-      onPage(js, async (page) => {
+      e2e.withPage(js, async (page) => {
         const seller = await newSellerWithCoins(e2e.server.apiUrl, `quote-coins-${js ? "j" : "n"}`, 1_000, "123456");
         const token = await api.login(seller);
         const banks = await api.call<{ paymentType: { id: number; nameEn: string }[] }>("/userPayment/getPaymentType", {}, token);
@@ -179,7 +166,7 @@ for (const js of [true, false]) {
 
 describe("a picture card without JavaScript", () => {
   test("the pictures uploaded with the first post are kept for the one that accepts the new rate", () =>
-    onPage(false, async (page) => {
+    e2e.withPage(false, async (page) => {
       const advert = await freshOffer(0, 7_800);
       const seller = await newSeller(e2e.server.apiUrl, "quote-pic");
       await signInAs(page, e2e.server.url, false, seller, `/sellCard/${advert}`);
@@ -211,7 +198,7 @@ describe("BTC transfers", () => {
   };
 
   test("without JavaScript the price the page showed stands while the market moves", () =>
-    onPage(false, async (page) => {
+    e2e.withPage(false, async (page) => {
       btcPrice = "60000.00";
       await new Promise((r) => setTimeout(r, 5_500)); // the feed caches a price for 5 s
       const seller = await newSeller(e2e.server.apiUrl, "quote-btc");
@@ -229,7 +216,7 @@ describe("BTC transfers", () => {
 
   for (const js of [true, false]) {
     test(`JavaScript ${js ? "on" : "off"}: a quote that ran out is asked again at the price now, with one button`, () =>
-      onPage(js, async (page) => {
+      e2e.withPage(js, async (page) => {
         btcPrice = "65000.00";
         await new Promise((r) => setTimeout(r, 5_500));
         const seller = await newSeller(e2e.server.apiUrl, `quote-btc-late-${js ? "j" : "n"}`);
@@ -260,7 +247,7 @@ describe("BTC transfers", () => {
   }
 
   test("with JavaScript the live price swaps the quote in, and the order is at the price on screen", () =>
-    onPage(true, async (page) => {
+    e2e.withPage(true, async (page) => {
       btcPrice = "61000.00";
       await new Promise((r) => setTimeout(r, 5_500));
       const seller = await newSeller(e2e.server.apiUrl, "quote-btc-live");

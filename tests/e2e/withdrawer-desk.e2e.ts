@@ -15,7 +15,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { pageWeight } from "../../scripts/js-weight";
 import { apiClient } from "./support/api";
-import { pageReady, shotFromTop, signInAs, signInSession } from "./support/browser";
+import { pageReady, shotFromTop, signInAs, signInSession, watchPages } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
 import { newSellerWithCoins, type TestUser } from "./support/users";
 
@@ -195,7 +195,7 @@ describe("who may open the withdrawer desk", () => {
     const waiting = await sell(10);
     const urls = ["/desk/withdrawals", "/desk/withdrawals?status=1", "/desk/withdrawals?index", "/desk/withdrawals/settings", `/desk/withdrawals/${waiting}`, `/desk/withdrawals/${waiting}/picture`, "/desk/withdrawals/abc"];
     for (const [who, login] of [["guest", null], ...Object.entries(OTHERS)] as const) {
-      const context = await e2e.browser.newContext({ javaScriptEnabled: false });
+      const context = watchPages(await e2e.browser.newContext({ javaScriptEnabled: false }));
       try {
         if (login) await signInSession(context, e2e.server.url, login);
         const unknownGet = await answer(context, "GET", "/desk/no-such-page");
@@ -215,7 +215,7 @@ describe("who may open the withdrawer desk", () => {
   }, 120_000);
 
   test("the desk's pages stay within the JavaScript budget (120 KB)", async () => {
-    const context = await e2e.browser.newContext({ javaScriptEnabled: true, viewport: { width: 390, height: 844 } });
+    const context = watchPages(await e2e.browser.newContext({ javaScriptEnabled: true, viewport: { width: 390, height: 844 } }));
     try {
       await signInSession(context, e2e.server.url, WITHDRAWER);
       const id = await sell(10);

@@ -61,10 +61,11 @@ export function DeskQueueItem({ w, coinName }: { w: DeskWithdrawal; coinName: st
         <p className="text-xs text-gray-600">
           <DateTime ms={w.createTimestamp} />
         </p>
-        <p className="mt-1 flex flex-wrap items-center gap-2">
+        {/* A div: the deadline is a paragraph of its own (a <p> in a <p> made React draw the list twice). */}
+        <div className="mt-1 flex flex-wrap items-center gap-2">
           <WithdrawalStatusBadge status={w.status} />
           <DeskDeadline w={w} />
-        </p>
+        </div>
       </div>
       <div className="num shrink-0 text-right">
         <p className="text-base font-semibold text-gray-900" data-testid="desk-payout">

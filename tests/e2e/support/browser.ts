@@ -39,9 +39,36 @@ export function launchBrowser(): Promise<Browser> {
  * form posts); `timezoneId` for the browser's zone (the machine's otherwise);
  * `touch` for a touch phone (touch events, mobile viewport) for gestures.
  */
-export function newContext(browser: Browser, opts: { js: boolean; timezoneId?: string; touch?: boolean }): Promise<BrowserContext> {
+export async function newContext(browser: Browser, opts: { js: boolean; timezoneId?: string; touch?: boolean }): Promise<BrowserContext> {
   const touch = opts.touch ? { hasTouch: true, isMobile: true } : {};
-  return browser.newContext({ javaScriptEnabled: opts.js, viewport: { width: 390, height: 844 }, timezoneId: opts.timezoneId, ...touch });
+  return watchPages(await browser.newContext({ javaScriptEnabled: opts.js, viewport: { width: 390, height: 844 }, timezoneId: opts.timezoneId, ...touch }));
+}
+
+/**
+ * A browser's own report of a response it got, not an error of our script: a page that posts a
+ * refused form (400) or looks for a missing picture (404) logs it, and so may a test on purpose.
+ */
+const NETWORK_REPORT = /^Failed to load resource: the server responded with a status of \d{3}/;
+
+/**
+ * Every page of the context is watched for an uncaught error or a console error (a hydration
+ * mismatch is both: React's #418/#423): closing the context then fails, naming them. Every e2e
+ * test closes its contexts, so any page error or console error fails the test that made it.
+ */
+export function watchPages(context: BrowserContext): BrowserContext {
+  const problems: string[] = [];
+  context.on("page", (page) => {
+    page.on("pageerror", (err) => problems.push(`${page.url()}: page error: ${err.message}`));
+    page.on("console", (msg) => {
+      if (msg.type() === "error" && !NETWORK_REPORT.test(msg.text())) problems.push(`${page.url()}: console error: ${msg.text()}`);
+    });
+  });
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    await close(options);
+    if (problems.length > 0) throw new Error(`the pages logged errors:\n${problems.join("\n")}`);
+  };
+  return context;
 }
 
 /**
