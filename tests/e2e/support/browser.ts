@@ -45,10 +45,11 @@ export async function newContext(browser: Browser, opts: { js: boolean; timezone
 }
 
 /**
- * A browser's own report of a response it got, not an error of our script: a page that posts a
- * refused form (400) or looks for a missing picture (404) logs it, and so may a test on purpose.
+ * A browser's own report of a load that failed, not an error of our script: a page that posts a
+ * refused form (400) or looks for a missing picture (404) logs it, and so does a load a test cuts
+ * off on purpose (net::ERR_FAILED: the first-visit, bundle and axe suites withhold files).
  */
-const NETWORK_REPORT = /^Failed to load resource: the server responded with a status of \d{3}/;
+const NETWORK_REPORT = /^Failed to load resource: (the server responded with a status of \d{3}|net::ERR_)/;
 
 /**
  * Every page of the context is watched for an uncaught error or a console error (a hydration
