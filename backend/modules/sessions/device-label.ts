@@ -14,7 +14,8 @@ const BROWSERS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bFirefox\/|\bFxiOS\//, "Firefox"],
   // An Android app's web view says "; wv)": not the Chrome its owner opens.
   [/; wv\)/, "App"],
-  [/\bChrome\/|\bCriOS\/|\bChromium\//, "Chrome"],
+  // "HeadlessChrome/" too: a browser a program drives is still Chrome.
+  [/Chrome\/|\bCriOS\/|\bChromium\//, "Chrome"],
   [/\bVersion\/[\d.]+.*\bSafari\//, "Safari"],
 ];
 
