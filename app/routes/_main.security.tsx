@@ -14,7 +14,7 @@ function SecurityTabs() {
   return (
     <Tabs
       label="Security settings"
-      // Seven tabs: narrower on a phone, so they wrap onto two rows rather than three.
+      // Eight tabs: narrower on a phone, so they wrap onto two rows rather than three.
       className="[&_a]:px-2.5 sm:[&_a]:px-3"
       tabs={SECURITY_TABS.map((t) => ({ key: t.label, to: `/security/${t.label}`, label: t.title, current: t.label === current }))}
     />
