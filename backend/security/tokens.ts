@@ -104,13 +104,12 @@ export async function revokeToken(db: Executor, token: string, now: Date) {
 /**
  * Ends every live session of a user for `reason`, but the caller's own (`keep`: its token) when
  * given: a password change and "sign out all other devices" leave the device that asked signed in.
- * Answers how many sessions it ended.
+ * Answers the device each ended session began on (null where the client sent none).
  */
-export async function revokeAllTokens(db: Executor, userId: number, now: Date, reason: SessionEnd, keep?: string): Promise<number> {
+export async function revokeAllTokens(db: Executor, userId: number, now: Date, reason: SessionEnd, keep?: string): Promise<Array<string | null>> {
   let q = db.updateTable("user_tokens").set({ revoked_at: now, revoked_reason: reason }).where("user_id", "=", userId).where("revoked_at", "is", null).where("expires_at", ">", now);
   if (keep) q = q.where("token_hash", "<>", hashToken(keep));
-  const r = await q.executeTakeFirst();
-  return Number(r.numUpdatedRows);
+  return (await q.returning("device_hash").execute()).map((r) => r.device_hash);
 }
 
 /** "Authorization: <token>" or "Authorization: Bearer <token>". */

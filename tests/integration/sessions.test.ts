@@ -273,6 +273,31 @@ describe("signing out", () => {
     expect(await sessions(t.b, theirs)).toHaveLength(2);
   });
 
+  it("a device signed out from elsewhere is forgotten: its next sign-in is news to the owner again; hers stays known", async () => {
+    const email = await newUser(t.b);
+    const userId = Number((await t.b.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id);
+    const known = async () => (await t.b.db.selectFrom("known_devices").select("device_hash").where("user_id", "=", userId).execute()).length;
+    const told = async () => (await t.b.db.selectFrom("notices").select("id").where("user_id", "=", userId).where("title_en", "=", "New sign-in to your account").execute()).length;
+    const phone = await signIn(t.b, email, PHONE);
+    await signIn(t.b, email, IPHONE);
+    await signIn(t.b, email, LAPTOP);
+    expect(await known()).toBe(3);
+    const notices = await told();
+
+    // One: the iPhone is forgotten, and signing in from it again tells the owner again.
+    const iphoneId = (await sessions(t.b, phone)).find((s) => s.device === "Safari on iPhone")!.id;
+    expect((await t.b.call("/userSession/signOutSession", { id: iphoneId }, { token: phone })).code).toBe(Code.OK);
+    expect(await known()).toBe(2);
+    await signIn(t.b, email, IPHONE);
+    expect(await told()).toBe(notices + 1);
+
+    // All others: only this device is left known; this device signing in again is no news.
+    expect((await t.b.call("/userSession/signOutOtherSessions", {}, { token: phone })).data).toEqual({ count: 2 });
+    expect(await known()).toBe(1);
+    await signIn(t.b, email, PHONE);
+    expect(await told()).toBe(notices + 1);
+  });
+
   it("changing the login password keeps this session and signs out the others, which say why", async () => {
     const email = await newUser(t.b);
     const phone = await signIn(t.b, email, PHONE);

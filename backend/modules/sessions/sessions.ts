@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { SESSION_ID_LENGTH, type SignedInSession } from "../../../contract/calls/sessions";
-import type { Executor } from "../../db/index";
+import { transaction, type DB, type Executor } from "../../db/index";
 import { fail, notFound } from "../../http/errors";
 import type { SecretBox } from "../../security/secret-box";
 import { hashToken, revokeAllTokens } from "../../security/tokens";
@@ -25,11 +25,21 @@ function idMaker(secrets: SecretBox) {
 function liveSessions(db: Executor, userId: number, now: Date) {
   return db
     .selectFrom("user_tokens")
-    .select(["token_hash", "created_at", "last_seen_at", "ip", "user_agent"])
+    .select(["token_hash", "created_at", "last_seen_at", "ip", "user_agent", "device_hash"])
     .where("user_id", "=", userId)
     .where("revoked_at", "is", null)
     .where("expires_at", ">", now)
     .execute();
+}
+
+/**
+ * A device signed out from elsewhere is no longer one the account knows (ADR 0055): its next
+ * sign-in is news to the owner again, and draws on the budget strangers share. Never the device
+ * the owner is using.
+ */
+async function forgetDevices(db: Executor, userId: number, devices: Array<string | null>, keep: string | null) {
+  const gone = [...new Set(devices)].filter((d): d is string => d !== null && d !== keep);
+  if (gone.length > 0) await db.deleteFrom("known_devices").where("user_id", "=", userId).where("device_hash", "in", gone).execute();
 }
 
 /** This session first, then the most recently used. */
@@ -57,21 +67,32 @@ export async function listSessions(db: Executor, secrets: SecretBox, userId: num
  * names none of the caller's live sessions (another account's, an ended one, a made-up one) is
  * "Session not found.", so ids cannot be probed.
  */
-export async function signOutSession(db: Executor, secrets: SecretBox, userId: number, token: string, id: string, now: Date): Promise<void> {
+export async function signOutSession(db: DB, secrets: SecretBox, userId: number, token: string, id: string, now: Date): Promise<void> {
   const idOf = idMaker(secrets);
-  const target = (await liveSessions(db, userId, now)).find((r) => idOf(r.token_hash) === id);
+  const mine = hashToken(token);
+  const live = await liveSessions(db, userId, now);
+  const target = live.find((r) => idOf(r.token_hash) === id);
   if (!target) throw notFound("Session");
-  if (target.token_hash === hashToken(token)) throw fail(NOT_THIS_SESSION);
-  await db
-    .updateTable("user_tokens")
-    .set({ revoked_at: now, revoked_reason: "signed_out_elsewhere" })
-    .where("token_hash", "=", target.token_hash)
-    .where("user_id", "=", userId)
-    .where("revoked_at", "is", null)
-    .execute();
+  if (target.token_hash === mine) throw fail(NOT_THIS_SESSION);
+  await transaction(db, async (trx) => {
+    const ended = await trx
+      .updateTable("user_tokens")
+      .set({ revoked_at: now, revoked_reason: "signed_out_elsewhere" })
+      .where("token_hash", "=", target.token_hash)
+      .where("user_id", "=", userId)
+      .where("revoked_at", "is", null)
+      .returning("device_hash")
+      .execute();
+    await forgetDevices(trx, userId, ended.map((r) => r.device_hash), live.find((r) => r.token_hash === mine)?.device_hash ?? null);
+  });
 }
 
 /** Signs out every session of the caller's but this one: how many it ended. */
-export function signOutOtherSessions(db: Executor, userId: number, token: string, now: Date): Promise<number> {
-  return revokeAllTokens(db, userId, now, "signed_out_elsewhere", token);
+export async function signOutOtherSessions(db: DB, userId: number, token: string, now: Date): Promise<number> {
+  return transaction(db, async (trx) => {
+    const ended = await revokeAllTokens(trx, userId, now, "signed_out_elsewhere", token);
+    const mine = await trx.selectFrom("user_tokens").select("device_hash").where("token_hash", "=", hashToken(token)).executeTakeFirst();
+    await forgetDevices(trx, userId, ended, mine?.device_hash ?? null);
+    return ended.length;
+  });
 }
