@@ -12,6 +12,8 @@ import { DateTime, StatusBadge } from "~/components/ui";
 export const SIGN_OUT_INTENT = "signout";
 export const SIGN_OUT_OTHERS_INTENT = "signout-others";
 const askingAbout = (id: string) => `${SIGN_OUT_INTENT}-${id}`;
+/** A button under its card: the width of a phone, its own width at the right on a wider screen (its no-JavaScript question stays wide). */
+const ACTION_ROW = "flex flex-col gap-3 sm:[&>a]:w-auto sm:[&>a]:self-end";
 
 function SessionCard({ s, confirm }: { s: SignedInSession; confirm: string | null }) {
   const facts: Array<[string, ReactNode]> = [
@@ -39,7 +41,7 @@ function SessionCard({ s, confirm }: { s: SignedInSession; confirm: string | nul
         ))}
       </dl>
       {s.current ? null : (
-        <div className="flex flex-col gap-3">
+        <div className={ACTION_ROW}>
           <ConfirmAction
             intent={SIGN_OUT_INTENT}
             fields={{ id: s.id }}
@@ -81,7 +83,7 @@ export function SessionList({ list, confirm }: { list: SignedInSession[]; confir
         ))}
       </ul>
       {others > 0 ? (
-        <div className="flex flex-col gap-3">
+        <div className={ACTION_ROW}>
           <ConfirmAction
             intent={SIGN_OUT_OTHERS_INTENT}
             asking={confirm === SIGN_OUT_OTHERS_INTENT}
