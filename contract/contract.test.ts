@@ -92,7 +92,7 @@ const EXPECTED_PATHS = [
   "/wealthRedemption/wealthRedemptionList",
 ];
 
-/** Calls the spec does not list, designed for screens that need them (issue 4; the KYC photos, issue 10; the desks, issue 14; payout accounts, issue 30). */
+/** Calls the spec does not list, designed for screens that need them (issue 4; the KYC photos, issue 10; the desks, issue 14; payout accounts, issue 30; sessions, issue 31). */
 const DESIGNED_PATHS = [
   "/userWithdraw/getPayPicture",
   "/virtualCoinOrder/getPrices",
@@ -100,6 +100,10 @@ const DESIGNED_PATHS = [
   "/userInfo/getDesks",
   // The bank's name for an account number, shown for the seller to confirm (ADR 0053).
   "/userPayment/resolveAccount",
+  // The account's signed-in sessions, and signing them out (ADR 0058).
+  "/userSession/getSessionList",
+  "/userSession/signOutSession",
+  "/userSession/signOutOtherSessions",
 ];
 
 /** First error message of a failed parse. */

@@ -9,6 +9,7 @@ import { noticeCalls } from "./calls/notices";
 import { ordersCalls } from "./calls/orders";
 import { referralCalls } from "./calls/referral";
 import { relationshipsCalls } from "./calls/relationships";
+import { sessionCalls } from "./calls/sessions";
 import { staffOrderCalls } from "./calls/staff-orders";
 import { staffWithdrawalCalls } from "./calls/staff-withdrawals";
 import { staffRedemptionCalls } from "./calls/staff-redemption";
@@ -39,6 +40,7 @@ export const calls = {
   ...noticeCalls,
   ...membershipCalls,
   ...chatCalls,
+  ...sessionCalls,
 };
 
 export type Calls = typeof calls;
@@ -87,6 +89,7 @@ export {
   ordersCalls,
   referralCalls,
   relationshipsCalls,
+  sessionCalls,
   staffOrderCalls,
   staffWithdrawalCalls,
   virtualCoinCalls,
@@ -102,6 +105,7 @@ export * from "./calls/staff-mall";
 export * from "./calls/withdrawer-settings";
 export * from "./calls/merchant-desk";
 export { virtualCoinPriceSchema, type VirtualCoinPrice } from "./calls/virtual-coin";
+export { SESSION_ID_LENGTH, sessionId, signedInSessionSchema, type SignedInSession } from "./calls/sessions";
 export * from "./define";
 export * from "./envelope";
 export * from "./enums";

@@ -1,16 +1,14 @@
 /**
  * /security/loginPassword: change the password one signs in with (spec §2, §5). An intro, then
- * (?step=form) the old password and the new one twice. /userAuth/updatePassword ends every session
- * of the user; this device signs straight in again with the new password, so only the others are
- * signed out, and they are told why on their next page (docs/decisions/0017-signed-out-why.md).
+ * (?step=form) the old password and the new one twice. /userAuth/updatePassword ends every other
+ * session of the user and keeps this one (ADR 0058, amending 0017), so this device stays signed in
+ * and the others are told why on their next page.
  */
-import { json, redirect, type ActionFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { useActionData, useSearchParams } from "@remix-run/react";
 import { MESSAGES } from "../../contract/messages";
-import { LoginType } from "../../contract/enums";
 import { redirectWithToast, requireApi, signedInPageLoader } from "~/services/kit/api.server";
 import { readForm } from "~/services/kit/form.server";
-import { clearSignIn } from "~/session.server";
 import { PASSWORD_FIELDS } from "~/services/forms/security";
 import { parseWithZod, loginPasswordSchema } from "~/services/forms/schemas.server";
 import { AuthFormFrame, PasswordField } from "~/components/auth/AuthForm";
@@ -20,7 +18,6 @@ import { FORM_STEP, securityTitle } from "~/components/identity/security-tabs";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
 const HERE = "/security/loginPassword";
-export const PASSWORD_CHANGED_SIGN_IN = "Your login password was changed. Please sign in with the new one.";
 
 export const meta: MetaFunction = () => [{ title: securityTitle("loginPassword") }];
 
@@ -31,19 +28,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = await requireApi(request, context);
   const submission = parseWithZod(form, { schema: loginPasswordSchema });
   if (submission.status !== "success") return json({ result: submission.reply({ hideFields: PASSWORD_FIELDS }) });
-  const failed = (msg: string) => json({ result: submission.reply({ formErrors: [msg], hideFields: PASSWORD_FIELDS }) });
-
-  const info = await api.call("/userInfo/getProfileInfo");
-  if (!info.ok) return failed(info.msg);
-  const { email, mobile } = info.data.account;
   const { oldPassword, newPassword } = submission.value;
   const changed = await api.call("/userAuth/updatePassword", { oldPassword, newPassword });
-  if (!changed.ok) return failed(changed.msg);
-
-  // The change ended every session, this one too: sign this device in again with the new password.
-  const login = await api.call("/userAuth/login", email ? { loginName: email, loginPwd: newPassword, type: LoginType.Email } : { loginName: mobile ?? "", loginPwd: newPassword, type: LoginType.Mobile });
-  if (!login.ok) return redirect(`/login?redirectTo=${encodeURIComponent(HERE)}`, { headers: { "Set-Cookie": await clearSignIn(request, PASSWORD_CHANGED_SIGN_IN) } });
-  api.session.set("token", login.data.token);
+  if (!changed.ok) return json({ result: submission.reply({ formErrors: [changed.msg], hideFields: PASSWORD_FIELDS }) });
   return redirectWithToast(api.session, HERE, MESSAGES.success);
 }
 

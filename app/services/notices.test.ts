@@ -7,8 +7,8 @@ describe("where a notice leads", () => {
     expect(noticeTarget({ type: NoticeType.PointMall, refId: 12 })).toBe("/memberShipCenter?tab=order");
     expect(noticeTarget({ type: NoticeType.Order, refId: 12 })).toBe("/orderDetails/12");
     expect(noticeTarget({ type: NoticeType.Withdrawal, refId: 12 })).toBe("/withdrawDetails/12");
-    // A security notice (type 6, ADR 0055): the account's sign-in settings.
-    expect(noticeTarget({ type: NoticeType.Security, refId: 12 })).toBe("/security/loginPassword");
+    // A security notice (type 6, ADR 0055): the signed-in devices, where one is ended (ADR 0058).
+    expect(noticeTarget({ type: NoticeType.Security, refId: 12 })).toBe("/security/devices");
   });
 
   it("the open link carries type and refId, and only a known type leads anywhere", () => {

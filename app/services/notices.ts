@@ -7,7 +7,8 @@ export function noticeTarget(n: Pick<Notice, "type" | "refId">): string {
   if (n.type === NoticeType.Account) return "/security/kycVerification";
   if (n.type === NoticeType.Referral) return "/referral";
   if (n.type === NoticeType.PointMall) return "/memberShipCenter?tab=order";
-  if (n.type === NoticeType.Security) return "/security/loginPassword";
+  // A sign-in from a new device, or sign-ins paused: the list of signed-in devices, to end one (ADR 0058).
+  if (n.type === NoticeType.Security) return "/security/devices";
   return n.type === NoticeType.Withdrawal ? `/withdrawDetails/${n.refId}` : `/orderDetails/${n.refId}`;
 }
 

@@ -97,7 +97,7 @@ export const authCalls = {
     auth: "user",
     request: z.object({ oldPassword, newPassword }),
     response: okEmpty,
-    doc: "Changes the login password. Response designed: null.",
+    doc: "Changes the login password and signs out every other session of the user (this one stays signed in). Response designed: null.",
   }),
   "/userAuth/bindMobile": defineCall({
     path: "/userAuth/bindMobile",

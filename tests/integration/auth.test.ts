@@ -617,14 +617,15 @@ describe("updatePassword", () => {
     expect((await t.b.call("/userAuth/login", { loginName: SELLER2, loginPwd: PWD, type: "EMAIL" })).code).toBe(Code.OK);
   });
 
-  it("the right old password changes it and revokes every token of the user (not other users')", async () => {
+  it("the right old password changes it and revokes every other token of the user (not this one, not other users')", async () => {
     const t1 = await t.b.login(SELLER2);
     const t2 = await t.b.login(SELLER2);
     const other = await t.b.login(SELLER);
     const res = await t.b.call("/userAuth/updatePassword", { oldPassword: PWD, newPassword: "Changed99" }, { token: t1 });
     expect(res.code, res.msg).toBe(Code.OK);
     expect(res.data).toBeNull();
-    expect((await whoAmI(t.b, t1)).code).toBe(Code.NOT_LOGGED_IN);
+    // The session that proved the old password goes on (ADR 0058).
+    expect((await whoAmI(t.b, t1)).code).toBe(Code.OK);
     expect((await whoAmI(t.b, t2)).code).toBe(Code.NOT_LOGGED_IN);
     expect((await whoAmI(t.b, other)).code).toBe(Code.OK);
     expect((await t.b.call("/userAuth/login", { loginName: SELLER2, loginPwd: PWD, type: "EMAIL" })).msg).toBe(BAD_LOGIN);

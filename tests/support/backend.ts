@@ -86,13 +86,15 @@ export async function createTestBackend(opts: { env?: Record<string, string>; se
   const catalog = createCatalogCache(database.db, database.notifications, database.writes, () => {});
   const backend = createBackend({ db: database.db, config, clock, secrets: createSecretBox(TEST_DATA_KEY), log: () => {}, catalog });
 
-  async function raw(path: string, body?: unknown, init: { token?: string; ip?: string; method?: string; timeZone?: string; device?: string } = {}): Promise<Response> {
+  async function raw(path: string, body?: unknown, init: { token?: string; ip?: string; method?: string; timeZone?: string; device?: string; userAgent?: string } = {}): Promise<Response> {
     const headers = new Headers({ "content-type": "application/json" });
     if (init.token) headers.set("Authorization", init.token);
     // The device, as the web tier forwards its signed per-browser id (ADR 0055).
     if (init.device) headers.set("IMEI", init.device);
     // The user's zone, as the web tier forwards it from the tz cookie (ADR 0022).
     if (init.timeZone) headers.set("time-zone", init.timeZone);
+    // The browser, as the web tier forwards its User-Agent (ADR 0055).
+    if (init.userAgent) headers.set("x-client-user-agent", init.userAgent);
     headers.set("IPv4", init.ip ?? "10.0.0.1");
     return backend.handle(
       new Request(`http://test${path}`, {
@@ -104,7 +106,7 @@ export async function createTestBackend(opts: { env?: Record<string, string>; se
     );
   }
 
-  async function call<P extends ClientPath>(path: P, body?: CallRequest<P> | Record<string, unknown>, init: { token?: string; ip?: string; timeZone?: string; device?: string } = {}): Promise<Envelope> {
+  async function call<P extends ClientPath>(path: P, body?: CallRequest<P> | Record<string, unknown>, init: { token?: string; ip?: string; timeZone?: string; device?: string; userAgent?: string } = {}): Promise<Envelope> {
     const res = await raw(`/client${path}`, body, init);
     return (await res.json()) as Envelope;
   }

@@ -2,6 +2,7 @@
 export const SECURITY_TABS = [
   { label: "tradePassword", title: "Trade Password" },
   { label: "loginPassword", title: "Login Password" },
+  { label: "devices", title: "Devices" },
   { label: "bindMobile", title: "Bind Mobile" },
   { label: "bindEmail", title: "Bind Email" },
   { label: "kycVerification", title: "Verify ID" },

@@ -1,8 +1,9 @@
 /**
- * A button that does something to an order after a confirmation (UI.md):
- * with JavaScript a ConfirmDialog whose Confirm submits a hidden POST form;
- * without it the button is a link to ?confirm=<intent>, which shows the same
- * question as a section with a POST form and a Cancel link.
+ * A button that does something to an order (or a session, a withdrawal) after a confirmation
+ * (UI.md): with JavaScript a ConfirmDialog whose Confirm submits a hidden POST form; without it
+ * the button is a link to ?confirm=<intent>, which shows the same question as a section with a
+ * POST form and a Cancel link. `fields` go with the post; `confirm` names the question when one
+ * page asks it about several things (a row each).
  */
 import { Link, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -23,16 +24,45 @@ export interface ConfirmActionProps {
   variant?: ButtonVariant;
   /** The page's ?confirm= value. */
   asking: boolean;
+  /** Hidden fields posted with the intent (an id). */
+  fields?: Record<string, string>;
+  /** The ?confirm= value (and the hidden form's id); default `intent`. */
+  confirm?: string;
+  /** Words for screen readers after the label, saying what it is about. */
+  srLabel?: string;
 }
 
-export function ConfirmAction({ intent, label, title, description, confirmLabel = "Confirm", tone = "primary", variant = "primary", asking }: ConfirmActionProps) {
+function HiddenFields({ fields }: { fields: Record<string, string> | undefined }) {
+  return (
+    <>
+      {Object.entries(fields ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+    </>
+  );
+}
+
+export function ConfirmAction({
+  intent,
+  label,
+  title,
+  description,
+  confirmLabel = "Confirm",
+  tone = "primary",
+  variant = "primary",
+  asking,
+  fields,
+  confirm = intent,
+  srLabel,
+}: ConfirmActionProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [open, setOpen] = useState(false);
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-  const formId = `${intent}-form`;
+  const posted = navigation.state !== "idle" ? navigation.formData : undefined;
+  const busy = posted?.get("intent") === intent && Object.entries(fields ?? {}).every(([name, value]) => posted.get(name) === value);
+  const formId = `${confirm}-form`;
 
-  // Arriving on ?confirm=<intent> with JavaScript: ask with the dialog.
+  // Arriving on ?confirm=<confirm> with JavaScript: ask with the dialog.
   useEffect(() => {
     if (hydrated && asking) setOpen(true);
   }, [hydrated, asking]);
@@ -41,9 +71,10 @@ export function ConfirmAction({ intent, label, title, description, confirmLabel 
     <>
       <Form id={formId} method="post" preventScrollReset replace className="hidden">
         <input type="hidden" name="intent" value={intent} />
+        <HiddenFields fields={fields} />
       </Form>
       <ButtonLink
-        to={`?confirm=${intent}`}
+        to={`?confirm=${confirm}`}
         preventScrollReset
         replace
         variant={variant}
@@ -55,21 +86,23 @@ export function ConfirmAction({ intent, label, title, description, confirmLabel 
             if (!busy) setOpen(true);
           }
         }}
-        data-testid={`${intent}-button`}
+        data-testid={`${confirm}-button`}
       >
         {label}
+        {srLabel ? <span className="sr-only"> {srLabel}</span> : null}
       </ButtonLink>
       {!hydrated && asking ? (
         <section
           aria-labelledby={`${formId}-title`}
           className="col-span-full rounded-xl bg-white p-4 shadow-lg ring-2 ring-brand-600"
-          data-testid={`${intent}-confirm`}
+          data-testid={`${confirm}-confirm`}
         >
           <h2 id={`${formId}-title`} className="text-lg font-semibold text-gray-900">
             {title}
           </h2>
           {description ? <p className="mt-2 text-sm text-gray-700">{description}</p> : null}
           <Form method="post" replace className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <HiddenFields fields={fields} />
             <Link to="." replace preventScrollReset className={buttonClasses({ variant: "secondary" })}>
               Cancel
             </Link>

@@ -230,8 +230,8 @@ export const authHandlers = {
     await checkLoginPassword(ctx, user, input.oldPassword);
     await transaction(ctx.db, async (trx) => {
       await trx.updateTable("users").set({ password_hash: await hashPassword(input.newPassword) }).where("id", "=", user.id).execute();
-      // Every session ends, this one too: the user signs in again with the new password.
-      await revokeAllTokens(trx, user.id, ctx.now, "password_changed");
+      // Every other session ends; the one that proved the old password goes on (ADR 0058).
+      await revokeAllTokens(trx, user.id, ctx.now, "password_changed", ctx.token);
     });
     return null;
   },
