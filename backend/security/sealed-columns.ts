@@ -83,6 +83,8 @@ const emptyPass = (): SealPass => ({ scanned: 0, written: 0, raced: 0, unopenabl
 
 export interface PassOptions {
   batch?: number;
+  /** Between a batch's read and its write (a test makes the API write some of those rows there). */
+  beforeWrite?: (table: string, ids: number[]) => Promise<void>;
   /** After each batch (progress, renewing a lease); a throw stops the pass where it is. */
   onBatch?: (pass: SealPass, table: string) => Promise<void> | void;
 }
@@ -123,6 +125,7 @@ export async function resealAll(db: Executor, box: SecretBox, opts: PassOptions 
         }
         if (values > 0) changes.push({ id: row.id, old: row.v, next, values });
       }
+      await opts.beforeWrite?.(table, changes.map((c) => c.id));
       const written = await compareAndSet(db, table, columns, changes);
       for (const c of changes) {
         if (written.has(c.id)) pass.written += c.values;

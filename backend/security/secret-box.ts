@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, createSecretKey, hkdfSync, randomBytes, type KeyObject } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { currentKeyOf, envRing, folderRing, LEGACY_KEY_ID, type DataKey, type RingSource } from "./key-ring";
+import { currentKeyOf, envRing, folderRing, keyRank, LEGACY_KEY_ID, type DataKey, type RingSource } from "./key-ring";
 
 /**
  * Seals personal data and secrets at rest with AES-256-GCM under a key ring (ADR 0056):
@@ -32,7 +32,7 @@ export interface SecretBox extends Sealer, Opener {
   keyedHash(label: string, value: string): string;
   /** The key that seals now. */
   readonly currentKeyId: string;
-  /** The ids of the ring, current first. */
+  /** The ids of the ring, newest (the current one) first. */
   keyIds(): string[];
   /** The key a sealed value is under, without opening it; throws for what is not a sealed value. */
   keyIdOf(sealed: string): string;
@@ -153,7 +153,7 @@ export function createSecretBox(root: string, ring: DataKey[] | RingSource = [{ 
       return current.id;
     },
     keyIds() {
-      return [current.id, ...[...byId.keys()].filter((id) => id !== current.id)];
+      return [...byId.keys()].sort((a, b) => keyRank(b) - keyRank(a));
     },
     keyIdOf(sealed) {
       return parse(sealed).id;
