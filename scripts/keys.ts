@@ -3,6 +3,7 @@
  *
  *   npm run keys:status                    values per key, and the ring
  *   npm run keys:rotate [-- --no-wait]     a new current key, and every value re-sealed under it
+ *                                          (an unfinished rotation goes on instead; --new-key starts another)
  *   npm run keys:retire -- <id>            a key that holds no value any more leaves the ring
  *
  * rotate: with DATA_DIR/keys (DATA_KEYS unset) it adds the next key there; with DATA_KEYS the
@@ -26,10 +27,10 @@ import { loadSecretBox } from "../backend/security/secret-box";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { "no-wait": { type: "boolean" }, "wait-seconds": { type: "string" } },
+  options: { "no-wait": { type: "boolean" }, "wait-seconds": { type: "string" }, "new-key": { type: "boolean" } },
 });
 const [command, id] = positionals;
-const USAGE = "usage: npm run keys:status | npm run keys:rotate [-- --no-wait] [--wait-seconds N] | npm run keys:retire -- <key id>";
+const USAGE = "usage: npm run keys:status | npm run keys:rotate [-- --no-wait] [--wait-seconds N] [--new-key] | npm run keys:retire -- <key id>";
 
 const config = readBackendConfig();
 const secrets = loadSecretBox(config);
@@ -163,30 +164,48 @@ function finishRetire(key: string) {
 
 // ---------------------------------------------------------------- main
 
+/**
+ * DATA_DIR/keys: a new key, unless the last rotation has not finished (values are still under an
+ * older key): then it goes on with the current one, so a stopped rotation is resumed, not doubled.
+ */
+function newKeyUnless(unfinished: boolean) {
+  const folder = keyFolderOf(config.DATA_DIR);
+  if (unfinished && !values["new-key"]) {
+    console.log(`Key ${secrets.currentKeyId}'s rotation has not finished: it goes on (npm run keys:rotate -- --new-key starts another).`);
+    return;
+  }
+  const added = addFolderKey(config.DATA_DIR);
+  secrets.reload();
+  console.log(`Key ${added} is current now (${folder}/${added}.key).`);
+}
+
+const olderThanCurrent = (counts: Record<string, number>) => Object.entries(counts).some(([k, v]) => k !== secrets.currentKeyId && v > 0);
+
 async function main(): Promise<number> {
   if (command !== "status" && command !== "rotate" && command !== "retire") throw new Refused(USAGE);
   if (command === "retire" && !id) throw new Refused(USAGE);
   if (command === "retire" && id === secrets.currentKeyId) throw new Refused(`Key ${id} is the current key: rotate to a new one first.`);
-  if (command === "rotate" && foldersRing) {
-    const added = addFolderKey(config.DATA_DIR);
-    secrets.reload();
-    console.log(`Key ${added} is current now (${keyFolderOf(config.DATA_DIR)}/${added}.key).`);
-  } else if (command === "rotate") console.log(`Key ${secrets.currentKeyId}, the highest of DATA_KEYS, seals.`);
+  if (command === "rotate" && !foldersRing) console.log(`Key ${secrets.currentKeyId}, the highest of DATA_KEYS, seals.`);
 
   let database: Database_;
   try {
     database = await openConfiguredDatabase(config);
   } catch (err) {
     if (!(err instanceof DataDirInUseError)) throw err;
-    if (command === "status") printServerStatus(serverStatus());
-    else if (command === "rotate") await waitForServer();
-    else retireBeside(id!);
+    const s = serverStatus();
+    if (command === "status") printServerStatus(s);
+    else if (command === "rotate") {
+      if (foldersRing) newKeyUnless(s !== undefined && s.current === secrets.currentKeyId && (s.running || olderThanCurrent(s.counts ?? {})));
+      await waitForServer();
+    } else retireBeside(id!);
     return 0;
   }
   try {
     if (command === "status") await status(database);
-    else if (command === "rotate") await rotate(database);
-    else await retire(database, id!);
+    else if (command === "rotate") {
+      if (foldersRing) newKeyUnless(olderThanCurrent(totalsByKey(await countByKey(database.db))));
+      await rotate(database);
+    } else await retire(database, id!);
   } finally {
     await database.close();
   }

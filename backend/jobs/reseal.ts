@@ -71,11 +71,19 @@ export function resealSweep(services: Pick<Services, "db" | "secrets" | "clock" 
     }
   };
 
+  let sealingUnder = secrets.currentKeyId;
+  let ring = secrets.keyIds().join();
   return async function run(): Promise<void> {
-    if (secrets.reload()) {
+    secrets.reload();
+    // A new ring (read now, or when a value under a key new to it arrived): this process may have
+    // sealed under the old key meanwhile, after another's pass went by, so it walks the tables once.
+    const switched = secrets.currentKeyId !== sealingUnder;
+    if (switched || secrets.keyIds().join() !== ring) {
       await registerKeys(db, secrets, { at: clock.now(), foldersRing: opts.foldersRing });
       retryAt = 0;
-      log(`[reseal] key ${secrets.currentKeyId} is current (keys: ${secrets.keyIds().join(", ")})`);
+      ring = secrets.keyIds().join();
+      sealingUnder = secrets.currentKeyId;
+      log(`[reseal] key ${secrets.currentKeyId} is current (keys: ${ring})`);
     }
     const current = secrets.currentKeyId;
     const behind = await newerKeyThan(db, current);
@@ -88,7 +96,7 @@ export function resealSweep(services: Pick<Services, "db" | "secrets" | "clock" 
     }
     counts ??= totalsByKey(await countByKey(db));
     const resealed = await isResealed(db, current);
-    if (resealed || Date.now() < retryAt) {
+    if ((resealed && !switched) || Date.now() < retryAt) {
       if (lastWrite === 0 || Date.now() - lastWrite > 60_000) write({ running: false, resealed, counts });
       return;
     }

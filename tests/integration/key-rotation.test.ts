@@ -19,7 +19,7 @@ import { countByKey, SEALED_COLUMNS, totalsByKey } from "../../backend/security/
 import { createSecretBox, SealedValueError, type SecretBox } from "../../backend/security/secret-box";
 import { createTestBackend, TEST_DATA_KEY, type TestBackend } from "../support/backend";
 import { freshAccountNumber } from "../support/bank-accounts";
-import { apiOver, marksFor, writePersonalData, type Api, type Written } from "../support/personal-data";
+import { apiOver, chatTexts, marksFor, writePersonalData, type Api, type Written } from "../support/personal-data";
 
 let dir: string;
 let box: SecretBox;
@@ -129,8 +129,8 @@ describe("rotating the data key", () => {
     const list = (await api.ok<{ paymentList: { id: number; remark: string | null }[] }>("/userPayment/getPaymentList", {}, w.seller)).paymentList;
     for (const [id, note] of notes) expect(list.find((a) => a.id === id)?.remark, `account ${id}`).toBe(note);
     for (const id of added) expect(list.some((a) => a.id === id)).toBe(true);
-    const history = (await api.chat<{ messageList: { payload: { text?: string } }[] }>(w.merchant, "history", { conversationId: `GROUP${w.orderId}` })).messageList.map((m) => m.payload.text);
-    for (const text of said.slice(-10)) expect(history).toContain(text);
+    const history = await chatTexts(api, w.merchant, `GROUP${w.orderId}`);
+    for (const text of said) expect(history).toContain(text);
   });
 
   it("stopped half way (a crash), the next pass finds the rest; the server's job finishes it and reports", async () => {

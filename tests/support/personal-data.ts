@@ -165,6 +165,17 @@ export async function writePersonalData(api: Api, marks: Marks, tokens?: Awaited
   return { marks, seller, merchant, withdrawer, admin, accountId, withdrawalId, orderId, kycPhotos };
 }
 
+/** Every text of a conversation as `token`'s user reads it, page by page back to the first. */
+export async function chatTexts(api: Api, token: string, conversationId: string): Promise<string[]> {
+  const texts: string[] = [];
+  for (let before = ""; ; ) {
+    const page = await api.chat<{ messageList: { payload: { text?: string } }[]; nextReqMessageID: string; isCompleted: boolean }>(token, "history", { conversationId, nextReqMessageID: before });
+    texts.unshift(...page.messageList.map((m) => m.payload.text ?? ""));
+    if (page.isCompleted || !page.nextReqMessageID) return texts;
+    before = page.nextReqMessageID;
+  }
+}
+
 /** What the API shows of the written data, to the owner, the counterparts and staff. */
 export async function readPersonalData(api: Api, w: Written) {
   const account = (await api.ok<{ paymentList: { id: number; realname: string; accountNumber: string; remark: string | null }[] }>("/userPayment/getPaymentList", {}, w.seller)).paymentList.find(
@@ -179,7 +190,7 @@ export async function readPersonalData(api: Api, w: Written) {
   const merchantOrder = (await api.ok<{ list: { id: number; sellerRemark: string | null; arbitrationContent: string | null }[] }>("/merchant/order/list", {}, w.merchant)).list.find(
     (o) => o.id === w.orderId,
   )!;
-  const history = await api.chat<{ messageList: { payload: { text?: string } }[] }>(w.merchant, "history", { conversationId: `GROUP${w.orderId}` });
+  const texts = await chatTexts(api, w.merchant, `GROUP${w.orderId}`);
   const transcript = (await api.ok<{ list: { from: string; text: string }[] }>("/admin/order/transcript", { id: w.orderId }, w.admin)).list;
   return {
     account: { realname: account.realname, accountNumber: account.accountNumber, remark: account.remark },
@@ -187,7 +198,7 @@ export async function readPersonalData(api: Api, w: Written) {
     kyc: [kyc.idCountry, kyc.idNo, kyc.realname, kyc.birthday, kyc.socialAccount],
     staffKyc: staffKyc.some((k) => k.cert.realname === w.marks.kycRealname && k.cert.idNo === w.marks.kycIdNo && k.cert.socialAccount === w.marks.kycSocial),
     order: [order.sellerRemark, order.arbitrationContent, merchantOrder.sellerRemark, merchantOrder.arbitrationContent],
-    chat: [history.messageList.map((m) => m.payload.text).includes(w.marks.chat), transcript.some((m) => m.from === "seller" && m.text === w.marks.chat)],
+    chat: [texts.includes(w.marks.chat), transcript.some((m) => m.from === "seller" && m.text === w.marks.chat)],
   };
 }
 
