@@ -21,7 +21,7 @@ import { DataDirInUseError } from "../backend/db/data-dir-lock";
 import { openConfiguredDatabase, pgliteDir, type Database_ } from "../backend/db/index";
 import { readStatusFile, statusFileOf, type ResealStatus } from "../backend/jobs/reseal";
 import { addFolderKey, keyFolderOf, KeyRingError, removeFolderKey } from "../backend/security/key-ring";
-import { keyRecords, markRetired, newerKeyThan, registerKeys, rotateToCurrent } from "../backend/security/rotation";
+import { keyRecords, markRetired, newerKeyThan, otherThan, registerKeys, rotateToCurrent } from "../backend/security/rotation";
 import { countByKey, totalsByKey, type SealPass } from "../backend/security/sealed-columns";
 import { loadSecretBox } from "../backend/security/secret-box";
 
@@ -179,7 +179,7 @@ function newKeyUnless(unfinished: boolean) {
   console.log(`Key ${added} is current now (${folder}/${added}.key).`);
 }
 
-const olderThanCurrent = (counts: Record<string, number>) => Object.entries(counts).some(([k, v]) => k !== secrets.currentKeyId && v > 0);
+const olderThanCurrent = (counts: Record<string, number>) => Object.keys(otherThan(counts, secrets.currentKeyId)).length > 0;
 
 async function main(): Promise<number> {
   if (command !== "status" && command !== "rotate" && command !== "retire") throw new Refused(USAGE);

@@ -1,7 +1,7 @@
 import { writeFileSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import type { Services } from "../http/context";
-import { isResealed, newerKeyThan, registerKeys, rotateToCurrent, type Rotation } from "../security/rotation";
+import { isResealed, markResealed, newerKeyThan, otherThan, registerKeys, rotateToCurrent, type Rotation } from "../security/rotation";
 import { countByKey, totalsByKey, type SealPass } from "../security/sealed-columns";
 import { holdLease } from "./lease";
 
@@ -94,10 +94,17 @@ export function resealSweep(services: Pick<Services, "db" | "secrets" | "clock" 
       write({ running: false, resealed: false, counts, behind });
       return;
     }
-    counts ??= totalsByKey(await countByKey(db));
     const resealed = await isResealed(db, current);
+    if (counts === undefined || switched) counts = totalsByKey(await countByKey(db));
     if ((resealed && !switched) || Date.now() < retryAt) {
       if (lastWrite === 0 || Date.now() - lastWrite > 60_000) write({ running: false, resealed, counts });
+      return;
+    }
+    // Counted first: a database whose values are all under the current key (a fresh one, the large
+    // world seeded with it) is recorded as such without a walk through every table.
+    if (Object.keys(otherThan(counts, current)).length === 0) {
+      await markResealed(db, current, clock.now());
+      write({ running: false, resealed: true, counts });
       return;
     }
     log(`[reseal] re-sealing every value under key ${current}`);

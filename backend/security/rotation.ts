@@ -61,6 +61,15 @@ export async function isResealed(db: Executor, id: string): Promise<boolean> {
   return (await keyRecords(db)).some((k) => k.id === id && k.resealedAt !== null);
 }
 
+/** Records that every value is under `id` (kept from the first time). */
+export async function markResealed(db: Executor, id: string, at: Date): Promise<void> {
+  await sql`update data_keys set resealed_at = ${at} where id = ${id} and resealed_at is null`.execute(db);
+}
+
+/** Values under a key other than `current`, per key. */
+export const otherThan = (counts: Record<string, number>, current: string): Record<string, number> =>
+  Object.fromEntries(Object.entries(counts).filter(([key, n]) => key !== current && n > 0));
+
 export async function markRetired(db: Executor, id: string, at: Date): Promise<void> {
   await sql`update data_keys set retired_at = ${at} where id = ${id}`.execute(db);
 }
@@ -83,7 +92,7 @@ export async function rotateToCurrent(db: Executor, box: SecretBox, opts: PassOp
   const current = box.currentKeyId;
   const pass = await resealAll(db, box, opts);
   const counts = totalsByKey(await countByKey(db));
-  const left = Object.fromEntries(Object.entries(counts).filter(([key]) => key !== current));
-  if (Object.keys(left).length === 0) await sql`update data_keys set resealed_at = ${opts.now()} where id = ${current} and resealed_at is null`.execute(db);
+  const left = otherThan(counts, current);
+  if (Object.keys(left).length === 0) await markResealed(db, current, opts.now());
   return { pass, counts, left };
 }

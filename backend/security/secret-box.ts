@@ -137,7 +137,8 @@ export function createSecretBox(root: string, ring: DataKey[] | RingSource = [{ 
       const p = parse(sealed);
       const k = keyFor(p.id);
       try {
-        const decipher = createDecipheriv("aes-256-gcm", k.key, Buffer.from(p.iv, "base64url"));
+        // The whole 16-byte tag, always: a shortened one would be easier to forge.
+        const decipher = createDecipheriv("aes-256-gcm", k.key, Buffer.from(p.iv, "base64url"), { authTagLength: 16 });
         if (p.aad) decipher.setAAD(p.aad);
         decipher.setAuthTag(Buffer.from(p.tag, "base64url"));
         return Buffer.concat([decipher.update(Buffer.from(p.ct, "base64url")), decipher.final()]).toString("utf8");
