@@ -24,7 +24,7 @@ import { jsonResponse as json, jsonTextResponse as jsonText } from "./http/json-
 
 const answer = (value: unknown, status = 200): CallAnswer => ({ status, body: JSON.stringify(value) });
 import { clientIp, type HeaderReader, type Peer } from "./http/ip";
-import { createSecretBox, loadDataKey, type SecretBox } from "./security/secret-box";
+import { loadSecretBox, type SecretBox } from "./security/secret-box";
 import { sessionOf, tokenFromHeader } from "./security/tokens";
 
 /**
@@ -94,7 +94,7 @@ export function createBackend(opts: BackendOptions): Backend {
     db: opts.db,
     config: opts.config,
     clock: opts.clock ?? systemClock,
-    secrets: opts.secrets ?? createSecretBox(loadDataKey(opts.config.DATA_ENCRYPTION_KEY, opts.config.DATA_DIR)),
+    secrets: opts.secrets ?? loadSecretBox(opts.config),
     blobs: opts.blobs ?? openBlobStore(opts.config),
     prices: opts.prices ?? openPriceFeed(opts.config),
     bankResolver: opts.bankResolver ?? openBankResolver(opts.config, DEMO_KNOWN_ACCOUNTS, log),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { KeyRingError, parseDataKeys } from "./security/key-ring";
 
 /**
  * Backend settings, read once from the environment and validated at start-up.
@@ -18,8 +19,12 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** AES key (any string; SHA-256 of it is the key) for the `encrypt` response field. Off when unset. */
   RESPONSE_ENCRYPTION_KEY: z.string().min(1).optional(),
-  /** Key that seals secrets at rest (order secrets, card codes). Generated into DATA_DIR when unset. */
+  /** The root secret (ADR 0056): purpose keys (images, keyed hashes, signatures) derive from it and it
+   * never rotates; it also opens what was sealed before key rings (key v1). Generated into DATA_DIR when unset. */
   DATA_ENCRYPTION_KEY: z.string().min(16).optional(),
+  /** The key ring that seals personal data, "3:<secret>,2:<secret>,v1": the highest number seals, every one
+   * opens (a bare v1 is DATA_ENCRYPTION_KEY). Unset: DATA_DIR/keys, made on first start (npm run keys:rotate). */
+  DATA_KEYS: z.string().min(1).optional(),
   /** Seed the demo world into an empty database. */
   DEMO_SEED: onOff.default("on"),
   DEMO_BOTS: onOff.default("on"),
@@ -87,9 +92,19 @@ export function readBackendConfig(env: Record<string, string | undefined> = proc
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid backend settings:\n${lines}`);
   }
-  if (parsed.data.NODE_ENV === "production" && !parsed.data.DATA_ENCRYPTION_KEY && parsed.data.DATABASE_URL) {
-    // Several processes share one database: they must share the key that seals secrets.
-    throw new Error("Invalid backend settings:\n  DATA_ENCRYPTION_KEY: required in production with DATABASE_URL");
+  if (parsed.data.NODE_ENV === "production" && parsed.data.DATABASE_URL) {
+    // Several processes share one database: they must share the keys that seal secrets.
+    const missing = (["DATA_ENCRYPTION_KEY", "DATA_KEYS"] as const).filter((k) => !parsed.data[k]);
+    if (missing.length > 0) throw new Error(`Invalid backend settings:\n  ${missing.join(", ")}: required in production with DATABASE_URL`);
+  }
+  if (parsed.data.DATA_KEYS) {
+    try {
+      // A bare v1 stands for the root; a stand-in checks the rest when the root is DATA_DIR's.
+      parseDataKeys(parsed.data.DATA_KEYS, parsed.data.DATA_ENCRYPTION_KEY ?? "the root secret in DATA_DIR");
+    } catch (e) {
+      if (e instanceof KeyRingError) throw new Error(`Invalid backend settings:\n  ${e.message}`);
+      throw e;
+    }
   }
   const s3 = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_REGION"] as const;
   const s3Missing = s3.filter((k) => !parsed.data[k]);

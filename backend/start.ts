@@ -5,6 +5,8 @@ import { seedDemoWorld } from "./demo/seed";
 import { startJobs } from "./jobs/index";
 import { createNotifyBus } from "./modules/chat/bus";
 import { createCatalogCache } from "./modules/catalog/cache";
+import { registerKeys } from "./security/rotation";
+import { loadSecretBox } from "./security/secret-box";
 
 /**
  * Opens the database, migrates it, seeds the demo world into an empty one and
@@ -17,16 +19,25 @@ export async function startBackend(env: Record<string, string | undefined> = pro
 }> {
   const config = readBackendConfig(env);
   const database = await openConfiguredDatabase(config);
-  await migrate(database.db);
+  // The data keys (ADR 0056): migration 030 seals what is stored with them, and a key under an id
+  // this database knows as another key is refused before anything is sealed with it.
+  const secrets = loadSecretBox(config);
+  try {
+    await migrate(database.db, { secrets });
+    await registerKeys(database.db, secrets, { at: new Date(), foldersRing: !config.DATA_KEYS });
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
   if (config.DEMO_SEED) await seedDemoWorld(database.db);
   // On PostgreSQL several processes may serve one database: chat receipts and
   // new-message kicks travel between them by NOTIFY (modules/chat/bus.ts).
   const chatBus = database.kind === "postgres" ? createNotifyBus(database.notifications, (line) => console.error(line)) : undefined;
   const catalog = createCatalogCache(database.db, database.notifications, database.writes, (line) => console.error(line));
-  const backend = createBackend({ db: database.db, config, chatBus, catalog });
+  const backend = createBackend({ db: database.db, config, chatBus, catalog, secrets });
   // Embedded PGlite belongs to this one process: a fixed holder takes its leases
   // back at once after a crash instead of waiting for them to expire (ADR 0013).
-  const jobs = startJobs(backend.services, config.DATABASE_URL ? undefined : "embedded");
+  const jobs = startJobs(backend.services, config.DATABASE_URL ? undefined : "embedded", { foldersRing: !config.DATA_KEYS });
   return {
     backend,
     config,

@@ -9,6 +9,7 @@ import { readBackendConfig } from "../backend/config";
 import { exitIfInUse, lockDataDir } from "../backend/db/data-dir-lock";
 import { migrate, openConfiguredDatabase, pgliteDir } from "../backend/db/index";
 import { seedDemoWorld } from "../backend/demo/seed";
+import { loadSecretBox } from "../backend/security/secret-box";
 
 const config = readBackendConfig();
 if (!config.DATABASE_URL) {
@@ -27,7 +28,7 @@ if (config.DATABASE_URL) {
   await sql`drop schema public cascade`.execute(database.db);
   await sql`create schema public`.execute(database.db);
 }
-await migrate(database.db);
+await migrate(database.db, { secrets: loadSecretBox(config) });
 await seedDemoWorld(database.db);
 await database.close();
 console.log(`Demo world reset (${config.DATABASE_URL ? "PostgreSQL" : "PGlite in " + config.DATA_DIR}).`);

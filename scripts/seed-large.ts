@@ -14,7 +14,7 @@ import { readBackendConfig } from "../backend/config";
 import { exitIfInUse } from "../backend/db/data-dir-lock";
 import { migrate, openConfiguredDatabase } from "../backend/db/index";
 import { FULL_SIZES, scaledSizes, seedLargeWorld } from "../backend/demo/large-world";
-import { createSecretBox, loadDataKey } from "../backend/security/secret-box";
+import { loadSecretBox } from "../backend/security/secret-box";
 
 const { values } = parseArgs({
   options: { scale: { type: "string" }, users: { type: "string" }, orders: { type: "string" }, bills: { type: "string" } },
@@ -40,9 +40,10 @@ const database = await openConfiguredDatabase(config).catch((err: unknown) => {
   throw err;
 });
 try {
-  await migrate(database.db);
+  // The server's own keys (DATA_KEYS, or DATA_DIR's), so it opens what is sealed here.
+  const secrets = loadSecretBox(config);
+  await migrate(database.db, { secrets });
   console.log(`Seeding the large world (${sizes.users} users, ${sizes.orders} orders, ${sizes.bills} bills) into ${database.kind}…`);
-  const secrets = createSecretBox(loadDataKey(config.DATA_ENCRYPTION_KEY, config.DATA_DIR));
   const report = await seedLargeWorld(database.db, sizes, secrets, (line) => console.log(`  ${line}`));
   console.log(`Done in ${report.seconds.toFixed(1)} s. Rows:`);
   console.table(report.rows);

@@ -38,6 +38,7 @@ export interface ChatMessagesTable {
   /** null: the system. */
   sender_id: number | null;
   type: "text" | "image" | "audio";
+  /** Sealed (ADR 0056). */
   text: string | null;
   /** JSON: {path, width, height} (image) or {path, seconds} (audio). */
   payload: string | null;

@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, Migrator, PostgresDialect, sql, type Transaction } from "kysely";
 import pg from "pg";
-import { migrations } from "./migrations/index";
+import { migrationsWith, type MigrationContext } from "./migrations/index";
 import type { BackendConfig } from "../config";
 import { lockDataDir } from "./data-dir-lock";
 import { PGliteDialect } from "./pglite-dialect";
@@ -178,11 +178,12 @@ export function openConfiguredDatabase(config: Pick<BackendConfig, "DATABASE_URL
 }
 
 /** Migrate to the latest. `schema`: keep Kysely's bookkeeping tables in that schema too
- * (tests run side by side in their own schemas on one server). */
-export async function migrate(db: DB, opts: { schema?: string } = {}) {
+ * (tests run side by side in their own schemas on one server). `secrets`: the server's box, which
+ * migration 030 seals the personal data already stored with (ADR 0056). */
+export async function migrate(db: DB, opts: { schema?: string } & MigrationContext = {}) {
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => migrationsWith({ secrets: opts.secrets }) },
     ...(opts.schema ? { migrationTableSchema: opts.schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { ChatTables } from "./chat-schema";
 import type { MallDelivery } from "../../contract/enums";
 
@@ -347,6 +347,7 @@ export interface OrdersTable {
   arbitration_type: number | null;
   arbitration_apply_amount: number | null;
   arbitration_apply_price: number | null;
+  /** Sealed (ADR 0056), as is seller_remark. */
   arbitration_content: string | null;
   seller_remark: string | null;
   secret_id: number;
@@ -412,7 +413,7 @@ export interface CardFingerprintsTable {
   created_at: Timestamp;
 }
 
-/** Identity verification (migration 013). */
+/** Identity verification (migration 013); id_no_sealed, id_country, realname, birthday and social_account are sealed (ADR 0056). */
 export interface KycCertsTable {
   id: Generated<number>;
   user_id: number;
@@ -492,10 +493,11 @@ export interface UserPaymentsTable {
   id: Id;
   user_id: number;
   payment_id: number;
+  /** Sealed (ADR 0056), as are account_number and remark. */
   realname: string;
   account_number: string;
-  /** The account number without spaces and dashes, upper-cased: unique per user and bank while kept (migration 009). */
-  account_key: GeneratedAlways<string>;
+  /** A keyed hash of the number without spaces and dashes, upper-cased: unique per user and bank while kept (migration 030, payments.ts accountHashOf). */
+  account_hash: string;
   receive_qr: string | null;
   remark: string | null;
   created_at: Timestamp;
@@ -512,8 +514,10 @@ export interface WithdrawalsTable {
   currency_rate: number;
   currency_amount: number;
   user_payment_id: number | null;
-  /** JSON snapshot of the bank account. */
+  /** JSON snapshot of the bank account, sealed (ADR 0056), as is user_remark. */
   user_payment: string;
+  /** The account as notices name it, "GTBank ••••4695" (migration 030). */
+  account_label: string;
   user_remark: string | null;
   pay_picture: string | null;
   reason: string | null;
@@ -579,6 +583,16 @@ export interface UserOrderStatsTable {
   completed_amount: number;
 }
 
+/** The keys values are sealed under (migration 030, security/rotation.ts): check values, never keys. */
+export interface DataKeysTable {
+  id: string;
+  check_value: string | null;
+  added_at: Generated<Date>;
+  /** Every value was under this key then (a rotation to it finished). */
+  resealed_at: Date | null;
+  retired_at: Date | null;
+}
+
 /** Chat tables live in chat-schema.ts. */
 export interface Database extends ChatTables {
   config: ConfigTable;
@@ -625,6 +639,7 @@ export interface Database extends ChatTables {
   withdrawal_changes: WithdrawalChangesTable;
   virtual_coin_orders: VirtualCoinOrdersTable;
   staff_audit: StaffAuditTable;
+  data_keys: DataKeysTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -96,7 +96,7 @@ export async function runMerchantBots(services: BotServices, log: (line: string)
   for (const o of rows) {
     try {
       if (o.status === OrderStatus.Waiting) await viewOrder(db, o.buyer_id, o.id, now, { byBot: true });
-      else if (botNegotiates(o.id)) await negotiateOrder(db, o.buyer_id, o.id, botNegotiation(o), now);
+      else if (botNegotiates(o.id)) await negotiateOrder(services, o.buyer_id, o.id, botNegotiation(o), now);
       else await completeOrder(db, o.buyer_id, o.id, now);
       acted++;
     } catch (err) {
@@ -137,7 +137,7 @@ export async function runWithdrawerBots(services: BotServices, log: (line: strin
         const png = await renderReceipt({
           withdrawalId: d.id,
           withdrawerName: d.nickname,
-          userPayment: d.user_payment,
+          userPayment: services.secrets.open(d.user_payment),
           currencyAmount: Number(d.currency_amount),
           currency: d.currency,
           at: now,

@@ -32,7 +32,7 @@ function replyFor(kind: string, status: number | null): string {
   return BOT_CHAT_REPLIES.working;
 }
 
-type ChatBotServices = Pick<Services, "db" | "clock" | "config">;
+type ChatBotServices = Pick<Services, "db" | "clock" | "config" | "secrets">;
 
 /** One sweep; returns how many answers the bots sent. */
 export async function runChatBots(services: ChatBotServices, merchantEmailLike: string, log: (line: string) => void) {
@@ -83,7 +83,7 @@ export async function runChatBots(services: ChatBotServices, merchantEmailLike: 
     try {
       await markRead(db, bot, conversationId, r.message_id);
       const result = await sendMessage(
-        db,
+        services,
         bot,
         { conversationId, clientMsgId: `bot-${r.message_id}`, type: "TIMTextElem", text: replyFor(r.kind, r.status) },
         now,

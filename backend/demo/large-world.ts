@@ -40,6 +40,8 @@ const LARGE_MARKER = { grp: "system", ckey: "largeSeededAt" } as const;
 const BULK_EMAIL_DOMAIN = "@large.test";
 /** Every bulk order's advert secret (one sealed copy for all: nobody sells with them again). */
 const BULK_SECRET = "large-world";
+/** What the buyer writes in every other bulk order's chat (one sealed copy for all). */
+const BUYER_WORD = "Card received, checking it now.";
 /** The bulk spans this many days before now. */
 const SPAN_DAYS = 365;
 
@@ -50,8 +52,8 @@ export function scaledSizes(scale: number): LargeSizes {
 
 /**
  * Seeds the demo world when missing, then writes the bulk; the database must be migrated. `secrets`
- * is the box of the server that will open the world (its DATA_ENCRYPTION_KEY): the orders' advert
- * secrets are sealed with it, as the server's own are, so their pages open.
+ * is the box of the server that will open the world (its keys): the orders' advert secrets and
+ * what people write in chat are sealed with it, as the server's own are, so their pages open.
  */
 export async function seedLargeWorld(db: DB, sizes: LargeSizes, secrets: SecretBox, log: (line: string) => void = () => {}): Promise<LargeWorldReport> {
   const started = Date.now();
@@ -60,7 +62,7 @@ export async function seedLargeWorld(db: DB, sizes: LargeSizes, secrets: SecretB
     if (!(await claimMarker(trx, LARGE_MARKER))) throw new Error("This database already holds the large world: run npm run db:reset first.");
     // The bills' running balances sort a million rows twice: in memory, not in temporary files.
     await sql`set local work_mem = '256MB'`.execute(trx);
-    await writeBulk(trx, sizes, secrets.seal(BULK_SECRET), (step, t) => log(`${step} (${((Date.now() - t) / 1000).toFixed(1)} s)`));
+    await writeBulk(trx, sizes, secrets, (step, t) => log(`${step} (${((Date.now() - t) / 1000).toFixed(1)} s)`));
   });
   // Fresh statistics, so the planner sees the sizes it now has, and the visibility map a settled
   // database has (index-only scans), rather than leaving both to autovacuum under the bench's load.
@@ -102,7 +104,8 @@ async function maxId(trx: Trx, table: "users" | "advert_secrets" | "orders" | "b
   return Number(r.rows[0]!.m);
 }
 
-async function writeBulk(trx: Trx, sizes: LargeSizes, sealedSecret: string, done: (step: string, since: number) => void) {
+async function writeBulk(trx: Trx, sizes: LargeSizes, secrets: SecretBox, done: (step: string, since: number) => void) {
+  const sealedSecret = secrets.seal(BULK_SECRET);
   const heavy = sizes.heavyEvery ?? 10;
   const seller = await idOfEmail(trx, DEMO_LOGINS.seller);
   const passwordHash = (await trx.selectFrom("users").select("password_hash").where("id", "=", seller).executeTakeFirstOrThrow()).password_hash;
@@ -187,7 +190,7 @@ async function writeBulk(trx: Trx, sizes: LargeSizes, sealedSecret: string, done
   done(`${N} notices`, t);
 
   t = Date.now();
-  await writeBulkChat(trx, firstOrder, N);
+  await writeBulkChat(trx, firstOrder, N, secrets.seal(BUYER_WORD));
   done(`chat: each order's conversation and system message`, t);
 
   // Every coin movement the users see, in time order: the seller's income of each completed order,
@@ -270,9 +273,11 @@ async function writeBulk(trx: Trx, sizes: LargeSizes, sealedSecret: string, done
  * conversation for its seller and buyer. The buyer wrote in every other order's conversation.
  * Ids follow time. Read: the buyer's word by the seller, and the system messages but those of the
  * newest 30 orders (as their notices). The buyer's read position stays before its own message, as
- * a client leaves it, so a merchant has thousands of conversations ending in its own word.
+ * a client leaves it, so a merchant has thousands of conversations ending in its own word. What
+ * people write is sealed (ADR 0056): the buyer's one sentence, sealed once; the system messages
+ * are the notices' words, readable like them.
  */
-async function writeBulkChat(trx: Trx, firstOrder: number, N: number) {
+async function writeBulkChat(trx: Trx, firstOrder: number, N: number, sealedWord: string) {
   const before = Number((await sql<{ m: number }>`select coalesce(max(id), 0)::bigint as m from chat_messages`.execute(trx)).rows[0]!.m);
   await sql`
     insert into chat_conversations (key, kind, user_a, created_at)
@@ -295,7 +300,7 @@ async function writeBulkChat(trx: Trx, firstOrder: number, N: number) {
   await sql`
     insert into chat_messages (conversation_id, sender_id, type, text, ref_type, ref_id, created_at)
     select m.conversation_id, m.sender_id, 'text', m.text, m.ref_type, m.ref_id, m.at from (
-      select g.id as conversation_id, o.buyer_id as sender_id, 'Card received, checking it now.' as text,
+      select g.id as conversation_id, o.buyer_id as sender_id, ${sealedWord}::text as text,
              null::text as ref_type, null::bigint as ref_id, o.created_at + interval '6 minutes' as at, 0 as src, o.id as k
       from orders o join chat_conversations g on g.key = 'group:' || o.id
       where o.id >= ${firstOrder} and o.id % 2 = 0

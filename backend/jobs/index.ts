@@ -9,6 +9,7 @@ import { createTencentRelay, timRest } from "../modules/chat/tencent-relay";
 import { ORDER_SWEEP_EVERY_MS } from "../modules/orders/timing";
 import { pruneRateLimits } from "../security/rate-limit";
 import { holdLease, releaseLease } from "./lease";
+import { RESEAL_EVERY_MS, RESEAL_LEASE, resealSweep } from "./reseal";
 import { sweepOrderTimers } from "./order-timers";
 import { sweepWithdrawalTimers } from "./withdrawal-timers";
 
@@ -32,7 +33,7 @@ function tencentRelaySweep(services: Services): Sweep {
  * users run under a lease, so several processes on one database do them once
  * (ADR 0013); the others are compare-and-sets that any process may run.
  */
-export function startJobs(services: Services, holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`) {
+export function startJobs(services: Services, holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`, opts: { foldersRing?: boolean } = {}) {
   const { db, config, clock } = services;
   const deliverers = {
     ...(config.EMAIL_API_URL ? { email: httpDeliverer(config.EMAIL_API_URL) } : {}),
@@ -49,6 +50,8 @@ export function startJobs(services: Services, holder = `${hostname()}:${process.
     ...(config.DEMO_BOTS ? [{ every: ORDER_SWEEP_EVERY_MS, run: () => runDemoBots(services).then(() => undefined), lease: "demo-bots" }] : []),
     // With Tencent Cloud Chat: order groups and system messages relayed to its REST API (ADR 0011).
     ...(chatProvider(config) === "tencent" ? [tencentRelaySweep(services)] : []),
+    // Values under an older key re-sealed under the current one, in one process at a time (ADR 0056).
+    { every: RESEAL_EVERY_MS, run: resealSweep(services, holder, { foldersRing: opts.foldersRing ?? false }), lease: RESEAL_LEASE },
   ];
   let stopped = false;
   const running = new Set<Promise<void>>();

@@ -29,7 +29,7 @@ const CONNECTIONS = 50;
  * The server as it runs in production: React's production build (NODE_ENV=test would render
  * with its development build, about twice the work), one sealing key for both processes.
  */
-export const SERVER_ENV = { LOGIN_LIMIT_PER_IP: "1000000", NODE_ENV: "production", DATA_ENCRYPTION_KEY: "bench-data-key-0123456789" };
+export const SERVER_ENV = { LOGIN_LIMIT_PER_IP: "1000000", NODE_ENV: "production", DATA_ENCRYPTION_KEY: "bench-data-key-0123456789", DATA_KEYS: "1:bench-data-key-0123456789" };
 
 export interface Target {
   url: string;

@@ -17,7 +17,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { ACCOUNT_NUMBER_INVALID, accountNotFoundAt, accountNumberNotAtBank } from "../../contract/bank-accounts";
 import { DEMO_BANK_ACCOUNTS } from "../../backend/demo/bank-directory";
-import { accountNumberAt } from "../support/bank-accounts";
+import { accountNumberAt, storedAccount } from "../support/bank-accounts";
 import { apiClient } from "./support/api";
 import { escapeDialog, shot, shotFromTop, signInAs } from "./support/browser";
 import { newSellerWithCoins } from "./support/users";
@@ -31,11 +31,11 @@ const e2e = useServerAndBrowser({
   server: { env: { DEMO_BOTS: "on", DEMO_BOT_DELAY_MS: "1500" } },
   failureShots: "wallet",
   database: () =>
-    demoWorldCopy(async (db) => {
+    demoWorldCopy(async (db, secrets) => {
       const gtb = await db.selectFrom("payment_types").select("id").where("name_en", "=", "GTBank").executeTakeFirstOrThrow();
       for (const email of Object.values(LEGACY)) {
         const user = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
-        await db.insertInto("user_payments").values({ user_id: user.id, payment_id: gtb.id, realname: "Old Entry", account_number: "abc-12", created_at: new Date() }).execute();
+        await db.insertInto("user_payments").values({ user_id: user.id, payment_id: gtb.id, ...storedAccount(secrets, { realname: "Old Entry", accountNumber: "abc-12" }), created_at: new Date() }).execute();
       }
     }),
 });

@@ -74,7 +74,7 @@ describe("demo merchants answer chat", () => {
         conversation_id: (await t.db.selectFrom("chat_conversations").select("id").where("key", "=", `group:${orderId}`).executeTakeFirstOrThrow()).id,
         sender_id: p.seller.id,
         type: "text",
-        text: "Thanks!",
+        text: t.backend.services.secrets.seal("Thanks!"),
         payload: null,
         client_msg_id: `bot-test-${++seq}`,
         ref_type: null,

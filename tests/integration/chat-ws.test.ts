@@ -293,7 +293,8 @@ describe("reconnect", () => {
     const inserted: number[] = [];
     await transaction(t.db, async (trx) => {
       for (let i = 0; i < SYNC_CAP + 20; i++) {
-        const row = await insertMessage(trx, { conversation_id: conv.id, sender_id: p.seller.id, type: "text", text: `bulk ${i}`, payload: null, client_msg_id: `bulk-${i}`, created_at: t.clock.now() });
+        const text = t.backend.services.secrets.seal(`bulk ${i}`);
+        const row = await insertMessage(trx, { conversation_id: conv.id, sender_id: p.seller.id, type: "text", text, payload: null, client_msg_id: `bulk-${i}`, created_at: t.clock.now() });
         inserted.push(row.id);
       }
     });

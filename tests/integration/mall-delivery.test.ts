@@ -121,7 +121,7 @@ describe("coins, frames and badges deliver at once", () => {
 
     // Its chat partner sees it beside the merchant's name.
     const seller = await makeUser(t.b);
-    await sendMessage(t.b.db, { id: seller.id, is_business: 0 }, { conversationId: `C2C${merchantId}`, clientMsgId: randomUUID(), type: "TIMTextElem", text: "Hello" }, t.b.clock.now());
+    await sendMessage(t.b.backend.services, { id: seller.id, is_business: 0 }, { conversationId: `C2C${merchantId}`, clientMsgId: randomUUID(), type: "TIMTextElem", text: "Hello" }, t.b.clock.now());
     const conversations = await (await t.b.raw("/chat/api/conversations", {}, { token: seller.token })).json();
     const peer = conversations.data.list.find((c: { conversationId: string }) => c.conversationId === `C2C${merchantId}`).peer;
     expect(peer).toMatchObject({ id: merchantId, badge: "Trusted Trader" });

@@ -20,14 +20,18 @@ import { Code } from "../../contract/envelope";
 import { MESSAGES } from "../../contract/messages";
 import { tooManyAccountChecks } from "../../backend/modules/wallet/payments";
 import { createTestBackend, type TestBackend } from "../support/backend";
-import { accountNumberAt } from "../support/bank-accounts";
+import { accountNumberAt, storedAccount } from "../support/bank-accounts";
+import { openNullable } from "../../backend/security/secret-box";
 import { expectLedgerBalanced } from "../support/ledger";
 import { expectOk, expectRefused, userIdOf, type Party } from "../support/orders";
 import { account, bankIdByName, makeUser, makeWithdrawer, setAvailable } from "../support/wallet";
 
-/** Rows of the user's, deleted ones too: "nothing saved" means none appeared and none changed. */
-const rowsOf = (t: TestBackend, userId: number) =>
-  t.db.selectFrom("user_payments").select(["id", "payment_id", "realname", "account_number", "remark", "deleted_at"]).where("user_id", "=", userId).orderBy("id").execute();
+/** Rows of the user's, deleted ones too, opened: "nothing saved" means none appeared and none changed. */
+const rowsOf = async (t: TestBackend, userId: number) => {
+  const box = t.backend.services.secrets;
+  const rows = await t.db.selectFrom("user_payments").select(["id", "payment_id", "realname", "account_number", "remark", "deleted_at"]).where("user_id", "=", userId).orderBy("id").execute();
+  return rows.map((r) => ({ ...r, realname: box.open(r.realname), account_number: box.open(r.account_number), remark: openNullable(box, r.remark) }));
+};
 
 const LOOKUPS_PER_WINDOW = 8;
 
@@ -153,7 +157,7 @@ describe("with the demo banks", () => {
     const kept = (accountNumber: string, paymentId = gtb) =>
       t.db
         .insertInto("user_payments")
-        .values({ user_id: u.id, payment_id: paymentId, realname: "Ada Obi", account_number: accountNumber, created_at: t.clock.now() })
+        .values({ user_id: u.id, payment_id: paymentId, ...storedAccount(t.backend.services.secrets, { realname: "Ada Obi", accountNumber }), created_at: t.clock.now() })
         .returning("id")
         .executeTakeFirstOrThrow()
         .then((r) => r.id);

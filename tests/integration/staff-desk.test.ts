@@ -28,7 +28,7 @@ setUpOrderTests(async (w) => {
 });
 
 const say = (userId: number, orderId: number, text: string) =>
-  sendMessage(t.db, { id: userId, is_business: 0 }, { conversationId: `GROUP${orderId}`, clientMsgId: randomUUID(), type: "TIMTextElem", text }, t.clock.now());
+  sendMessage(t.backend.services, { id: userId, is_business: 0 }, { conversationId: `GROUP${orderId}`, clientMsgId: randomUUID(), type: "TIMTextElem", text }, t.clock.now());
 
 /** An order driven to In arbitration (3): sold, viewed, negotiated, arbitration requested, with chat from both sides. */
 async function orderInArbitration(code = `ARB-${randomUUID().slice(0, 8)}`) {

@@ -17,7 +17,7 @@ import {
   WITHDRAWER_NOT_ACCEPTING,
 } from "../../backend/modules/withdrawals/actions";
 import { AUTO_CANCEL_REASON, WITHDRAWAL_CHANGED } from "../../backend/modules/withdrawals/state-machine";
-import { BANK_ACCOUNT_EXISTS, BANK_ACCOUNT_NOT_FOUND } from "../../backend/modules/wallet/payments";
+import { accountHashOf, BANK_ACCOUNT_EXISTS, BANK_ACCOUNT_NOT_FOUND } from "../../backend/modules/wallet/payments";
 import { BAD_TRADE_PWD } from "../../backend/modules/auth/handlers";
 import type { TestBackend } from "../support/backend";
 import { expectOk, expectRefused, makeAdvert, placeOrder, staff, type Party } from "../support/orders";
@@ -245,7 +245,7 @@ describe("userPayment", () => {
     const racers = await Promise.all(Array.from({ length: 10 }, () => add(gtb, racing)));
     expect(racers.filter((r) => r.code === 1)).toHaveLength(1);
     for (const r of racers.filter((r) => r.code !== 1)) expectRefused(r, BANK_ACCOUNT_EXISTS, 0);
-    const rows = await t.db.selectFrom("user_payments").select("id").where("user_id", "=", u.id).where("account_number", "=", racing).where("deleted_at", "is", null).execute();
+    const rows = await t.db.selectFrom("user_payments").select("id").where("user_id", "=", u.id).where("account_hash", "=", accountHashOf(t.backend.services.secrets, racing)).where("deleted_at", "is", null).execute();
     expect(rows).toHaveLength(1);
   });
 

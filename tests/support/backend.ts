@@ -10,9 +10,9 @@ import { migrate, openDatabase } from "../../backend/db/index";
 import { seedDemoWorld } from "../../backend/demo/seed";
 import { createCatalogCache } from "../../backend/modules/catalog/cache";
 import type { Clock } from "../../backend/http/context";
-import { createSecretBox } from "../../backend/security/secret-box";
+import { createSecretBox, type SecretBox } from "../../backend/security/secret-box";
 
-/** The test backend's data key: what it seals and opens secrets with. */
+/** The test backend's root secret: its box (one key derived from it) seals and opens secrets. */
 export const TEST_DATA_KEY = "test-key";
 import { pgliteDump } from "./db-template";
 
@@ -57,7 +57,8 @@ async function withAdmin<T>(databaseUrl: string, fn: (admin: pg.Client) => Promi
   }
 }
 
-export async function createTestBackend(opts: { env?: Record<string, string>; seed?: boolean } = {}) {
+export async function createTestBackend(opts: { env?: Record<string, string>; seed?: boolean; secrets?: SecretBox } = {}) {
+  const secrets = opts.secrets ?? createSecretBox(TEST_DATA_KEY);
   const databaseUrl = process.env.DATABASE_URL;
   const schema = databaseUrl ? `t_${randomBytes(6).toString("hex")}` : undefined;
   if (databaseUrl && schema) await withAdmin(databaseUrl, (admin) => admin.query(`create schema ${schema}`));
@@ -67,10 +68,10 @@ export async function createTestBackend(opts: { env?: Record<string, string>; se
   if (databaseUrl) {
     await withAdmin(databaseUrl, async (admin) => {
       await admin.query("select pg_advisory_lock_shared($1)", [SCHEMA_DROP_LOCK]);
-      await migrate(database.db, { schema }); // the lock goes with the connection
+      await migrate(database.db, { schema, secrets }); // the lock goes with the connection
     });
   } else {
-    await migrate(database.db, { schema });
+    await migrate(database.db, { schema, secrets });
   }
   if (seed) await seedDemoWorld(database.db);
   const clock = new TestClock();
@@ -84,7 +85,7 @@ export async function createTestBackend(opts: { env?: Record<string, string>; se
   });
   // The catalog cache as the server runs it, so every integration test also checks it is never stale.
   const catalog = createCatalogCache(database.db, database.notifications, database.writes, () => {});
-  const backend = createBackend({ db: database.db, config, clock, secrets: createSecretBox(TEST_DATA_KEY), log: () => {}, catalog });
+  const backend = createBackend({ db: database.db, config, clock, secrets, log: () => {}, catalog });
 
   async function raw(path: string, body?: unknown, init: { token?: string; ip?: string; method?: string; timeZone?: string; device?: string; userAgent?: string } = {}): Promise<Response> {
     const headers = new Headers({ "content-type": "application/json" });

@@ -4,6 +4,8 @@
  */
 import { withCheckDigit } from "../../contract/bank-accounts";
 import { NGN_BANK_CODES } from "../../backend/db/migrations/028-bank-codes";
+import { accountHashOf } from "../../backend/modules/wallet/payments";
+import { sealNullable, type SecretBox } from "../../backend/security/secret-box";
 
 export type BankName = keyof typeof NGN_BANK_CODES & string;
 
@@ -21,4 +23,12 @@ let next = Math.floor(Math.random() * 5e8) + 1e8;
 /** A valid account number at `bank` that no other call of this process has given. */
 export function freshAccountNumber(bank: BankName = "GTBank"): string {
   return accountNumberAt(bank, next++);
+}
+
+/**
+ * A bank account row's personal columns as the server writes them (sealed, with the keyed hash of
+ * the number; ADR 0056), for rows a test puts in directly: accounts saved before numbers were checked.
+ */
+export function storedAccount(box: SecretBox, a: { realname: string; accountNumber: string; remark?: string }) {
+  return { realname: box.seal(a.realname), account_number: box.seal(a.accountNumber), account_hash: accountHashOf(box, a.accountNumber), remark: sealNullable(box, a.remark) };
 }

@@ -8,18 +8,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrate, openDatabase, pgliteDir, type OpenOptions } from "../../backend/db/index";
 import { seedLargeWorld, type LargeSizes } from "../../backend/demo/large-world";
+import { parseDataKeys } from "../../backend/security/key-ring";
 import { createSecretBox } from "../../backend/security/secret-box";
 import { createTestDatabase, dropTestDatabase } from "../e2e/support/server";
 
 export interface LargeWorldDatabase {
-  /** The server's env to open it: DATA_DIR or DATABASE_URL, and the key its secrets are sealed with. */
+  /** The server's env to open it: DATA_DIR or DATABASE_URL, and the keys its secrets are sealed with. */
   env: Record<string, string>;
   seconds: number;
   rows: Record<string, number>;
   remove(): Promise<void>;
 }
 
-/** Seeds `sizes` into a new database, its secrets sealed with `dataKey` (the server's DATA_ENCRYPTION_KEY). */
+/** Seeds `sizes` into a new database, its secrets sealed under `dataKey` (the server's root secret and its key 1). */
 export async function largeWorldDatabase(sizes: LargeSizes, dataKey: string, log: (line: string) => void = () => {}): Promise<LargeWorldDatabase> {
   const baseUrl = process.env.DATABASE_URL;
   const created = baseUrl ? await createTestDatabase(baseUrl) : undefined;
@@ -32,10 +33,12 @@ export async function largeWorldDatabase(sizes: LargeSizes, dataKey: string, log
   try {
     const database = await openDatabase(opts);
     try {
-      await migrate(database.db);
-      const report = await seedLargeWorld(database.db, sizes, createSecretBox(dataKey), log);
+      const keys = { DATA_ENCRYPTION_KEY: dataKey, DATA_KEYS: `1:${dataKey}` };
+      const secrets = createSecretBox(dataKey, parseDataKeys(keys.DATA_KEYS));
+      await migrate(database.db, { secrets });
+      const report = await seedLargeWorld(database.db, sizes, secrets, log);
       const where: Record<string, string> = created ? { DATABASE_URL: created.url } : { DATA_DIR: dataDir! };
-      return { env: { ...where, DATA_ENCRYPTION_KEY: dataKey }, ...report, remove };
+      return { env: { ...where, ...keys }, ...report, remove };
     } finally {
       await database.close();
     }

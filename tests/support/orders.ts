@@ -4,6 +4,7 @@ import type { AnyCallRequest, StaffPath } from "../../contract/index";
 import { DEMO_LOGINS } from "../../backend/demo/world";
 import { findLedgerMismatches } from "../../backend/modules/wallet/ledger";
 import { lookupHashFromSecret } from "../../backend/security/order-secret";
+import { openNullable } from "../../backend/security/secret-box";
 import { createTestBackend, type Envelope, type TestBackend } from "./backend";
 
 /** Helpers for the order tests: parties, a private advert, placing orders, staff calls, balances. */
@@ -146,8 +147,11 @@ export async function placeOrder(t: TestBackend, token: string, advertId: number
   return res.data.id as number;
 }
 
+/** The order's row, its remark and dispute words opened (they are sealed at rest, ADR 0056). */
 export async function orderRow(t: TestBackend, id: number) {
-  return t.db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const row = await t.db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const box = t.backend.services.secrets;
+  return { ...row, seller_remark: openNullable(box, row.seller_remark), arbitration_content: openNullable(box, row.arbitration_content) };
 }
 
 export async function balances(t: TestBackend, userId: number) {

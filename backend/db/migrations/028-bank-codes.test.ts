@@ -16,7 +16,8 @@ describe("028-bank-codes", () => {
     for (const number of ["0123456785", "abc-12", "0123456789"])
       await sql`insert into user_payments (user_id, payment_id, realname, account_number) values (${uid}, ${gtb}, 'Ada', ${number})`.execute(db);
 
-    await steps.latest();
+    // Its own step: 030 then seals the accounts (030-sealed-personal-data.test.ts).
+    await steps.through("028-bank-codes");
     const banks = await sql<{ name_en: string; code: string; phone_accounts: boolean }>`select name_en, code, phone_accounts from payment_types order by sort`.execute(db);
     expect(Object.fromEntries(banks.rows.map((b) => [b.name_en, b.code]))).toEqual(NGN_BANK_CODES);
     expect(banks.rows.filter((b) => b.phone_accounts).map((b) => b.name_en)).toEqual(["Opay", "PalmPay"]);

@@ -27,9 +27,16 @@ import * as m026purchaseBills from "./026-purchase-bills";
 import * as m027mallDelivery from "./027-mall-delivery";
 import * as m028bankCodes from "./028-bank-codes";
 import * as m029knownDevices from "./029-known-devices";
+import * as m030sealedPersonalData from "./030-sealed-personal-data";
+import type { MigrationContext } from "./030-sealed-personal-data";
 
-/** Every migration, in order. Listed by hand: no directory scanning at run time. */
-export const migrations: Record<string, Migration> = {
+export type { MigrationContext };
+
+/**
+ * Every migration, in order. Listed by hand: no directory scanning at run time. `ctx`: what a
+ * migration of stored data needs besides the database (030 seals with the server's keys).
+ */
+export const migrationsWith = (ctx: MigrationContext = {}): Record<string, Migration> => ({
   "001-foundation": m001,
   "002-orders": m002orders,
   "003-uploads": m003uploads,
@@ -58,4 +65,8 @@ export const migrations: Record<string, Migration> = {
   "027-mall-delivery": m027mallDelivery,
   "028-bank-codes": m028bankCodes,
   "029-known-devices": m029knownDevices,
-};
+  "030-sealed-personal-data": m030sealedPersonalData.migration(ctx),
+});
+
+/** The migrations without keys: enough for a database that holds no personal data yet. */
+export const migrations = migrationsWith();

@@ -1,7 +1,14 @@
 import { FILE_URL_TTL_SECONDS, formatConversationId, SYSTEM_USER_ID, type ChatMessage, type ConversationRef } from "../../../contract/chat-protocol";
 import type { ChatConversationRow, ChatMessageRow } from "../../db/chat-schema";
-import type { SecretBox } from "../../security/secret-box";
+import { openNullable, type Opener, type SecretBox } from "../../security/secret-box";
 import { signFileUrl } from "./keys";
+
+/**
+ * A message's words as stored (ADR 0056): what people write is sealed; the system's messages are
+ * the words of the user's notices (notices/notify.ts), which stay readable like the notices.
+ */
+export const textOf = (box: Opener, row: Pick<ChatMessageRow, "sender_id" | "text">): string =>
+  (row.sender_id === null ? row.text : openNullable(box, row.text)) ?? "";
 
 /** What formatting needs of a conversation. */
 export type ConvInfo = Pick<ChatConversationRow, "id" | "kind" | "order_id" | "withdrawer_id" | "user_a" | "user_b">;
@@ -48,7 +55,7 @@ const TYPE_NAMES = { text: "TIMTextElem", image: "TIMImageElem", audio: "TIMSoun
 export function formatMessage(row: ChatMessageRow, conv: ConvInfo, f: FormatContext): ChatMessage {
   const out = row.sender_id !== null && row.sender_id === f.viewerId;
   let payload: ChatMessage["payload"];
-  if (row.type === "text") payload = { text: row.text ?? "" };
+  if (row.type === "text") payload = { text: textOf(f.secrets, row) };
   else {
     const p = JSON.parse(row.payload ?? "{}") as StoredPayload;
     const url = signFileUrl(f.secrets, p.path, f.now, FILE_URL_TTL_SECONDS);

@@ -11,6 +11,7 @@ import {
 import type { Insertable } from "kysely";
 import type { ChatConversationRow, ChatMessageRow, ChatMessagesTable } from "../../db/chat-schema";
 import type { DB, Executor, Trx } from "../../db/index";
+import type { Services } from "../../http/context";
 import { conflict, fail, invalid } from "../../http/errors";
 import type { SecretBox } from "../../security/secret-box";
 import {
@@ -85,9 +86,9 @@ async function resendResult(db: Executor, viewer: Viewer, conversationId: string
 /**
  * Sends a message as `viewer`. Checks the §6 rules, the content and (for pictures and
  * voice) that the file is the viewer's own upload. A resend with the same clientMsgId
- * answers the stored message, even once the order has finished.
+ * answers the stored message, even once the order has finished. The text is stored sealed.
  */
-export async function sendMessage(db: DB, viewer: Viewer, input: SendRequest, now: Date): Promise<SendResult> {
+export async function sendMessage({ db, secrets }: Pick<Services, "db" | "secrets">, viewer: Viewer, input: SendRequest, now: Date): Promise<SendResult> {
   const earlier = await existingSend(db, viewer.id, input.clientMsgId);
   if (earlier) return resendResult(db, viewer, input.conversationId, earlier);
 
@@ -97,7 +98,7 @@ export async function sendMessage(db: DB, viewer: Viewer, input: SendRequest, no
     const text = input.text ?? "";
     if (text.trim() === "") throw invalid(MSG_TEXT_EMPTY);
     if (text.length > TEXT_MAX) throw invalid(MSG_TEXT_TOO_LONG);
-    values = { type: "text", text, payload: null };
+    values = { type: "text", text: secrets.seal(text), payload: null };
   } else {
     const kind = input.type === "TIMImageElem" ? "image" : "audio";
     const path = String(input.payload?.path ?? "");

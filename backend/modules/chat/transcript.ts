@@ -3,6 +3,7 @@ import { TRANSCRIPT_PAGE_SIZE, type TranscriptMessage } from "../../../contract/
 import type { Executor } from "../../db/index";
 import type { SecretBox } from "../../security/secret-box";
 import { findConversation, groupConversation } from "./conversations";
+import { textOf } from "./format";
 import { signFileUrl } from "./keys";
 
 /**
@@ -28,7 +29,7 @@ export async function orderTranscript(
       id: r.id,
       from: r.sender_id === null ? "system" : r.sender_id === order.seller_id ? "seller" : "merchant",
       type: r.type,
-      text: r.text ?? "",
+      text: textOf(f.secrets, r),
       url: p ? signFileUrl(f.secrets, p.path, f.now, FILE_URL_TTL_SECONDS) : null,
       seconds: p?.seconds ?? null,
       createTimestamp: new Date(r.created_at).getTime(),

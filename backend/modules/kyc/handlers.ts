@@ -23,15 +23,16 @@ export const SAME_PHOTO = "The front and the back must be two different photos."
 
 type CertRow = Selectable<KycCertsTable>;
 
-const certOf = (ctx: Pick<CallContext, "secrets">, r: CertRow): KycCert => ({
-  idCountry: r.id_country,
+/** The certificate as its owner and staff read it: its personal fields are sealed at rest (ADR 0056). */
+const certOf = ({ secrets }: Pick<CallContext, "secrets">, r: CertRow): KycCert => ({
+  idCountry: secrets.open(r.id_country),
   idKind: r.id_kind as KycIdKind,
-  idNo: ctx.secrets.open(r.id_no_sealed),
-  realname: r.realname,
-  birthday: r.birthday,
+  idNo: secrets.open(r.id_no_sealed),
+  realname: secrets.open(r.realname),
+  birthday: secrets.open(r.birthday),
   idFace: r.id_face,
   idOppo: r.id_oppo,
-  socialAccount: r.social_account,
+  socialAccount: secrets.open(r.social_account),
 });
 
 const certOfUser = (db: Executor, userId: number) => db.selectFrom("kyc_certs").selectAll().where("user_id", "=", userId).executeTakeFirst();
@@ -107,14 +108,14 @@ export const kycHandlers = {
     if (c.idFace === c.idOppo) throw invalid(SAME_PHOTO);
     const values = {
       status: KycReview.Review,
-      id_country: c.idCountry,
+      id_country: ctx.secrets.seal(c.idCountry),
       id_kind: c.idKind,
       id_no_sealed: ctx.secrets.seal(c.idNo),
-      realname: c.realname,
-      birthday: c.birthday,
+      realname: ctx.secrets.seal(c.realname),
+      birthday: ctx.secrets.seal(c.birthday),
       id_face: c.idFace,
       id_oppo: c.idOppo,
-      social_account: c.socialAccount,
+      social_account: ctx.secrets.seal(c.socialAccount),
       reason: null,
       submitted_at: ctx.now,
       reviewed_at: null,

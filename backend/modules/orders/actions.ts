@@ -1,5 +1,6 @@
 import { ArbitrationType, OrderStatus } from "../../../contract/enums";
 import { transaction, type DB, type Trx } from "../../db/index";
+import type { Services } from "../../http/context";
 import type { OrderRow } from "../../db/schema";
 import { auditAfter } from "../audit/audit";
 import { fail, visibleTo } from "../../http/errors";
@@ -63,7 +64,8 @@ export interface NegotiationInput {
 
 export const priceTooHigh = (max: number) => `The proposed price must not exceed ${coins(max)}.`;
 
-export async function negotiateOrder(db: DB, merchantId: number, id: number, n: NegotiationInput, now: Date) {
+/** The merchant's words are sealed at rest like the seller's remark (ADR 0056). */
+export async function negotiateOrder({ db, secrets }: Pick<Services, "db" | "secrets">, merchantId: number, id: number, n: NegotiationInput, now: Date) {
   const o = await orderOfBuyer(db, merchantId, id);
   const cancel = n.arbitrationType === ArbitrationType.CancelNegotiation;
   // The escrow holds calculateTotalPrice: a proposal can only ask to pay less.
@@ -74,7 +76,7 @@ export async function negotiateOrder(db: DB, merchantId: number, id: number, n: 
       arbitration_apply_amount: n.arbitrationApplyAmount,
       // "Cancel negotiation" pays nothing: the order is cancelled if the seller accepts.
       arbitration_apply_price: cancel ? 0 : n.arbitrationApplyPrice,
-      arbitration_content: n.arbitrationContent,
+      arbitration_content: secrets.seal(n.arbitrationContent),
     },
   });
 }

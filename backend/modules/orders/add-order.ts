@@ -8,6 +8,7 @@ import type { User } from "../../db/schema";
 import type { CallContext } from "../../http/context";
 import { fail, notFound } from "../../http/errors";
 import { lookupHashFromSecret } from "../../security/order-secret";
+import { sealNullable } from "../../security/secret-box";
 import { listedAdvert } from "../catalog/queries";
 import { refuseTradeIfBlocked } from "../relationships/blocks";
 import { orderUploadsOf } from "../images/queries";
@@ -136,7 +137,7 @@ export async function addOrder(ctx: CallContext, user: User, input: AddOrderInpu
         real_total_price: calculate,
         created_at: now,
         auto_cancel_at: minutesAfter(now, advert.payLimit),
-        seller_remark: input.remark ?? null,
+        seller_remark: sealNullable(ctx.secrets, input.remark),
         secret_id: secretRow.id,
         duplicate_of: duplicateOf,
       },

@@ -68,7 +68,7 @@ export const orderHandlers = {
   async "/order/getOrderList"(input, ctx) {
     const user = requireUser(ctx);
     return {
-      list: await sellerOrderPage(ctx.db, user.id, {
+      list: await sellerOrderPage(ctx, user.id, {
         tab: input.status ?? OrderListTab.Active,
         cardTypeId: input.cardTypeId,
         start: input.start,
@@ -92,7 +92,7 @@ export const orderHandlers = {
       ? { cardImg: details?.card_img ?? "", cardSecret: details?.card_secret ?? "", secret: ctx.secrets.open(await sealedSecretOf(ctx.db, o.secret_id)) }
       : { cardImg: "", cardSecret: "", secret: "" };
     const actions = orderActions(o, o.seller_id === user.id ? "seller" : "merchant", feedback !== null);
-    return { orderInfo: toOrder(o), orderDetails, orderChange, feedback, actions };
+    return { orderInfo: toOrder(ctx.secrets, o), orderDetails, orderChange, feedback, actions };
   },
 
   async "/order/acceptDispute"(input, ctx) {
@@ -119,8 +119,8 @@ export const orderHandlers = {
     const merchant = requireRole(ctx, "business");
     const list =
       input.queue && input.status === undefined
-        ? await buyerQueuePage(ctx.db, merchant.id, { cardTypeId: input.cardTypeId, lastId: input.lastId, lastRank: input.lastRank })
-        : await buyerOrderPage(ctx.db, merchant.id, { status: input.status, cardTypeId: input.cardTypeId, lastId: input.lastId });
+        ? await buyerQueuePage(ctx, merchant.id, { cardTypeId: input.cardTypeId, lastId: input.lastId, lastRank: input.lastRank })
+        : await buyerOrderPage(ctx, merchant.id, { status: input.status, cardTypeId: input.cardTypeId, lastId: input.lastId });
     return { list };
   },
 
@@ -129,7 +129,7 @@ export const orderHandlers = {
     const o = await orderOfBuyer(ctx.db, merchant.id, input.id);
     const orderChange = await orderChanges(ctx.db, o.id);
     const card = buyerMayReadCard(o) ? await cardOf(ctx, o) : null;
-    return { orderInfo: toStaffOrder(o), card, orderChange };
+    return { orderInfo: toStaffOrder(ctx.secrets, o), card, orderChange };
   },
 
   async "/merchant/order/view"(input, ctx) {
@@ -144,7 +144,7 @@ export const orderHandlers = {
 
   async "/merchant/order/negotiate"(input, ctx) {
     const { id, ...negotiation } = input;
-    await negotiateOrder(ctx.db, requireRole(ctx, "business").id, id, negotiation, ctx.now);
+    await negotiateOrder(ctx, requireRole(ctx, "business").id, id, negotiation, ctx.now);
     return null;
   },
 
@@ -152,14 +152,14 @@ export const orderHandlers = {
 
   async "/admin/order/list"(input, ctx) {
     requireRole(ctx, "admin");
-    return { list: await staffQueuePage(ctx.db, { status: input.status, lastId: input.lastId }) };
+    return { list: await staffQueuePage(ctx, { status: input.status, lastId: input.lastId }) };
   },
 
   async "/admin/order/detail"(input, ctx) {
     requireRole(ctx, "admin");
     const o = await anyOrder(ctx.db, input.id);
     const [orderChange, card, money] = await Promise.all([orderChanges(ctx.db, o.id), cardOf(ctx, o), orderMoney(ctx.db, o)]);
-    return { orderInfo: toStaffOrder(o), card, merchantViewed: o.viewed_at !== null, money, orderChange, actions: adminOrderActions(o) };
+    return { orderInfo: toStaffOrder(ctx.secrets, o), card, merchantViewed: o.viewed_at !== null, money, orderChange, actions: adminOrderActions(o) };
   },
 
   async "/admin/order/transcript"(input, ctx) {

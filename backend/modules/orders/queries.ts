@@ -5,6 +5,8 @@ import type { ArbitrationType, FeedbackType, OrderListTab, OrderStatus } from ".
 import { orderListTabStatuses } from "../../../contract/enums";
 import type { OrderMoney, StaffOrder } from "../../../contract/calls/staff-orders";
 import type { Executor } from "../../db/index";
+import type { Services } from "../../http/context";
+import { openNullable, type Opener } from "../../security/secret-box";
 import type { OrderRow } from "../../db/schema";
 import { cardName } from "./format";
 import { countRows, countRowsUpTo } from "../../db/count";
@@ -34,7 +36,10 @@ export type JoinedOrder = OrderRow & {
   duplicate_seller_id: number | null;
 };
 
-export function toOrder(r: JoinedOrder): Order {
+/** The database and the box that opens the remark and the dispute's words (ADR 0056). */
+type Store = Pick<Services, "db" | "secrets">;
+
+export function toOrder(box: Opener, r: JoinedOrder): Order {
   return {
     id: r.id,
     status: r.status as OrderStatus,
@@ -54,14 +59,14 @@ export function toOrder(r: JoinedOrder): Order {
     arbitrationType: r.arbitration_type as ArbitrationType | null,
     arbitrationApplyAmount: numOrNull(r.arbitration_apply_amount),
     arbitrationApplyPrice: numOrNull(r.arbitration_apply_price),
-    arbitrationContent: r.arbitration_content,
-    sellerRemark: r.seller_remark,
+    arbitrationContent: openNullable(box, r.arbitration_content),
+    sellerRemark: openNullable(box, r.seller_remark),
   };
 }
 
-export function toStaffOrder(r: JoinedOrder): StaffOrder {
+export function toStaffOrder(box: Opener, r: JoinedOrder): StaffOrder {
   return {
-    ...toOrder(r),
+    ...toOrder(box, r),
     sellerid: r.seller_id,
     sellerNickname: r.seller_nickname,
     sellerAvatar: r.seller_avatar,
@@ -89,8 +94,8 @@ export interface SellerListFilter {
 }
 
 /** One page of the seller's orders of a tab, newest first. */
-export async function sellerOrderPage(db: Executor, sellerId: number, f: SellerListFilter): Promise<Order[]> {
-  let q = orderRows(db)
+export async function sellerOrderPage(store: Store, sellerId: number, f: SellerListFilter): Promise<Order[]> {
+  let q = orderRows(store.db)
     .where("o.seller_id", "=", sellerId)
     .where("o.status", "in", [...orderListTabStatuses[f.tab]]);
   if (f.cardTypeId) q = q.where("o.card_type_id", "=", f.cardTypeId);
@@ -98,7 +103,7 @@ export async function sellerOrderPage(db: Executor, sellerId: number, f: SellerL
   if (f.end !== undefined) q = q.where("o.created_at", "<=", new Date(f.end));
   if (f.lastId) q = q.where("o.id", "<", f.lastId);
   const rows = (await q.orderBy("o.id", "desc").limit(LIST_PAGE_SIZE).execute()) as JoinedOrder[];
-  return rows.map(toOrder);
+  return rows.map((r) => toOrder(store.secrets, r));
 }
 
 export interface BuyerListFilter {
@@ -108,25 +113,25 @@ export interface BuyerListFilter {
 }
 
 /** One page of the merchant's (buyer's) orders, optionally of one status and card type, newest first. */
-export async function buyerOrderPage(db: Executor, buyerId: number, f: BuyerListFilter): Promise<StaffOrder[]> {
-  return buyerRows(db, buyerId, f.status === undefined ? undefined : [f.status], f.cardTypeId, f.lastId, LIST_PAGE_SIZE);
+export async function buyerOrderPage(store: Store, buyerId: number, f: BuyerListFilter): Promise<StaffOrder[]> {
+  return buyerRows(store, buyerId, f.status === undefined ? undefined : [f.status], f.cardTypeId, f.lastId, LIST_PAGE_SIZE);
 }
 
-async function buyerRows(db: Executor, buyerId: number, statuses: number[] | undefined, cardTypeId: number | undefined, lastId: number | null | undefined, limit: number) {
-  let q = orderRows(db).where("o.buyer_id", "=", buyerId);
+async function buyerRows(store: Store, buyerId: number, statuses: number[] | undefined, cardTypeId: number | undefined, lastId: number | null | undefined, limit: number) {
+  let q = orderRows(store.db).where("o.buyer_id", "=", buyerId);
   if (statuses) q = q.where("o.status", "in", statuses);
   if (cardTypeId) q = q.where("o.card_type_id", "=", cardTypeId);
   if (lastId) q = q.where("o.id", "<", lastId);
   const rows = (await q.orderBy("o.id", "desc").limit(limit).execute()) as JoinedOrder[];
-  return rows.map(toStaffOrder);
+  return rows.map((r) => toStaffOrder(store.secrets, r));
 }
 
 /** The staff arbitration queue: orders In arbitration (3) and Frozen (6), oldest first (ids above lastId). */
-export async function staffQueuePage(db: Executor, f: { status?: number; lastId?: number | null }): Promise<StaffOrder[]> {
-  let q = orderRows(db).where("o.status", "in", f.status !== undefined ? [f.status] : [3, 6]);
+export async function staffQueuePage(store: Store, f: { status?: number; lastId?: number | null }): Promise<StaffOrder[]> {
+  let q = orderRows(store.db).where("o.status", "in", f.status !== undefined ? [f.status] : [3, 6]);
   if (f.lastId) q = q.where("o.id", ">", f.lastId);
   const rows = (await q.orderBy("o.id", "asc").limit(LIST_PAGE_SIZE).execute()) as JoinedOrder[];
-  return rows.map(toStaffOrder);
+  return rows.map((r) => toStaffOrder(store.secrets, r));
 }
 
 /** The desk queue's groups (ADR 0036): rank 0 Waiting, rank 1 Processing and In negotiation. */
@@ -138,12 +143,12 @@ export const queueRankOf = (status: number): 0 | 1 => (status === 0 ? 0 : 1);
  * In negotiation newest first. Keyset: (lastRank, lastId) of the page before; each group
  * reads orders_buyer_open in id order.
  */
-export async function buyerQueuePage(db: Executor, buyerId: number, f: { cardTypeId?: number; lastId?: number | null; lastRank?: 0 | 1 | null }): Promise<StaffOrder[]> {
+export async function buyerQueuePage(store: Store, buyerId: number, f: { cardTypeId?: number; lastId?: number | null; lastRank?: 0 | 1 | null }): Promise<StaffOrder[]> {
   const page: StaffOrder[] = [];
   const startRank = f.lastId ? (f.lastRank ?? 0) : 0;
   for (let rank = startRank; rank < QUEUE_RANKS.length && page.length < LIST_PAGE_SIZE; rank++) {
     const after = rank === startRank ? f.lastId : undefined;
-    page.push(...(await buyerRows(db, buyerId, [...QUEUE_RANKS[rank]], f.cardTypeId, after, LIST_PAGE_SIZE - page.length)));
+    page.push(...(await buyerRows(store, buyerId, [...QUEUE_RANKS[rank]], f.cardTypeId, after, LIST_PAGE_SIZE - page.length)));
   }
   return page;
 }

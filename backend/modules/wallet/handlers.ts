@@ -21,12 +21,12 @@ export const walletHandlers = {
   },
 
   async "/userPayment/getPaymentList"(_input, ctx) {
-    return { paymentList: await bankAccountsOf(ctx.db, requireUser(ctx).id) };
+    return { paymentList: await bankAccountsOf(ctx, requireUser(ctx).id) };
   },
 
   async "/userPayment/resolveAccount"(input, ctx) {
     const user = requireUser(ctx);
-    if (input.id !== undefined && !(await bankAccountOf(ctx.db, user.id, input.id))) throw notFound("Bank account");
+    if (input.id !== undefined && !(await bankAccountOf(ctx, user.id, input.id))) throw notFound("Bank account");
     const { accountName } = await checkAccount(ctx, user.id, input, input.id);
     return { accountName, accountNumber: input.accountNumber };
   },

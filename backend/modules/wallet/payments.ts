@@ -5,6 +5,7 @@ import {
   BANK_CHECK_UNAVAILABLE,
   accountNotFoundAt,
   accountNumberProblem,
+  normalizeAccountNumber,
   savedAccountProblem,
   type BankRule,
 } from "../../../contract/bank-accounts";
@@ -14,6 +15,7 @@ import type { CallContext } from "../../http/context";
 import { fail, notFound, tooMany } from "../../http/errors";
 import { countRows } from "../../db/count";
 import { hit, minutesLeftInWindow } from "../../security/rate-limit";
+import { openNullable, sealNullable, type SecretBox } from "../../security/secret-box";
 
 /**
  * Bank accounts (spec §3 User payment). Every query is scoped to the owner: another user's id
@@ -24,6 +26,9 @@ import { hit, minutesLeftInWindow } from "../../security/rate-limit";
  * An account that is added or edited must exist (ADR 0053): its number passes its bank's NUBAN
  * check (contract/bank-accounts.ts), then the bank-data provider is asked for the holder's name,
  * which is what is saved as realname. Saved accounts that fail the check carry `problem`.
+ *
+ * The holder's name, the number and the remark are sealed at rest (ADR 0056); the number is found
+ * again by its keyed hash (account_hash), which the one-account-once index is on.
  */
 
 export { BANK_ACCOUNT_EXISTS };
@@ -43,6 +48,15 @@ async function once<T>(write: () => Promise<T>): Promise<T> {
     throw e;
   }
 }
+
+/** What reading and writing accounts needs of a call: the database and the box that seals them. */
+export type AccountStore = Pick<CallContext, "db" | "secrets">;
+
+/** The account number as it is compared: without spaces and dashes, upper-cased (as migration 009 had it). */
+export const accountKeyOf = (accountNumber: string) => normalizeAccountNumber(accountNumber).toUpperCase();
+
+/** The keyed hash the one-account-once index compares: the same number under any spacing, and nothing else. */
+export const accountHashOf = (box: Pick<SecretBox, "keyedHash">, accountNumber: string) => box.keyedHash("bank-account", accountKeyOf(accountNumber));
 
 export interface BankAccountInput {
   realname: string;
@@ -80,37 +94,38 @@ function accountRows(db: Executor) {
 }
 type AccountRow = Awaited<ReturnType<ReturnType<typeof accountRows>["executeTakeFirstOrThrow"]>>;
 
-export function toUserPayment(r: AccountRow): UserPayment {
+function toUserPayment(box: SecretBox, r: AccountRow): UserPayment {
+  const accountNumber = box.open(r.account_number);
   // Flagged when read, not stored: the rule and the bank's code stay the one truth.
-  const problem = savedAccountProblem(ruleOf(r), r.account_number);
+  const problem = savedAccountProblem(ruleOf(r), accountNumber);
   return {
     id: r.id,
     paymentid: r.payment_id,
     paymentNameEn: r.name_en,
     paymentIcon: r.icon,
-    realname: r.realname,
-    accountNumber: r.account_number,
+    realname: box.open(r.realname),
+    accountNumber,
     receiveQr: r.receive_qr,
-    remark: r.remark,
+    remark: openNullable(box, r.remark),
     ...(problem ? { problem } : {}),
   };
 }
 
-export async function bankAccountsOf(db: Executor, userId: number): Promise<UserPayment[]> {
-  const rows = await accountRows(db).where("p.user_id", "=", userId).orderBy("p.id").execute();
-  return rows.map(toUserPayment);
+export async function bankAccountsOf(store: AccountStore, userId: number): Promise<UserPayment[]> {
+  const rows = await accountRows(store.db).where("p.user_id", "=", userId).orderBy("p.id").execute();
+  return rows.map((r) => toUserPayment(store.secrets, r));
 }
 
 /** One of the user's (not deleted) bank accounts, or undefined. */
-export async function bankAccountOf(db: Executor, userId: number, id: number): Promise<UserPayment | undefined> {
-  const r = await accountRows(db).where("p.user_id", "=", userId).where("p.id", "=", id).executeTakeFirst();
-  return r ? toUserPayment(r) : undefined;
+export async function bankAccountOf(store: AccountStore, userId: number, id: number): Promise<UserPayment | undefined> {
+  const r = await accountRows(store.db).where("p.user_id", "=", userId).where("p.id", "=", id).executeTakeFirst();
+  return r ? toUserPayment(store.secrets, r) : undefined;
 }
 
 // ---------------------------------------------------------------- an account that exists
 
 /** What checking an account needs of a call. */
-export type BankContext = Pick<CallContext, "db" | "bankResolver" | "config" | "now">;
+export type BankContext = Pick<CallContext, "db" | "secrets" | "bankResolver" | "config" | "now">;
 
 /** The typed account a check is about; accountNumber already normalized by the contract's schema. */
 export interface AccountToCheck {
@@ -135,7 +150,7 @@ export async function checkAccount(ctx: BankContext, userId: number, a: AccountT
     .select("id")
     .where("user_id", "=", userId)
     .where("payment_id", "=", a.paymentId)
-    .where("account_key", "=", a.accountNumber)
+    .where("account_hash", "=", accountHashOf(ctx.secrets, a.accountNumber))
     .where("deleted_at", "is", null);
   if (editing) saved = saved.where("id", "<>", editing);
   if (await saved.executeTakeFirst()) throw fail(BANK_ACCOUNT_EXISTS);
@@ -149,12 +164,13 @@ export async function checkAccount(ctx: BankContext, userId: number, a: AccountT
 }
 
 /** The columns an add and an edit write alike: the holder's name is the bank's, not the one typed. */
-const columns = (paymentId: number, a: BankAccountInput, accountName: string) => ({
+const columns = (box: SecretBox, paymentId: number, a: BankAccountInput, accountName: string) => ({
   payment_id: paymentId,
-  realname: accountName,
-  account_number: a.accountNumber,
+  realname: box.seal(accountName),
+  account_number: box.seal(a.accountNumber),
+  account_hash: accountHashOf(box, a.accountNumber),
   receive_qr: a.receiveQr ?? null,
-  remark: a.remark ?? null,
+  remark: sealNullable(box, a.remark),
 });
 
 export async function addBankAccount(ctx: BankContext, userId: number, paymentId: number, a: BankAccountInput): Promise<number> {
@@ -165,7 +181,7 @@ export async function addBankAccount(ctx: BankContext, userId: number, paymentId
   const row = await once(() =>
     ctx.db
       .insertInto("user_payments")
-      .values({ user_id: userId, ...columns(paymentId, a, accountName), created_at: ctx.now })
+      .values({ user_id: userId, ...columns(ctx.secrets, paymentId, a, accountName), created_at: ctx.now })
       .returning("id")
       .executeTakeFirstOrThrow()
   );
@@ -173,12 +189,12 @@ export async function addBankAccount(ctx: BankContext, userId: number, paymentId
 }
 
 export async function updateBankAccount(ctx: BankContext, userId: number, id: number, paymentId: number, a: BankAccountInput) {
-  if (!(await bankAccountOf(ctx.db, userId, id))) throw notFound("Bank account");
+  if (!(await bankAccountOf(ctx, userId, id))) throw notFound("Bank account");
   const { accountName } = await checkAccount(ctx, userId, { paymentId, ...a }, id);
   const r = await once(() =>
     ctx.db
       .updateTable("user_payments")
-      .set({ ...columns(paymentId, a, accountName), updated_at: ctx.now })
+      .set({ ...columns(ctx.secrets, paymentId, a, accountName), updated_at: ctx.now })
       .where("id", "=", id)
       .where("user_id", "=", userId)
       .where("deleted_at", "is", null)

@@ -9,6 +9,8 @@ import { fail, notFound, visibleTo } from "../../http/errors";
 import { checkTradePassword } from "../auth/handlers";
 import { units } from "../orders/format";
 import { bankAccountOf } from "../wallet/payments";
+import { sealNullable } from "../../security/secret-box";
+import { bankLabel } from "./format";
 import { findWithdrawal, findWithdrawer, type JoinedWithdrawal } from "./queries";
 import { moveOwnerCoins, PAY_PICTURE_REQUIRED, recordChange, transition, type WithdrawalActor } from "./state-machine";
 import { isUniqueViolation } from "../../db/errors";
@@ -84,7 +86,7 @@ export async function applyWithdraw(ctx: CallContext, user: User, input: ApplyIn
   const min = Number(w.min_trade);
   const max = Number(w.max_trade);
   if (input.amount < min || input.amount > max) throw fail(MESSAGES.sellCoinsRange(units(min), units(max)));
-  const account = await bankAccountOf(ctx.db, user.id, input.userPaymentId);
+  const account = await bankAccountOf(ctx, user.id, input.userPaymentId);
   if (!account) throw fail(MESSAGES.bankAccountRequired);
   // Saved before numbers were checked, and failing the check: no coins leave for it (ADR 0053).
   if (account.problem) throw fail(ACCOUNT_NEEDS_ATTENTION);
@@ -104,6 +106,8 @@ export async function applyWithdraw(ctx: CallContext, user: User, input: ApplyIn
   await checkTradePassword(ctx, user, input.tradePwd);
 
   const now = ctx.now;
+  // The account as it is now, sealed like the account itself (ADR 0056), and the label notices show.
+  const snapshot = JSON.stringify(account);
   return transaction(ctx.db, async (trx) => {
     await withinUnverifiedCap(trx, user.id, amount, now);
     let reserve = trx
@@ -130,8 +134,9 @@ export async function applyWithdraw(ctx: CallContext, user: User, input: ApplyIn
         currency_rate: rate,
         currency_amount: payoutFor(amount, rate),
         user_payment_id: account.id,
-        user_payment: JSON.stringify(account),
-        user_remark: input.remark ?? null,
+        user_payment: ctx.secrets.seal(snapshot),
+        account_label: bankLabel(snapshot),
+        user_remark: sealNullable(ctx.secrets, input.remark),
         created_at: now,
       })
       .returning("id")

@@ -1,4 +1,5 @@
 import { MINOR_PER_UNIT } from "../../../contract/constants";
+import { normalizeAccountNumber } from "../../../contract/bank-accounts";
 
 /** Plain-English figures for withdrawal notices, bills and messages (server texts, no locale). */
 
@@ -15,7 +16,7 @@ export function money(minor: number, currency: string): string {
 export function bankLabel(userPaymentJson: string): string {
   try {
     const p = JSON.parse(userPaymentJson) as { paymentNameEn?: string; accountNumber?: string };
-    const tail = (p.accountNumber ?? "").slice(-4);
+    const tail = normalizeAccountNumber(p.accountNumber ?? "").slice(-4);
     return `${p.paymentNameEn ?? "bank"}${tail ? ` ••••${tail}` : ""}`;
   } catch {
     return "bank";

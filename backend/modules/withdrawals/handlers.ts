@@ -56,12 +56,12 @@ export const withdrawalHandlers = {
 
   async "/userWithdraw/getWithdrawDetail"(input, ctx) {
     const w = await withdrawalOfOwner(ctx.db, requireUser(ctx).id, input.id);
-    return { withdrawal: toWithdrawal(w), actions: withdrawalActions(w, "owner") };
+    return { withdrawal: toWithdrawal(ctx.secrets, w), actions: withdrawalActions(w, "owner") };
   },
 
   async "/userWithdraw/getWithdrawList"(input, ctx) {
     const user = requireUser(ctx);
-    return { list: await ownerWithdrawalPage(ctx.db, user.id, { start: input.start, end: input.end, lastId: input.lastId }) };
+    return { list: await ownerWithdrawalPage(ctx, user.id, { start: input.start, end: input.end, lastId: input.lastId }) };
   },
 
   async "/userWithdraw/getPayPicture"(input, ctx) {
@@ -74,12 +74,12 @@ export const withdrawalHandlers = {
   async "/merchant/withdraw/list"(input, ctx) {
     const me = requireRole(ctx, "withdrawer");
     const rows = await withdrawerWithdrawalRows(ctx.db, me.id, { status: input.status, lastId: input.lastId, oldestFirst: input.oldestFirst });
-    return { list: rows.map(toDeskWithdrawal) };
+    return { list: rows.map((r) => toDeskWithdrawal(ctx.secrets, r)) };
   },
 
   async "/merchant/withdraw/detail"(input, ctx) {
     const w = await withdrawalOfWithdrawer(ctx.db, requireRole(ctx, "withdrawer").id, input.id);
-    return { withdrawal: toDeskWithdrawal(w), actions: withdrawalActions(w, "withdrawer") };
+    return { withdrawal: toDeskWithdrawal(ctx.secrets, w), actions: withdrawalActions(w, "withdrawer") };
   },
 
   async "/merchant/withdraw/process"(input, ctx) {
@@ -106,7 +106,7 @@ export const withdrawalHandlers = {
 
   async "/admin/withdraw/list"(input, ctx) {
     requireRole(ctx, "admin");
-    return { list: await withdrawerWithdrawalPage(ctx.db, "all", { status: input.status, lastId: input.lastId }) };
+    return { list: await withdrawerWithdrawalPage(ctx, "all", { status: input.status, lastId: input.lastId }) };
   },
 
   async "/admin/withdraw/cancel"(input, ctx) {

@@ -4,6 +4,8 @@ import type { Withdrawal, Withdrawer } from "../../../contract/entities";
 import type { WithdrawalStatus } from "../../../contract/enums";
 import { OPEN_WITHDRAWAL_STATUSES } from "../../../contract/withdrawal-rules";
 import type { Executor } from "../../db/index";
+import type { Services } from "../../http/context";
+import { openNullable, type Opener } from "../../security/secret-box";
 import type { WithdrawalRow, WithdrawerRow } from "../../db/schema";
 import { countRows, countRowsUpTo } from "../../db/count";
 
@@ -75,7 +77,10 @@ export type JoinedWithdrawal = WithdrawalRow & {
   user_avatar: string;
 };
 
-export function toWithdrawal(r: JoinedWithdrawal): Withdrawal {
+/** The database and the box that opens the account copy (ADR 0056). */
+type Store = Pick<Services, "db" | "secrets">;
+
+export function toWithdrawal(box: Opener, r: JoinedWithdrawal): Withdrawal {
   return {
     id: r.id,
     withdrawerId: r.withdrawer_id,
@@ -86,8 +91,8 @@ export function toWithdrawal(r: JoinedWithdrawal): Withdrawal {
     currency: r.currency,
     currencyRate: Number(r.currency_rate),
     currencyAmount: Number(r.currency_amount),
-    userPayment: r.user_payment,
-    userRemark: r.user_remark,
+    userPayment: box.open(r.user_payment),
+    userRemark: openNullable(box, r.user_remark),
     payPicture: r.pay_picture,
     reason: r.reason,
     createTimestamp: ms(r.created_at)!,
@@ -97,16 +102,16 @@ export function toWithdrawal(r: JoinedWithdrawal): Withdrawal {
   };
 }
 
-export function toStaffWithdrawal(r: JoinedWithdrawal): StaffWithdrawal {
-  return { ...toWithdrawal(r), userId: r.user_id, userNickname: r.user_nickname, userAvatar: r.user_avatar };
+export function toStaffWithdrawal(box: Opener, r: JoinedWithdrawal): StaffWithdrawal {
+  return { ...toWithdrawal(box, r), userId: r.user_id, userNickname: r.user_nickname, userAvatar: r.user_avatar };
 }
 
 /**
  * The withdrawer's view (ADR 0037): the seller's bank account only once processing has started.
  * A withdrawal cancelled while Waiting never showed it, and never will.
  */
-export function toDeskWithdrawal(r: JoinedWithdrawal): DeskWithdrawal {
-  const w = toStaffWithdrawal(r);
+export function toDeskWithdrawal(box: Opener, r: JoinedWithdrawal): DeskWithdrawal {
+  const w = toStaffWithdrawal(box, r);
   return { ...w, userPayment: r.process_at === null ? null : w.userPayment };
 }
 
@@ -116,16 +121,16 @@ export function findWithdrawal(db: Executor, id: number): Promise<JoinedWithdraw
 
 /** One page of the user's withdrawals, newest first. */
 export async function ownerWithdrawalPage(
-  db: Executor,
+  store: Store,
   userId: number,
   f: { start?: number; end?: number; lastId?: number | null },
 ): Promise<Withdrawal[]> {
-  let q = withdrawalRows(db).where("d.user_id", "=", userId);
+  let q = withdrawalRows(store.db).where("d.user_id", "=", userId);
   if (f.start !== undefined) q = q.where("d.created_at", ">=", new Date(f.start));
   if (f.end !== undefined) q = q.where("d.created_at", "<=", new Date(f.end));
   if (f.lastId) q = q.where("d.id", "<", f.lastId);
   const rows = (await q.orderBy("d.id", "desc").limit(LIST_PAGE_SIZE).execute()) as JoinedWithdrawal[];
-  return rows.map(toWithdrawal);
+  return rows.map((r) => toWithdrawal(store.secrets, r));
 }
 
 /**
@@ -145,8 +150,8 @@ export async function withdrawerWithdrawalRows(
   return (await q.orderBy("d.id", f.oldestFirst ? "asc" : "desc").limit(LIST_PAGE_SIZE).execute()) as JoinedWithdrawal[];
 }
 
-export async function withdrawerWithdrawalPage(db: Executor, withdrawerUserId: number | "all", f: { status?: number; lastId?: number | null }): Promise<StaffWithdrawal[]> {
-  return (await withdrawerWithdrawalRows(db, withdrawerUserId, f)).map(toStaffWithdrawal);
+export async function withdrawerWithdrawalPage(store: Store, withdrawerUserId: number | "all", f: { status?: number; lastId?: number | null }): Promise<StaffWithdrawal[]> {
+  return (await withdrawerWithdrawalRows(store.db, withdrawerUserId, f)).map((r) => toStaffWithdrawal(store.secrets, r));
 }
 
 /** Waiting withdrawals sent to this withdrawer (index withdrawals_withdrawer): its desk's badge, capped like the others. */

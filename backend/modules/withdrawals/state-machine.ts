@@ -8,7 +8,7 @@ import { notify } from "../notices/notify";
 import { coins } from "../orders/format";
 import { applyBalanceChanges, moveBalance } from "../wallet/ledger";
 import { mayTake, ruleFor, type MoveInput, type MoveRule } from "../transitions";
-import { bankLabel, money } from "./format";
+import { money } from "./format";
 import { findWithdrawal, type JoinedWithdrawal } from "./queries";
 
 /**
@@ -59,7 +59,7 @@ export const TRANSITIONS: readonly WithdrawalRule[] = [
     event: () => "Processing started",
     notice: (w) => ({
       title: "Withdrawal processing",
-      content: `${w.withdrawer_nickname} is paying ${payout(w)} for your ${coins(Number(w.amount))} to ${bankLabel(w.user_payment)}.`,
+      content: `${w.withdrawer_nickname} is paying ${payout(w)} for your ${coins(Number(w.amount))} to ${w.account_label}.`,
     }),
   },
   {
@@ -71,7 +71,7 @@ export const TRANSITIONS: readonly WithdrawalRule[] = [
     event: () => "Completed",
     notice: (w) => ({
       title: "Withdrawal completed",
-      content: `${w.withdrawer_nickname} paid ${payout(w)} to ${bankLabel(w.user_payment)} for your ${coins(Number(w.amount))}. The payment picture is in the withdrawal's details.`,
+      content: `${w.withdrawer_nickname} paid ${payout(w)} to ${w.account_label} for your ${coins(Number(w.amount))}. The payment picture is in the withdrawal's details.`,
     }),
   },
   {
