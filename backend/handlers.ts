@@ -17,6 +17,7 @@ import { virtualCoinHandlers } from "./modules/virtual-coin/handlers";
 import { walletHandlers } from "./modules/wallet/handlers";
 import { withdrawalHandlers, withdrawerSettingsHandlers } from "./modules/withdrawals/handlers";
 import { auditHandlers } from "./modules/audit/handlers";
+import { twoFactorHandlers } from "./modules/two-factor/handlers";
 
 /**
  * Every call of the contract, each with its handler. This object is typed
@@ -25,6 +26,8 @@ import { auditHandlers } from "./modules/audit/handlers";
 export const handlers: Handlers = {
   ...catalogHandlers,
   ...authHandlers,
+  // Two-factor sign-in (issue 31): /twoFactor
+  ...twoFactorHandlers,
   ...identityHandlers,
   ...noticeHandlers,
   ...imageHandlers,

@@ -100,6 +100,14 @@ const DESIGNED_PATHS = [
   "/userInfo/getDesks",
   // The bank's name for an account number, shown for the seller to confirm (ADR 0053).
   "/userPayment/resolveAccount",
+  // Two-factor sign-in (ADR 0057).
+  "/twoFactor/getStatus",
+  "/twoFactor/beginSetup",
+  "/twoFactor/getSetup",
+  "/twoFactor/confirmSetup",
+  "/twoFactor/renewRecoveryCodes",
+  "/twoFactor/disable",
+  "/twoFactor/signIn",
 ];
 
 /** First error message of a failed parse. */

@@ -17,6 +17,7 @@ import { staffAuditCalls } from "./calls/staff-audit";
 import { staffMallCalls } from "./calls/staff-mall";
 import { withdrawerSettingsCalls } from "./calls/withdrawer-settings";
 import { merchantDeskCalls } from "./calls/merchant-desk";
+import { twoFactorCalls } from "./calls/two-factor";
 import { virtualCoinCalls } from "./calls/virtual-coin";
 import { walletCalls } from "./calls/wallet";
 import { withdrawalsCalls } from "./calls/withdrawals";
@@ -39,6 +40,7 @@ export const calls = {
   ...noticeCalls,
   ...membershipCalls,
   ...chatCalls,
+  ...twoFactorCalls,
 };
 
 export type Calls = typeof calls;
@@ -89,6 +91,7 @@ export {
   relationshipsCalls,
   staffOrderCalls,
   staffWithdrawalCalls,
+  twoFactorCalls,
   virtualCoinCalls,
   walletCalls,
   withdrawalsCalls,
