@@ -26,17 +26,19 @@ export const formatRecoveryCode = (code: string) => `${code.slice(0, 5)}-${code.
 
 export const TWO_FACTOR_MESSAGES = {
   /** A protected change (or the sign-in's second step) without a code. */
-  codeRequired: "Enter the 6-digit code from your authenticator app.",
+  codeRequired: "Enter the 6-digit code from your app.",
   /** Not a code's shape. */
-  codeShape: "Enter the 6-digit code from your authenticator app, or one of your recovery codes.",
+  codeShape: "Enter a 6-digit code or a recovery code.",
   /** The setup's first code: only an app's code will do. */
-  setupCodeShape: "Enter the 6-digit code your authenticator app shows for GiftMarket.",
+  setupCodeShape: "Enter the 6-digit code your app shows.",
   codeWrong: "This code is not right. Enter the newest code from your authenticator app (check that your phone's clock is right).",
   codeUsed: "This code was already used. Wait for the next code in your authenticator app.",
   recoveryCodeWrong: "This recovery code is not right, or it was already used.",
   locked: (minutes: number) => `Too many wrong two-factor codes. Please try again in ${minutes} minutes.`,
   /** The password step's challenge ran out, was for another device, or the password changed since. */
   challengeExpired: "Your sign-in took too long. Please enter your password again.",
+  /** Turning it off asks for the login password too. */
+  loginPasswordWrong: "The login password is incorrect.",
   alreadyOn: "Two-factor sign-in is already on.",
   notOn: "Two-factor sign-in is not on.",
   noSetup: "Start the setup again: scan the new QR code.",

@@ -10,7 +10,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Code } from "../../contract/envelope";
 import { TWO_FACTOR_MESSAGES as M } from "../../contract/two-factor";
 import { DEMO_LOGINS } from "../../backend/demo/world";
-import { LOGIN_PASSWORD_WRONG } from "../../backend/modules/auth/sign-in";
 import { readBackendConfig, twoFactorRequiredRoles } from "../../backend/config";
 import type { Envelope, TestBackend } from "../support/backend";
 import { useBackend } from "../support/use-backend";
@@ -362,7 +361,7 @@ describe("new recovery codes, and turning it off", () => {
 
   it("off with the login password and a code (or a recovery code); sign-in is one step again", async () => {
     const u = await enrolled(t.b);
-    expectRefused(await t.b.call("/twoFactor/disable", { otp: nextCode(t.b, u.secret), loginPwd: "wrong123" }, { token: u.token }), LOGIN_PASSWORD_WRONG);
+    expectRefused(await t.b.call("/twoFactor/disable", { otp: nextCode(t.b, u.secret), loginPwd: "wrong123" }, { token: u.token }), M.loginPasswordWrong);
     expectRefused(await t.b.call("/twoFactor/disable", { otp: "zzzzz-zzzzz", loginPwd: PWD }, { token: u.token }), M.recoveryCodeWrong);
     expectRefused(await t.b.call("/twoFactor/disable", { loginPwd: PWD }, { token: u.token }), M.codeRequired, Code.INVALID);
     expectOk(await t.b.call("/twoFactor/disable", { otp: u.recoveryCodes[9]!, loginPwd: PWD }, { token: u.token }));

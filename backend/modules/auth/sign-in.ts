@@ -124,8 +124,6 @@ export async function checkLoginPassword(ctx: CallContext, user: User, password:
 }
 
 export const OLD_PASSWORD_WRONG = "The old password is incorrect.";
-/** The login password asked again for a change that is not a new password (turning two-factor off). */
-export const LOGIN_PASSWORD_WRONG = "The login password is incorrect.";
 
 const TELL = {
   locked: {

@@ -3,7 +3,7 @@ import { transaction, type Executor } from "../../db/index";
 import type { User } from "../../db/schema";
 import type { CallContext } from "../../http/context";
 import { fail } from "../../http/errors";
-import { LOGIN_PASSWORD_WRONG, checkLoginPassword, securityNotice } from "../auth/sign-in";
+import { checkLoginPassword, securityNotice } from "../auth/sign-in";
 import { requiredForDesk } from "./policy";
 import { accountLabel, factorOf } from "./store";
 import { newRecoveryCodes, newTotpSecret, otpauthUri, recoveryCodeHash } from "./totp";
@@ -102,7 +102,7 @@ export async function renewRecoveryCodes(ctx: CallContext, user: User, otp: stri
 /** Off, with the login password and a current code (or a recovery code). */
 export async function disableTwoFactor(ctx: CallContext, user: User, otp: string, loginPwd: string): Promise<void> {
   if (!(await factorOf(ctx.db, user.id))?.enabled_at) throw fail(M.notOn);
-  await checkLoginPassword(ctx, user, loginPwd, LOGIN_PASSWORD_WRONG);
+  await checkLoginPassword(ctx, user, loginPwd, M.loginPasswordWrong);
   await checkSecondFactor(ctx, user, otp);
   await transaction(ctx.db, async (trx) => {
     await trx.deleteFrom("two_factor_recovery_codes").where("user_id", "=", user.id).execute();
