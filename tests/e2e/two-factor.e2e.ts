@@ -5,7 +5,7 @@
  *   with a code computed here from the key the page showed (no session before the code), and sells
  *   coins with a code (a used one refused at its field);
  * - a recovery code signs in once, and not twice;
- * - bank accounts and the login password ask for a code; after a password change the next code
+ * - saving and deleting a bank account and the login password ask for a code; after a password change the next code
  *   signs this browser in again;
  * - a withdrawer, on a server that requires it of withdrawers, is sent from the desk to set it up
  *   and back, and its payout settings ask for a code.
@@ -242,11 +242,11 @@ for (const js of [true, false]) {
       }));
 
     test(
-      "bank accounts and the login password ask for a code; the next code signs this browser in again after a password change",
+      "saving and deleting a bank account and changing the login password ask for a code; the next code signs this browser in again after a password change",
       () =>
         e2e.withPage(js, async (page) => {
           const seller = await newSeller(e2e.server.apiUrl, `tfabank${js ? "j" : "n"}`);
-          const { app } = await withTwoFactor(seller);
+          const { app, recoveryCodes } = await withTwoFactor(seller);
           await passwordStep(page, js, seller, "/security/bankAccount");
           await page.getByLabel("Authentication code").fill(await app.code());
           await page.getByRole("button", { name: "Verify" }).click();
@@ -269,7 +269,20 @@ for (const js of [true, false]) {
           await form.getByLabel("Two-factor code").fill(await app.code());
           await form.getByRole("button", { name: "Confirm", exact: true }).click();
           await toast(page, "Success");
-          await page.getByTestId("bank-card").filter({ hasText: "Ada Obi" }).waitFor();
+          const card = page.getByTestId("bank-card").filter({ hasText: "Ada Obi" });
+          await card.waitFor();
+
+          // ---- deleting it: the question asks for a code too (a recovery code will do)
+          await card.getByRole("link", { name: /^Delete/ }).click();
+          const question = js ? page.getByRole("alertdialog") : page.getByTestId("bank-delete-section");
+          await question.getByLabel("Two-factor code").waitFor();
+          await question.getByRole("button", { name: "Delete", exact: true }).click();
+          await expect.poll(() => fieldError(question, "Two-factor code")).toBe(M.codeRequired);
+          await screenshot(page, "bank-delete-code", js);
+          await question.getByLabel("Two-factor code").fill(recoveryCodes[2]!);
+          await question.getByRole("button", { name: "Delete", exact: true }).click();
+          await toast(page, "Removed !");
+          await expect.poll(() => page.getByTestId("bank-card").count()).toBe(0);
 
           // ---- the login password: the code field, then the next code signs in again
           await page.goto(`${e2e.server.url}/security/loginPassword?step=form`);
