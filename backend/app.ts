@@ -20,6 +20,7 @@ import { createChatService, type ChatService } from "./modules/chat/service";
 import { ApiError, notLoggedIn } from "./http/errors";
 import { requireRole, systemClock, type CallContext, type Clock, type Services } from "./http/context";
 import { encryptData } from "./http/response-crypto";
+import { requireTwoFactorForDesk } from "./modules/two-factor/policy";
 import { jsonResponse as json, jsonTextResponse as jsonText } from "./http/json-response";
 
 const answer = (value: unknown, status = 200): CallAnswer => ({ status, body: JSON.stringify(value) });
@@ -153,7 +154,11 @@ export function createBackend(opts: BackendOptions): Backend {
         ctx.signedOutBecause = endedBecause;
       }
       if (def.auth === "user" && !ctx.user) throw notLoggedIn(ctx.signedOutBecause);
-      if (def.auth === "business" || def.auth === "withdrawer" || def.auth === "admin") requireRole(ctx, def.auth);
+      if (def.auth === "business" || def.auth === "withdrawer" || def.auth === "admin") {
+        requireRole(ctx, def.auth);
+        // A role that must have two-factor on uses its desk only once it is (ADR 0057).
+        await requireTwoFactorForDesk(ctx, def.auth);
+      }
       const raw = await readInput(request, def);
       const parsed = (def.request as z.ZodTypeAny).safeParse(raw ?? {});
       if (!parsed.success) throw new ApiError(Code.INVALID, firstIssue(parsed.error));

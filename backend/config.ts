@@ -48,6 +48,12 @@ const schema = z.object({
   /** Wrong trade passwords in a row before withdrawals and binding lock, and for how long. */
   TRADE_PWD_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   TRADE_PWD_LOCK_MINUTES: z.coerce.number().int().positive().default(30),
+  /** Wrong two-factor codes (at sign-in and before a protected change) per window of RATE_WINDOW_SECONDS (ADR 0057). */
+  TWO_FACTOR_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  /** Roles that must turn two-factor sign-in on before they use their desk: a comma-separated list of
+   * admin, withdrawer, business ("none" or empty for none). Unset: "admin,withdrawer" in production,
+   * none otherwise (the demo world's logins stay one step). ADR 0057. */
+  TWO_FACTOR_REQUIRED_ROLES: z.string().optional(),
   /** Delivery of verification codes: HTTP endpoints of an e-mail and an SMS provider
    * (POST {to, text}). Unset: codes stay in the dev outbox (GET /dev/outbox). */
   EMAIL_API_URL: z.string().url().optional(),
@@ -86,6 +92,22 @@ const schema = z.object({
 
 export type BackendConfig = z.infer<typeof schema>;
 
+/** The roles of a desk (contract/define.ts Auth) that TWO_FACTOR_REQUIRED_ROLES may name. */
+export const DESK_ROLES = ["admin", "withdrawer", "business"] as const;
+export type DeskRole = (typeof DESK_ROLES)[number];
+
+/** The desk roles that must turn two-factor sign-in on first (ADR 0057): the setting, or its default for NODE_ENV. */
+export function twoFactorRequiredRoles(config: Pick<BackendConfig, "NODE_ENV" | "TWO_FACTOR_REQUIRED_ROLES">): ReadonlySet<DeskRole> {
+  return new Set(listedRoles(config.TWO_FACTOR_REQUIRED_ROLES ?? (config.NODE_ENV === "production" ? "admin,withdrawer" : "")) as DeskRole[]);
+}
+
+/** "admin, Withdrawer" → ["admin", "withdrawer"]; "none" and blanks name nothing. */
+const listedRoles = (raw: string) =>
+  raw
+    .split(",")
+    .map((r) => r.trim().toLowerCase())
+    .filter((r) => r && r !== "none");
+
 export function readBackendConfig(env: Record<string, string | undefined> = process.env): BackendConfig {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
@@ -113,6 +135,10 @@ export function readBackendConfig(env: Record<string, string | undefined> = proc
   }
   if (parsed.data.BANK_RESOLVE_URL && !parsed.data.BANK_RESOLVE_KEY) {
     throw new Error("Invalid backend settings:\n  BANK_RESOLVE_KEY: required with BANK_RESOLVE_URL");
+  }
+  const unknownRoles = listedRoles(parsed.data.TWO_FACTOR_REQUIRED_ROLES ?? "").filter((r) => !(DESK_ROLES as readonly string[]).includes(r));
+  if (unknownRoles.length > 0) {
+    throw new Error(`Invalid backend settings:\n  TWO_FACTOR_REQUIRED_ROLES: unknown role ${unknownRoles.join(", ")} (use ${DESK_ROLES.join(", ")} or none)`);
   }
   if (parsed.data.CHAT_PROVIDER === "tencent" && !(parsed.data.TIM_SDKAPPID && parsed.data.TIM_SECRET_KEY)) {
     throw new Error("Invalid backend settings:\n  TIM_SDKAPPID, TIM_SECRET_KEY: required with CHAT_PROVIDER=tencent");

@@ -18,6 +18,7 @@ import { walletHandlers } from "./modules/wallet/handlers";
 import { withdrawalHandlers, withdrawerSettingsHandlers } from "./modules/withdrawals/handlers";
 import { auditHandlers } from "./modules/audit/handlers";
 import { sessionHandlers } from "./modules/sessions/handlers";
+import { twoFactorHandlers } from "./modules/two-factor/handlers";
 
 /**
  * Every call of the contract, each with its handler. This object is typed
@@ -28,6 +29,8 @@ export const handlers: Handlers = {
   ...authHandlers,
   // The sessions an account can see and end (issue 31, ADR 0058)
   ...sessionHandlers,
+  // Two-factor sign-in (issue 31): /twoFactor
+  ...twoFactorHandlers,
   ...identityHandlers,
   ...noticeHandlers,
   ...imageHandlers,

@@ -104,6 +104,14 @@ const DESIGNED_PATHS = [
   "/userSession/getSessionList",
   "/userSession/signOutSession",
   "/userSession/signOutOtherSessions",
+  // Two-factor sign-in (ADR 0057).
+  "/twoFactor/getStatus",
+  "/twoFactor/beginSetup",
+  "/twoFactor/getSetup",
+  "/twoFactor/confirmSetup",
+  "/twoFactor/renewRecoveryCodes",
+  "/twoFactor/disable",
+  "/twoFactor/signIn",
 ];
 
 /** First error message of a failed parse. */

@@ -18,6 +18,7 @@ import { staffAuditCalls } from "./calls/staff-audit";
 import { staffMallCalls } from "./calls/staff-mall";
 import { withdrawerSettingsCalls } from "./calls/withdrawer-settings";
 import { merchantDeskCalls } from "./calls/merchant-desk";
+import { twoFactorCalls } from "./calls/two-factor";
 import { virtualCoinCalls } from "./calls/virtual-coin";
 import { walletCalls } from "./calls/wallet";
 import { withdrawalsCalls } from "./calls/withdrawals";
@@ -41,6 +42,7 @@ export const calls = {
   ...membershipCalls,
   ...chatCalls,
   ...sessionCalls,
+  ...twoFactorCalls,
 };
 
 export type Calls = typeof calls;
@@ -92,6 +94,7 @@ export {
   sessionCalls,
   staffOrderCalls,
   staffWithdrawalCalls,
+  twoFactorCalls,
   virtualCoinCalls,
   walletCalls,
   withdrawalsCalls,

@@ -2,7 +2,8 @@
  * /desk/withdrawals/settings: the withdrawer's own offer (issue 14, ADR 0037) — accepting or
  * paused, rate, limits, the coins it still buys, tags, description — beside its deposit and what
  * is open against it. Saved with /merchant/withdrawer/updateSettings; sellers see it at once at
- * /withdrawerList. ?id= picks another offer of the same withdrawer (one, as a rule).
+ * /withdrawerList. ?id= picks another offer of the same withdrawer (one, as a rule). With two-factor
+ * sign-in on, a save takes a current code (ADR 0057).
  */
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { Withdrawer } from "../../contract/entities";
@@ -17,6 +18,7 @@ import { readForm } from "~/services/kit/form.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { DESK_PATH, settingsValues } from "~/services/withdrawer-desk";
 import { saveSettings } from "~/services/withdrawer-desk.server";
+import { needsCode } from "~/services/two-factor.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
@@ -25,7 +27,8 @@ export const meta: MetaFunction = () => [{ title: "Rate and balance | Withdrawer
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await requireDesk(request, context, "withdrawer");
   const id = Number(new URL(request.url).searchParams.get("id")) || undefined;
-  return json(must(await api.call("/merchant/withdrawer/getSettings", { id })), { headers: NO_STORE });
+  const [settings, needOtp] = await Promise.all([api.call("/merchant/withdrawer/getSettings", { id }), needsCode(api)]);
+  return json({ ...must(settings), needOtp }, { headers: NO_STORE });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -62,6 +65,7 @@ export default function DeskSettingsPage() {
           values={reply?.values ?? settingsValues(w)}
           errors={reply?.errors ?? {}}
           formError={reply?.formError ?? null}
+          answer={reply}
         />
         <DeskStanding {...props} />
       </div>

@@ -2,7 +2,8 @@
  * /login (also /Login: routes match case-insensitively). Tabs Email Login and
  * Mobile Login are links (?tab=mobile), so they work without JavaScript.
  * Success: token and profile snapshot into the session, the arrival channel
- * remarked, a 'Success' toast, then back to ?redirectTo (same-site) or /home.
+ * remarked, a 'Success' toast, then back to ?redirectTo (same-site) or /home. An
+ * account with two-factor on goes on to /login/twoFactor for its code first (ADR 0057).
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -10,8 +11,8 @@ import { AuthCard, AuthFooter, AuthFormFrame, ContactFields, ContactTabs, Passwo
 import { apiFor } from "~/services/api.server";
 import { LoginType, tabType } from "~/services/forms/auth";
 import { parseWithZod, loginName, loginSchema } from "~/services/forms/schemas.server";
-import { SUCCESS, formReply, loadCountries, redirectSignedIn, sessionHeaders } from "~/services/forms/auth.server";
-import { flashToast, safeRedirect } from "~/session.server";
+import { askForCode, formReply, loadCountries, redirectSignedIn, sessionHeaders, startSession } from "~/services/forms/auth.server";
+import { safeRedirect } from "~/session.server";
 import { readForm } from "~/services/kit/form.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
@@ -34,20 +35,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const login = await api.call("/userAuth/login", { loginName: loginName(v), loginPwd: v.loginPwd, type: v.type });
   if (!login.ok) return failed(login.msg);
-  const token = login.data.token;
-
-  const [info, desks] = await Promise.all([
-    api.call("/userInfo/getProfileInfo", undefined, { token }),
-    api.call("/userInfo/getDesks", undefined, { token }),
-  ]);
-  if (!info.ok) return failed(info.msg);
-  const { id, nickname, avatar, isBusiness, level } = info.data.profile;
-
-  api.session.set("token", token);
-  api.session.set("profile", { id, nickname, avatar, isBusiness, level, desks: desks.ok ? desks.data : undefined });
-  const channel = api.session.get("channel");
-  if (channel) await api.call("/userRemark/addUserRemark", { remark: channel }, { token });
-  flashToast(api.session, SUCCESS);
+  // Two-factor on (ADR 0057): the code comes next, on its own page.
+  if ("twoFactor" in login.data) return askForCode(api, { ...login.data.twoFactor, redirectTo: v.redirectTo ?? null });
+  const failure = await startSession(api, login.data.token);
+  if (failure) return failed(failure);
   return redirect(safeRedirect(v.redirectTo), { headers: await sessionHeaders(api) });
 }
 

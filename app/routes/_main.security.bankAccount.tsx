@@ -4,7 +4,8 @@
  * getPaymentType) in dialogs or ?edit= sections, in two steps (ADR 0053): Continue
  * looks the account up (resolveAccount) and shows the bank's name for it, Confirm
  * saves; delete (removePayment) after a confirmation, with the toast 'Removed !'.
- * Guests (and code 3) see the page with the Add button disabled (spec §6).
+ * Guests (and code 3) see the page with the Add button disabled (spec §6). With two-factor sign-in
+ * on, saving and deleting take a current code (ADR 0057).
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -18,23 +19,27 @@ import { optionalApi, redirectWithToast, requireApi } from "~/services/kit/api.s
 import { loginUrl } from "~/session.server";
 import { readForm } from "~/services/kit/form.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
+import { isSecondFactorRefusal } from "../../contract/two-factor";
+import { OTP_FIELD } from "~/services/forms/two-factor";
+import { needsCode } from "~/services/two-factor.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 const BANK_PATH = "/security/bankAccount";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const base = { guest: false, list: [] as UserPayment[], types: [] as PaymentType[], error: null as string | null, loginHref: loginUrl(request) };
+  const base = { guest: false, list: [] as UserPayment[], types: [] as PaymentType[], error: null as string | null, loginHref: loginUrl(request), needOtp: false };
 
   // Guests see the page with Add disabled (spec §6); a stale sign-in is dropped and the page shown as a guest's.
   const api = await optionalApi(request, context);
   if (!api.signedIn) return json({ ...base, guest: true }, { headers: NO_STORE });
-  const [payments, types] = await Promise.all([api.call("/userPayment/getPaymentList"), api.call("/userPayment/getPaymentType")]);
+  const [payments, types, needOtp] = await Promise.all([api.call("/userPayment/getPaymentList"), api.call("/userPayment/getPaymentType"), needsCode(api)]);
   return json(
     {
       ...base,
       list: payments.ok ? payments.data.paymentList : [],
       types: types.ok ? types.data.paymentType : [],
       error: !payments.ok ? payments.msg : !types.ok ? types.msg : null,
+      needOtp,
     },
     { headers: NO_STORE },
   );
@@ -52,7 +57,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === DELETE_INTENT) {
     const id = Number(formData.get("id"));
     if (!Number.isSafeInteger(id) || id <= 0) return answer({ formId: null, result: null, error: "Request error" });
-    const r = await api.call("/userPayment/removePayment", { userPayment: { id } });
+    const r = await api.call("/userPayment/removePayment", { userPayment: { id }, otp: String(formData.get(OTP_FIELD) ?? "") || undefined });
+    if (!r.ok && isSecondFactorRefusal(r.msg)) return answer({ formId: null, result: null, error: null, deleteRefused: { id, message: r.msg } });
     if (!r.ok) return answer({ formId: null, result: null, error: r.msg });
     return done(MESSAGES.removed);
   }
@@ -75,7 +81,7 @@ export default function BankAccountPage() {
           {data.error}
         </p>
       ) : null}
-      <BankAccountsTab guest={data.guest} list={data.list as UserPayment[]} types={data.types as PaymentType[]} loginHref={data.loginHref} actionData={actionData} />
+      <BankAccountsTab guest={data.guest} list={data.list as UserPayment[]} types={data.types as PaymentType[]} loginHref={data.loginHref} needOtp={data.needOtp} actionData={actionData} />
     </>
   );
 }

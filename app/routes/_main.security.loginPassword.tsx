@@ -2,12 +2,13 @@
  * /security/loginPassword: change the password one signs in with (spec §2, §5). An intro, then
  * (?step=form) the old password and the new one twice. /userAuth/updatePassword ends every other
  * session of the user and keeps this one (ADR 0058, amending 0017), so this device stays signed in
- * and the others are told why on their next page.
+ * and the others are told why on their next page. With two-factor on (ADR 0057) the change takes a
+ * current code.
  */
-import { json, type ActionFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
-import { useActionData, useSearchParams } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { MESSAGES } from "../../contract/messages";
-import { redirectWithToast, requireApi, signedInPageLoader } from "~/services/kit/api.server";
+import { redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { readForm } from "~/services/kit/form.server";
 import { PASSWORD_FIELDS } from "~/services/forms/security";
 import { parseWithZod, loginPasswordSchema } from "~/services/forms/schemas.server";
@@ -16,21 +17,29 @@ import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { SecurityCard, SecurityIntro, onFormStep } from "~/components/identity/SecurityStep";
 import { FORM_STEP, securityTitle } from "~/components/identity/security-tabs";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
+import { OtpField } from "~/components/identity/OtpField";
+import { TWO_FACTOR_HIDDEN_FIELDS, refusalAt } from "~/services/forms/two-factor";
+import { needsCode } from "~/services/two-factor.server";
 
 const HERE = "/security/loginPassword";
 
 export const meta: MetaFunction = () => [{ title: securityTitle("loginPassword") }];
 
-export const loader = signedInPageLoader;
+const HIDDEN = [...PASSWORD_FIELDS, ...TWO_FACTOR_HIDDEN_FIELDS];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = await requireApi(request, context, "prompt");
+  return json({ needOtp: await needsCode(api) }, { headers: { "Cache-Control": "private, no-store" } });
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const api = await requireApi(request, context);
   const submission = parseWithZod(form, { schema: loginPasswordSchema });
-  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: PASSWORD_FIELDS }) });
-  const { oldPassword, newPassword } = submission.value;
-  const changed = await api.call("/userAuth/updatePassword", { oldPassword, newPassword });
-  if (!changed.ok) return json({ result: submission.reply({ formErrors: [changed.msg], hideFields: PASSWORD_FIELDS }) });
+  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: HIDDEN }) });
+  const { oldPassword, newPassword, otp } = submission.value;
+  const changed = await api.call("/userAuth/updatePassword", { oldPassword, newPassword, otp });
+  if (!changed.ok) return json({ result: submission.reply({ ...refusalAt(changed.msg), hideFields: HIDDEN }) });
   return redirectWithToast(api.session, HERE, MESSAGES.success);
 }
 
@@ -53,6 +62,7 @@ export default function LoginPasswordTab() {
 }
 
 function LoginPasswordForm() {
+  const { needOtp } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useSchemaForm("login-password", () => import("~/services/forms/security.schema").then((m) => m.loginPasswordSchema), actionData ?? undefined);
   return (
@@ -61,6 +71,7 @@ function LoginPasswordForm() {
         <PasswordField key={fields.oldPassword.key} field={fields.oldPassword} label="Old Password" autoComplete="current-password" />
         <PasswordField key={fields.newPassword.key} field={fields.newPassword} label="New Password" autoComplete="new-password" />
         <PasswordField key={fields.confirmPwd.key} field={fields.confirmPwd} label="Confirm New Password" autoComplete="new-password" />
+        {needOtp ? <OtpField key={fields.otp.key} id={fields.otp.id} error={fields.otp.errors} answer={actionData} /> : null}
       </AuthFormFrame>
     </SecurityCard>
   );

@@ -7,7 +7,8 @@
  *   (from /userPayment/getPaymentList, with a link to add one), the trade
  *   password when one is set (profile tradepwdFlag 1), a remark. The same
  *   schema checks in the browser and in the action (spec §5 messages); what
- *   applyWithdraw still refuses shows as the form's error.
+ *   applyWithdraw still refuses shows as the form's error. With two-factor sign-in on, a current
+ *   code (ADR 0057); its refusals sit at its field.
  * - The payout is promised (ADR 0050): the withdrawer's quote rides in hidden fields and the
  *   action sends it with the payout the page showed; if the withdrawer changed its rate (or the
  *   quote ran out) nothing is sold, and the page shows the new payout with one button to sell at it.
@@ -41,17 +42,21 @@ import { formatCoins, formatNgn, minorFromInput } from "~/services/format";
 import { Form } from "~/components/ui/Form";
 import { readForm } from "~/services/kit/form.server";
 import { BackLink } from "~/components/ui/BackLink";
+import { OtpField } from "~/components/identity/OtpField";
+import { refusalAt } from "~/services/forms/two-factor";
+import { needsCode } from "~/services/two-factor.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 const NOT_FOUND = "This withdrawer does not exist.";
 
 /** Everything the form's rules depend on, as the backend sees it now. */
 async function loadAll(api: Api, id: number) {
-  const [detail, balance, payments, profile] = await Promise.all([
+  const [detail, balance, payments, profile, needOtp] = await Promise.all([
     api.call("/userWithdraw/getWithdrawerDetail", { id }),
     api.call("/userInfo/getAccountBalance"),
     api.call("/userPayment/getPaymentList"),
     api.call("/userInfo/getProfileInfo"),
+    needsCode(api),
   ]);
   if (!detail.ok && (detail.code === Code.NOT_FOUND || detail.code === Code.FORBIDDEN)) throw notFoundResponse(NOT_FOUND);
   const { withdrawer, quote } = must(detail);
@@ -64,6 +69,7 @@ async function loadAll(api: Api, id: number) {
     remainBalance: withdrawer.remainBalance,
     available: account.amount,
     needTradePwd,
+    needOtp,
   };
   return { withdrawer, quote, available: account.amount, paymentList, rules };
 }
@@ -95,10 +101,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     tradePwd: v.tradePwd,
     remark: v.remark,
     quote: shown(quoteFromForm(formData), (rate) => payoutFor(v.amount, rate)),
+    otp: v.otp,
   });
   const askAgain = askAgainOf(result);
   if (askAgain) return reply({ formErrors: [askAgain.message] }, askAgain);
-  if (!result.ok) return reply({ formErrors: [result.msg] });
+  if (!result.ok) return reply(refusalAt(result.msg));
   return redirectWithToast(api.session, `/withdrawDetails/${result.data.id}`, MESSAGES.success);
 }
 
@@ -229,6 +236,7 @@ function SellCoinsForm({
             maxLength={6}
           />
         ) : null}
+        {rules.needOtp ? <OtpField key={fields.otp.key} id={fields.otp.id} error={fields.otp.errors} answer={actionData} /> : null}
 
         <TextAreaField
           {...fieldProps(fields.remark)}

@@ -3,6 +3,8 @@
  * into the contract's units, checked by the contract's own rules (withdrawerSettingsFields), so
  * the form and /merchant/withdrawer/updateSettings say the same thing.
  */
+import { isSecondFactorRefusal } from "../../contract/two-factor";
+import { OTP_FIELD } from "./forms/two-factor";
 import { SETTINGS_MESSAGES, withdrawerSettingsFields, type WithdrawerSettingsFields } from "../../contract/calls/withdrawer-settings";
 import { hasTooManyDecimals, minorFromInput, TWO_DECIMALS } from "~/services/format";
 import { LIST_PAGE_SIZE, UPLOAD_MAX_BYTES } from "../../contract/constants";
@@ -163,8 +165,10 @@ export async function saveSettings(api: Api, form: FormData): Promise<SettingsRe
   if (!id || !Number.isSafeInteger(seen) || seen < 0) return { values, errors: {}, formError: "This form has expired. Please reload the page and try again." };
   const parsed = parseSettings(values);
   if (!parsed.ok) return { values, errors: parsed.errors, formError: null };
-  const r = await api.call("/merchant/withdrawer/updateSettings", { id, seenRemainBalance: seen, ...parsed.value });
-  return r.ok ? null : { values, errors: {}, formError: r.msg };
+  const r = await api.call("/merchant/withdrawer/updateSettings", { id, seenRemainBalance: seen, ...parsed.value, otp: String(form.get(OTP_FIELD) ?? "") || undefined });
+  if (r.ok) return null;
+  // A refused two-factor code beside its field (ADR 0057), anything else above the form.
+  return isSecondFactorRefusal(r.msg) ? { values, errors: { otp: r.msg }, formError: null } : { values, errors: {}, formError: r.msg };
 }
 
 /**

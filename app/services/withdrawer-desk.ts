@@ -60,4 +60,5 @@ export function settingsValues(w: Withdrawer): SettingsValues {
   };
 }
 
-export type SettingsErrors = Partial<Record<SettingsField, string>>;
+/** A message per field; `otp` the two-factor code's (ADR 0057). */
+export type SettingsErrors = Partial<Record<SettingsField | "otp", string>>;

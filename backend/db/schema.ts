@@ -60,6 +60,25 @@ export interface KnownDevicesTable {
   last_seen_at: Date;
 }
 
+/** Two-factor sign-in (ADR 0057): the sealed TOTP secret; enabled once its first code was right. */
+export interface TwoFactorTable {
+  user_id: number;
+  secret_sealed: string;
+  created_at: Date;
+  enabled_at: Date | null;
+  /** The last TOTP time step a code was accepted for: a code is never accepted twice. */
+  last_step: Generated<number>;
+}
+
+/** Recovery codes: a keyed hash each, spent once. */
+export interface TwoFactorRecoveryCodesTable {
+  id: Id;
+  user_id: number;
+  code_hash: string;
+  created_at: Date;
+  used_at: Date | null;
+}
+
 export interface AccountsTable {
   user_id: number;
   amount: Generated<number>;
@@ -599,6 +618,8 @@ export interface Database extends ChatTables {
   users: UsersTable;
   user_tokens: UserTokensTable;
   known_devices: KnownDevicesTable;
+  two_factor: TwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   accounts: AccountsTable;
   bills: BillsTable;
   ledger_entries: LedgerEntriesTable;

@@ -54,7 +54,8 @@ export function desksOf(user: User): { merchant: boolean; withdrawer: boolean; s
   return { merchant: user.is_business === 1, withdrawer: user.is_withdrawer, staff: user.is_admin };
 }
 
-const DESK_OF_ROLE = { business: "merchant", withdrawer: "withdrawer", admin: "staff" } as const;
+/** The desk each role of contract/define.ts Auth opens. */
+export const DESK_OF_ROLE = { business: "merchant", withdrawer: "withdrawer", admin: "staff" } as const;
 
 export function requireRole(ctx: CallContext, role: "business" | "withdrawer" | "admin"): User {
   const user = requireUser(ctx);

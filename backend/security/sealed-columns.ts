@@ -7,7 +7,7 @@ import { SealedValueError, sealNullable, type SecretBox } from "./secret-box";
  * them, `keys:status` counts them, the tests check that none holds plain text. A new sealed column
  * (a two-factor secret, say) is sealed with services.secrets.seal, opened with .open, and listed
  * here, or a rotation leaves it under the old key and retiring that key makes it unreadable.
- * Each table is walked by its `id` (a bigint or serial primary key).
+ * Each table is walked by its `id` (a bigint or serial primary key), or by the key `id` names.
  */
 export const SEALED_COLUMNS = [
   { table: "user_payments", columns: ["realname", "account_number", "remark"] },
@@ -17,6 +17,8 @@ export const SEALED_COLUMNS = [
   { table: "advert_secrets", columns: ["sealed_secret"] },
   // People's words; the system's messages are copies of notices and stay readable (chat/format.ts textOf).
   { table: "chat_messages", columns: ["text"], where: "sender_id is not null" },
+  // The TOTP secret of two-factor sign-in (ADR 0057): one row per user.
+  { table: "two_factor", columns: ["secret_sealed"], id: "user_id" },
 ] as const satisfies ReadonlyArray<SealedTableSpec>;
 
 /** A table's sealed columns; `where` (a constant SQL condition) narrows them to the rows that are sealed. */
@@ -24,7 +26,11 @@ export interface SealedTableSpec {
   table: string;
   columns: readonly string[];
   where?: string;
+  /** The bigint key the table is walked by, if not `id`. */
+  id?: string;
 }
+
+const keyOf = (spec: { id?: string }) => spec.id ?? "id";
 
 
 /** A row of a sealed table: its id and the values of the columns read. */
@@ -37,7 +43,8 @@ const rowsWhere = (spec: SealedTableSpec) => (spec.where ? sql`and (${sql.raw(sp
 /** One batch of a table's rows after `after`, in id order, with its sealed columns. */
 async function batchOf(db: Executor, spec: SealedTableSpec, after: number, limit: number): Promise<Row[]> {
   const { rows } = await sql<Record<string, string | null>>`
-    select id, ${cols(spec.columns)} from ${sql.table(spec.table)} where id > ${after} ${rowsWhere(spec)} order by id limit ${limit}
+    select ${sql.ref(keyOf(spec))} as id, ${cols(spec.columns)} from ${sql.table(spec.table)}
+    where ${sql.ref(keyOf(spec))} > ${after} ${rowsWhere(spec)} order by ${sql.ref(keyOf(spec))} limit ${limit}
   `.execute(db);
   return rows.map((r) => ({ id: Number(r.id), v: r }));
 }
@@ -49,12 +56,14 @@ async function batchOf(db: Executor, spec: SealedTableSpec, after: number, limit
  */
 async function compareAndSet(
   db: Executor,
-  table: string,
+  spec: { table: string; id?: string },
   columns: readonly string[],
   changes: Array<{ id: number; old: Record<string, string | null>; next: Record<string, string | null> }>,
   extra: readonly string[] = [],
 ): Promise<Set<number>> {
   if (changes.length === 0) return new Set();
+  const { table } = spec;
+  const key = sql.ref(`t.${keyOf(spec)}`);
   const all = [...columns, ...extra];
   const values = changes.map(
     (c) => sql`(${c.id}::bigint, ${sql.join([...columns.map((k) => sql`${c.old[k]}::text`), ...all.map((k) => sql`${c.next[k] ?? null}::text`)])})`,
@@ -63,8 +72,8 @@ async function compareAndSet(
   const r = await sql`
     update ${sql.table(table)} t set ${sql.join(all.map((k) => sql`${sql.ref(k)} = v.${sql.raw(`new_${k}`)}`))}
     from (values ${sql.join(values)}) as v(${names})
-    where t.id = v.id and ${sql.join(columns.map((k) => sql`t.${sql.ref(k)} is not distinct from v.${sql.raw(`old_${k}`)}`), sql` and `)}
-    returning t.id
+    where ${key} = v.id and ${sql.join(columns.map((k) => sql`t.${sql.ref(k)} is not distinct from v.${sql.raw(`old_${k}`)}`), sql` and `)}
+    returning ${key} as id
   `.execute(db);
   return new Set((r.rows as Array<{ id: number }>).map((x) => Number(x.id)));
 }
@@ -126,7 +135,7 @@ export async function resealAll(db: Executor, box: SecretBox, opts: PassOptions 
         if (values > 0) changes.push({ id: row.id, old: row.v, next, values });
       }
       await opts.beforeWrite?.(table, changes.map((c) => c.id));
-      const written = await compareAndSet(db, table, columns, changes);
+      const written = await compareAndSet(db, spec, columns, changes);
       for (const c of changes) {
         if (written.has(c.id)) pass.written += c.values;
         else pass.raced++;
@@ -159,7 +168,7 @@ export async function sealPlainRows(
       for (const c of spec.columns) next[c] = sealNullable(box, row.v[c]);
       return { id: row.id, old: row.v, next };
     });
-    sealed += (await compareAndSet(db, spec.table, spec.columns, changes, spec.extra?.columns)).size;
+    sealed += (await compareAndSet(db, spec, spec.columns, changes, spec.extra?.columns)).size;
     if (rows.length < batch) return sealed;
   }
 }

@@ -4,6 +4,7 @@ import { LoginType, VerificationCodeType } from "../enums";
 import { loginTypeSchema, verificationCodeTypeSchema } from "../enum-schemas";
 import { MESSAGES, code, email, inviteCode, loginPassword, newPassword, nickname, oldPassword, password, phone, requiredText, tradePassword } from "../fields";
 import { blankable } from "./common";
+import { otpField, twoFactorChallengeSchema } from "./two-factor";
 
 const custom = z.ZodIssueCode.custom;
 const EITHER_CONTACT = "Please enter an email address or a phone number.";
@@ -50,8 +51,9 @@ export const authCalls = {
         const check = (v.type === LoginType.Email ? email : phone).safeParse(v.loginName);
         if (!check.success) ctx.addIssue({ code: custom, path: ["loginName"], message: check.error.issues[0]!.message });
       }),
-    response: z.object({ token: z.string() }),
-    doc: "Signs in with an e-mail (type EMAIL) or an 'interCode-number' mobile (type MOBILE); returns the token.",
+    // Designed (ADR 0057): an account with two-factor on answers a challenge instead, for /twoFactor/signIn.
+    response: z.union([z.object({ token: z.string() }), z.object({ twoFactor: twoFactorChallengeSchema })]),
+    doc: "Signs in with an e-mail (type EMAIL) or an 'interCode-number' mobile (type MOBILE); returns the token. Designed (ADR 0057): with two-factor on, {twoFactor: {challenge, expiresAt}} instead, and /twoFactor/signIn completes the sign-in.",
   }),
   "/userAuth/logout": defineCall({
     path: "/userAuth/logout",
@@ -95,9 +97,9 @@ export const authCalls = {
   "/userAuth/updatePassword": defineCall({
     path: "/userAuth/updatePassword",
     auth: "user",
-    request: z.object({ oldPassword, newPassword }),
+    request: z.object({ oldPassword, newPassword, otp: otpField }),
     response: okEmpty,
-    doc: "Changes the login password and signs out every other session of the user (this one stays signed in). Response designed: null.",
+    doc: "Changes the login password and signs out every other session of the user (this one stays signed in). Response designed: null. Designed (ADR 0057): with two-factor on, `otp` carries a current code.",
   }),
   "/userAuth/bindMobile": defineCall({
     path: "/userAuth/bindMobile",

@@ -4,6 +4,7 @@ import { billSchema, paymentTypeSchema, tradeStatisticsDaySchema, userPaymentSch
 import { billTypeSchema } from "../enum-schemas";
 import { accountNumber, bankId, bankNote, optionalText, realName } from "../fields";
 import { created, listOf, startBeforeEnd } from "./common";
+import { otpField } from "./two-factor";
 
 /** The bank-account fields a user types (realname, accountNumber, optional QR image and note). */
 const userPaymentInput = z.object({
@@ -50,23 +51,23 @@ export const walletCalls = {
   "/userPayment/addPayment": defineCall({
     path: "/userPayment/addPayment",
     auth: "user",
-    request: z.object({ paymentId: bankId, userPayment: userPaymentInput }),
+    request: z.object({ paymentId: bankId, userPayment: userPaymentInput, otp: otpField }),
     response: created,
-    doc: "Adds a bank account. Response designed: {id} of the new account. Designed (ADR 0053): the number must pass its bank's check and be found by the bank-data provider, asked again here; realname is saved as the holder's name the bank answered.",
+    doc: "Adds a bank account. Response designed: {id} of the new account. Designed (ADR 0053): the number must pass its bank's check and be found by the bank-data provider, asked again here; realname is saved as the holder's name the bank answered. With two-factor on, `otp` carries a current code (ADR 0057).",
   }),
   "/userPayment/updatePayment": defineCall({
     path: "/userPayment/updatePayment",
     auth: "user",
-    request: z.object({ paymentId: bankId, userPayment: userPaymentInput.extend({ id }) }),
+    request: z.object({ paymentId: bankId, userPayment: userPaymentInput.extend({ id }), otp: otpField }),
     response: okEmpty,
-    doc: "Edits one of the user's bank accounts. Response designed: null. Checked and resolved as addPayment is (ADR 0053).",
+    doc: "Edits one of the user's bank accounts. Response designed: null. Checked and resolved as addPayment is (ADR 0053); `otp` as for addPayment.",
   }),
   "/userPayment/removePayment": defineCall({
     path: "/userPayment/removePayment",
     auth: "user",
-    request: z.object({ userPayment: z.object({ id }) }),
+    request: z.object({ userPayment: z.object({ id }), otp: otpField }),
     response: okEmpty,
-    doc: "Deletes one of the user's bank accounts (toast 'Removed !'). Response designed: null.",
+    doc: "Deletes one of the user's bank accounts (toast 'Removed !'). Response designed: null. With two-factor on, `otp` carries a current code (ADR 0057).",
   }),
   "/userBill/getUserBillList": defineCall({
     path: "/userBill/getUserBillList",

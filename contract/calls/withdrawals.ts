@@ -5,6 +5,7 @@ import { withdrawalSchema, withdrawerSchema } from "../entities";
 import { withdrawalActionSchema } from "../enum-schemas";
 import { MESSAGES, optionalText, positiveMinor, tradePassword } from "../fields";
 import { blankable, byId, created, currencyFilter, listOf, startBeforeEnd } from "./common";
+import { otpField } from "./two-factor";
 
 const bankAccountId = z
   .number({ required_error: MESSAGES.bankAccountRequired, invalid_type_error: MESSAGES.bankAccountRequired })
@@ -44,6 +45,8 @@ export const withdrawalsCalls = {
       remark: optionalText(200, "The remark has at most 200 characters."),
       /** Designed (ADR 0050): the quote the form showed with the payout it displayed; the withdrawal is made at that rate or not at all. */
       quote: shownQuoteSchema.optional(),
+      /** Designed (ADR 0057): a current two-factor code, required when the user has two-factor on. */
+      otp: otpField,
     }),
     response: created,
     doc: "Sells coins to a withdrawer, paid out to one of the user's bank accounts, at the quoted rate (or QUOTE_CHANGED, code 8, with a new quote); moves the amount to frozen. Returns the withdrawal id.",

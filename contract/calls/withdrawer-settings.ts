@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCall, id, okEmpty } from "../define";
 import { withdrawerSchema } from "../entities";
+import { otpField } from "./two-factor";
 
 /**
  * A withdrawer's own offer (the Withdrawer entity of spec §3, ADR 0037): whether it accepts,
@@ -101,9 +102,11 @@ export const withdrawerSettingsCalls = {
         id,
         /** The remainBalance the form showed: the save is refused if sales or cancellations moved it meanwhile. */
         seenRemainBalance: z.number().int().nonnegative(),
+        /** A current two-factor code, required when the withdrawer has two-factor on (ADR 0057). */
+        otp: otpField,
       })
       .superRefine(minNotAboveMax),
     response: okEmpty,
-    doc: "Designed for the withdrawer desk: changes the withdrawer's own offer. Accepting needs the fixed deposit; the coins it still buys plus its open withdrawals must stay within its deposit.",
+    doc: "Designed for the withdrawer desk: changes the withdrawer's own offer. Accepting needs the fixed deposit; the coins it still buys plus its open withdrawals must stay within its deposit. With two-factor on, `otp` carries a current code (ADR 0057).",
   }),
 };

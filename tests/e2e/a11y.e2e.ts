@@ -92,7 +92,7 @@ for (const js of [true, false]) {
         const merchantId = await api.userId(await api.login(MERCHANT));
         await check("/home");
         const advertList = await firstHref(page, '[data-testid="card-type"] a, a[data-testid="card-type"]');
-        for (const p of [advertList, "/login", "/login?tab=MOBILE", "/register", "/forgot", "/webView?page=helpCenter", `/userInfo/${merchantId}`]) await check(p);
+        for (const p of [advertList, "/login", "/login?tab=MOBILE", "/login/twoFactor", "/register", "/forgot", "/webView?page=helpCenter", `/userInfo/${merchantId}`]) await check(p);
         await open(page, js, advertList);
         const sellCard = await firstHref(page, 'a[href^="/sellCard/"]');
 
@@ -117,6 +117,12 @@ for (const js of [true, false]) {
         await form.getByRole("button", { name: "Continue", exact: true }).click();
         await form.getByText("This is not the name you typed. Confirm only if this account is yours.", { exact: true }).waitFor();
         await record("/security/bankAccount (add, the name to confirm)");
+
+        // Two-factor sign-in (ADR 0057): the intro, then the setup with its QR code, key and first code.
+        await check("/security/twoFactor");
+        await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+        await page.getByTestId("two-factor-key").waitFor();
+        await record("/security/twoFactor?step=setup");
 
         await open(page, js, "/withdrawerList");
         await check(await firstHref(page, 'a[href^="/sellCoins/"]'));

@@ -50,7 +50,8 @@ async function openedValues(): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const { table, columns, ...spec } of SEALED_COLUMNS) {
     const where = "where" in spec ? sql`where ${sql.raw(spec.where)}` : sql``;
-    const { rows } = await sql<Record<string, string | null>>`select id, ${sql.join(columns.map((c) => sql.ref(c)))} from ${sql.table(table)} ${where}`.execute(t.db);
+    const key = sql.ref("id" in spec ? spec.id : "id");
+    const { rows } = await sql<Record<string, string | null>>`select ${key} as id, ${sql.join(columns.map((c) => sql.ref(c)))} from ${sql.table(table)} ${where}`.execute(t.db);
     for (const r of rows) for (const c of columns) if (r[c] !== null) out.set(`${table}.${r.id}.${c}`, box.open(r[c]!));
   }
   return out;

@@ -48,6 +48,7 @@ describe("personal data at rest", () => {
     expect(text).not.toContain(tag);
     expect(text).not.toContain(written.marks.accountNumber);
     expect(text).not.toContain(written.marks.kycBirthday);
+    expect(text).not.toContain(written.twoFactorSecret);
   });
 
   it("the same account again, however it is spaced, is refused: the keyed hash finds it", async () => {

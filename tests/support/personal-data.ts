@@ -96,6 +96,8 @@ export interface Written {
   withdrawalId: number;
   orderId: number;
   kycPhotos: [string, string];
+  /** The seller's pending two-factor secret (base32), sealed like the rest. */
+  twoFactorSecret: string;
 }
 
 /** The demo accounts a walk signs in as. */
@@ -161,8 +163,10 @@ export async function writePersonalData(api: Api, marks: Marks, tokens?: Awaited
   await api.ok("/merchant/order/view", { id: orderId }, merchant);
   await api.ok("/merchant/order/negotiate", { id: orderId, arbitrationType: 3, arbitrationApplyAmount: 500, arbitrationApplyPrice: 1, arbitrationContent: marks.dispute }, merchant);
   await api.chat(seller, "send", { conversationId: `GROUP${orderId}`, clientMsgId: randomUUID(), type: "TIMTextElem", text: marks.chat });
+  // Left pending (no first code), so the seller's calls above and after need no code.
+  const { secret: twoFactorSecret } = await api.ok<{ secret: string }>("/twoFactor/beginSetup", {}, seller);
 
-  return { marks, seller, merchant, withdrawer, admin, accountId, withdrawalId, orderId, kycPhotos };
+  return { marks, seller, merchant, withdrawer, admin, accountId, withdrawalId, orderId, kycPhotos, twoFactorSecret };
 }
 
 /** Every text of a conversation as `token`'s user reads it, page by page back to the first. */
@@ -199,6 +203,7 @@ export async function readPersonalData(api: Api, w: Written) {
     staffKyc: staffKyc.some((k) => k.cert.realname === w.marks.kycRealname && k.cert.idNo === w.marks.kycIdNo && k.cert.socialAccount === w.marks.kycSocial),
     order: [order.sellerRemark, order.arbitrationContent, merchantOrder.sellerRemark, merchantOrder.arbitrationContent],
     chat: [texts.includes(w.marks.chat), transcript.some((m) => m.from === "seller" && m.text === w.marks.chat)],
+    twoFactor: (await api.ok<{ secret: string }>("/twoFactor/getSetup", {}, w.seller)).secret === w.twoFactorSecret,
   };
 }
 
@@ -211,5 +216,6 @@ export function expectedReads(m: Marks) {
     staffKyc: true,
     order: [m.orderRemark, m.dispute, m.orderRemark, m.dispute],
     chat: [true, true],
+    twoFactor: true,
   };
 }

@@ -103,10 +103,13 @@ export function AuthFormFrame<Schema extends Record<string, any>>({
   submitLabel,
   action,
   encType,
+  submitVariant,
   children,
 }: {
   form: FormMetadata<Schema, string[]>;
   submitLabel: string;
+  /** "danger" for a form that takes something away (turning two-factor sign-in off). */
+  submitVariant?: "danger";
   /** Where it posts; the current address when absent. */
   action?: string;
   /** multipart/form-data for a form with files. */
@@ -119,7 +122,7 @@ export function AuthFormFrame<Schema extends Record<string, any>>({
       <DefaultSubmit />
       {children}
       <FormError id={form.errorId} errors={form.errors} />
-      <Button type="submit" name="intent" value="submit" fullWidth size="lg" busy={submitting}>
+      <Button type="submit" name="intent" value="submit" fullWidth size="lg" busy={submitting} variant={submitVariant}>
         {submitLabel}
       </Button>
     </Form>

@@ -3,6 +3,8 @@ export const SECURITY_TABS = [
   { label: "tradePassword", title: "Trade Password" },
   { label: "loginPassword", title: "Login Password" },
   { label: "devices", title: "Devices" },
+  // Designed (ADR 0057): two-factor sign-in.
+  { label: "twoFactor", title: "Two-Factor" },
   { label: "bindMobile", title: "Bind Mobile" },
   { label: "bindEmail", title: "Bind Email" },
   { label: "kycVerification", title: "Verify ID" },

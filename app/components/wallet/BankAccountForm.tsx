@@ -16,6 +16,7 @@ import { Button, Field, SelectField, TextAreaField, buttonClasses } from "~/comp
 import { ACCOUNT_NUMBER_MAX, CHECKED_FIELD, CHECK_INTENT, REAL_NAME_MAX, SAVE_INTENT, checkedKey, type ResolvedAccount } from "~/services/forms/wallet";
 import { schemaValidation, useOnFirstUse, useValidateBlurred } from "~/components/ui/use-schema-form";
 import { Form } from "~/components/ui/Form";
+import { OtpField } from "~/components/identity/OtpField";
 
 /** The look-up key of what a form holds now. */
 const keyOf = (form: HTMLFormElement) => checkedKey(Object.fromEntries(new FormData(form)));
@@ -29,6 +30,7 @@ export function BankAccountForm({
   types,
   lastResult,
   resolved,
+  needOtp = false,
   onCancel,
   cancelHref,
 }: {
@@ -38,6 +40,8 @@ export function BankAccountForm({
   lastResult?: SubmissionResult<string[]> | null;
   /** The look-up the action answered for this form, if any. */
   resolved?: ResolvedAccount | null;
+  /** Two-factor sign-in is on: Confirm takes a code (ADR 0057). */
+  needOtp?: boolean;
   /** With JavaScript: close the dialog. */
   onCancel?: () => void;
   /** Without: where Cancel goes. */
@@ -66,11 +70,14 @@ export function BankAccountForm({
     const element = document.getElementById(id);
     setTypedKey(element instanceof HTMLFormElement ? keyOf(element) : null);
     if (!resolved) return;
-    // The next step is Confirm: keyboard focus goes there. The button lost it while it was busy
-    // (disabled), and is enabled again once the kit Form sees the submission settled: a few frames.
+    // The next step is Confirm (or, with two-factor on, its code): keyboard focus goes there. The
+    // button lost it while it was busy (disabled), and is enabled again once the kit Form sees the
+    // submission settled: a few frames.
     let frame = 0;
     let tries = 0;
     const focusWhenEnabled = () => {
+      const code = needOtp ? document.getElementById(fields.otp.id) : null;
+      if (code) return code.focus();
       const button = next.current;
       if (button && !button.disabled) button.focus();
       else if (tries++ < 60) frame = requestAnimationFrame(focusWhenEnabled);
@@ -134,6 +141,7 @@ export function BankAccountForm({
             ) : (
               <p className="mt-2 text-sm text-gray-700">Is this your account? Confirm to save it.</p>
             )}
+            {needOtp ? <OtpField key={fields.otp.key} id={fields.otp.id} error={fields.otp.errors} className="mt-3" autoFocus answer={lastResult} /> : null}
           </section>
         ) : null}
       </div>
@@ -150,7 +158,7 @@ export function BankAccountForm({
         )}
         {/* One button that changes its job: Continue, then Confirm. Without JavaScript the page comes
             back with it focused (autofocus), so the browser shows it and the name above it. */}
-        <Button ref={next} type="submit" name="intent" value={shown ? SAVE_INTENT : CHECK_INTENT} busy={busy} autoFocus={Boolean(shown)}>
+        <Button ref={next} type="submit" name="intent" value={shown ? SAVE_INTENT : CHECK_INTENT} busy={busy} autoFocus={Boolean(shown) && !needOtp}>
           {shown ? "Confirm" : "Continue"}
         </Button>
       </div>

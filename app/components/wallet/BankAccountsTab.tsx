@@ -2,7 +2,8 @@
  * The bankAccount tab of /security (spec §2, §5, §6): a grid of cards; Add and
  * Edit open a Headless UI dialog with JavaScript and are ?edit=new / ?edit={id}
  * sections without; Delete asks first (a dialog, or the ?confirm=delete-{id}
- * section). Guests see the Add button disabled.
+ * section). Guests see the Add button disabled. With two-factor sign-in on, the form's Confirm and
+ * the delete question carry a code field (ADR 0057); a refused code stays beside it.
  */
 import { Link, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -15,6 +16,7 @@ import { BankAccountForm, bankFormId } from "~/components/wallet/BankAccountForm
 import type { BankActionData } from "~/services/forms/wallet";
 import { maskAccountNumber } from "~/components/wallet/bank-account";
 import { Form } from "~/components/ui/Form";
+import { OtpField } from "~/components/identity/OtpField";
 
 export const DELETE_INTENT = "delete";
 const BASE = "/security/bankAccount";
@@ -28,12 +30,15 @@ export function BankAccountsTab({
   list,
   types,
   loginHref,
+  needOtp,
   actionData,
 }: {
   guest: boolean;
   list: UserPayment[];
   types: PaymentType[];
   loginHref: string;
+  /** Two-factor sign-in is on: saving and deleting take a code. */
+  needOtp: boolean;
   actionData: BankActionData | undefined;
 }) {
   const hydrated = useHydrated();
@@ -67,6 +72,7 @@ export function BankAccountsTab({
 
   const resultFor = (id: string) => (actionData?.formId === id ? actionData.result : null);
   const resolvedFor = (id: string) => (actionData?.formId === id ? (actionData.resolved ?? null) : null);
+  const deleteRefusal = (id: number) => (actionData?.deleteRefused?.id === id ? actionData.deleteRefused.message : null);
   const busyDelete = (id: number) => navigation.state !== "idle" && navigation.formData?.get("intent") === DELETE_INTENT && navigation.formData?.get("id") === String(id);
 
   return (
@@ -128,6 +134,7 @@ export function BankAccountsTab({
             types={types}
             lastResult={resultFor(bankFormId(accountOf(fromParam)))}
             resolved={resolvedFor(bankFormId(accountOf(fromParam)))}
+            needOtp={needOtp}
             cancelHref={BASE}
           />
         </section>
@@ -140,14 +147,18 @@ export function BankAccountsTab({
           <p className="mt-2 text-sm text-gray-700">
             {deleting.paymentNameEn} {maskAccountNumber(deleting.accountNumber)} ({deleting.realname}) will be removed.
           </p>
-          <Form method="post" action={BASE} replace className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          {/* Posted to the section's own address: a refused code comes back to it. */}
+          <Form method="post" action={`${BASE}?confirm=delete-${deleting.id}`} replace className="mt-4">
             <input type="hidden" name="id" value={deleting.id} />
-            <Link to={BASE} replace preventScrollReset className={buttonClasses({ variant: "secondary" })}>
-              Cancel
-            </Link>
-            <Button type="submit" name="intent" value={DELETE_INTENT} variant="danger">
-              Delete
-            </Button>
+            {needOtp ? <OtpField id={`delete-otp-${deleting.id}`} error={deleteRefusal(deleting.id)} answer={actionData} /> : null}
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Link to={BASE} replace preventScrollReset className={buttonClasses({ variant: "secondary" })}>
+                Cancel
+              </Link>
+              <Button type="submit" name="intent" value={DELETE_INTENT} variant="danger">
+                Delete
+              </Button>
+            </div>
           </Form>
         </section>
       ) : null}
@@ -236,6 +247,7 @@ export function BankAccountsTab({
             types={types}
             lastResult={resultFor(bankFormId(accountOf(dialog)))}
             resolved={resolvedFor(bankFormId(accountOf(dialog)))}
+            needOtp={needOtp}
             onCancel={() => setDialog(null)}
           />
         ) : null}
@@ -251,7 +263,13 @@ export function BankAccountsTab({
         tone="danger"
         form={confirmDelete ? `delete-${confirmDelete.id}` : undefined}
         busy={confirmDelete ? busyDelete(confirmDelete.id) : false}
-      />
+        // The code may be refused: the question stays open for another one (a toast closes it).
+        keepOpen={needOtp}
+      >
+        {needOtp && confirmDelete ? (
+          <OtpField id={`delete-otp-${confirmDelete.id}`} form={`delete-${confirmDelete.id}`} error={deleteRefusal(confirmDelete.id)} className="mt-3" answer={actionData} />
+        ) : null}
+      </ConfirmDialog>
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { Form } from "~/components/ui/Form";
 import { FormError } from "~/components/ui/FormParts";
 import { formatCoins } from "~/services/format";
 import type { SettingsErrors, SettingsValues } from "~/services/withdrawer-desk";
+import { OtpField } from "~/components/identity/OtpField";
 
 export interface DeskSettingsProps {
   withdrawer: Withdrawer;
@@ -20,6 +21,10 @@ export interface DeskSettingsProps {
   errors: SettingsErrors;
   formError: string | null;
   coinName: string;
+  /** Two-factor sign-in is on: a save takes a code (ADR 0057). */
+  needOtp?: boolean;
+  /** The action's last answer (a refused code is emptied). */
+  answer?: unknown;
 }
 
 export function DeskStanding({ withdrawer: w, deposit, openAmount, maxRemainBalance, coinName }: Pick<DeskSettingsProps, "withdrawer" | "deposit" | "openAmount" | "maxRemainBalance" | "coinName">) {
@@ -43,7 +48,7 @@ export function DeskStanding({ withdrawer: w, deposit, openAmount, maxRemainBala
   );
 }
 
-export function DeskSettingsForm({ withdrawer: w, values, errors, formError, coinName }: DeskSettingsProps) {
+export function DeskSettingsForm({ withdrawer: w, values, errors, formError, coinName, needOtp = false, answer }: DeskSettingsProps) {
   const coinHint = `In ${coinName}, up to 2 decimals.`;
   return (
     <section aria-labelledby="desk-settings-title" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
@@ -75,6 +80,7 @@ export function DeskSettingsForm({ withdrawer: w, values, errors, formError, coi
         <Field id="desk-remain" name="remainBalance" label="Coins you still buy" inputMode="decimal" defaultValue={values.remainBalance} error={errors.remainBalance} hint={coinHint} />
         <Field id="desk-tags" name="tags" label="Tags" defaultValue={values.tags} error={errors.tags} hint="Up to 5, separated by | (for example Fast|Bank transfer)." maxLength={115} />
         <TextAreaField id="desk-description" name="description" label="Description" rows={3} defaultValue={values.description} error={errors.description} maxLength={500} />
+        {needOtp ? <OtpField id="desk-otp" error={errors.otp} answer={answer} /> : null}
         <Button type="submit" className="mt-2" fullWidth>
           Save
         </Button>

@@ -21,6 +21,7 @@ import {
 import { contactForApi, contactSchema, registerSchema, type Contact } from "./auth.schema";
 import { codeCooldownLeft, sendVerificationCode } from "./send-code.server";
 import { readForm } from "~/services/kit/form.server";
+import { rememberSignIn, SIGN_IN_CODE_PATH, type PendingSignIn } from "../sign-in-challenge.server";
 
 export const SUCCESS = "Success";
 
@@ -37,6 +38,34 @@ export async function sessionHeaders(api: Api): Promise<Headers> {
   headers.append("Set-Cookie", await commitSession(api.session));
   if (api.deviceCookie) headers.append("Set-Cookie", api.deviceCookie);
   return headers;
+}
+
+/**
+ * A sign-in that passed (the password, and the code with two-factor on): the token and a profile
+ * snapshot into the session, the arrival channel remarked, a 'Success' toast. The profile call's
+ * message when it fails (nothing is kept then).
+ */
+export async function startSession(api: Api, token: string): Promise<string | null> {
+  const [info, desks] = await Promise.all([api.call("/userInfo/getProfileInfo", undefined, { token }), api.call("/userInfo/getDesks", undefined, { token })]);
+  if (!info.ok) return info.msg;
+  const { id, nickname, avatar, isBusiness, level } = info.data.profile;
+  api.session.set("token", token);
+  api.session.set("profile", { id, nickname, avatar, isBusiness, level, desks: desks.ok ? desks.data : undefined });
+  const channel = api.session.get("channel");
+  if (channel) await api.call("/userRemark/addUserRemark", { remark: channel }, { token });
+  flashToast(api.session, SUCCESS);
+  return null;
+}
+
+/**
+ * The password was right and the account has two-factor on (ADR 0057): the challenge waits in its
+ * own cookie and the browser goes to the code step. The session is not written: no token yet.
+ */
+export async function askForCode(api: Api, pending: PendingSignIn): Promise<Response> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await rememberSignIn(pending));
+  if (api.deviceCookie) headers.append("Set-Cookie", api.deviceCookie);
+  return redirect(SIGN_IN_CODE_PATH, { headers });
 }
 
 /** Signed-in visitors have nothing to do on the auth screens. */

@@ -12,6 +12,7 @@ export * from "./membership.schema";
 export * from "./profile.schema";
 export * from "./security.schema";
 export * from "./sell.schema";
+export * from "./two-factor.schema";
 export * from "./virtual-coin.schema";
 export * from "./wallet.schema";
 export * from "./withdrawals.schema";

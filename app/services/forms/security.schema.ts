@@ -7,12 +7,13 @@ import { LoginType } from "../../../contract/enums";
 import { MESSAGES, code, newPassword, oldPassword, redemptionCode, tradePassword } from "../../../contract/fields";
 import { emailContact, mobileContact, passwordsMatch } from "./auth.schema";
 import { CHOOSE_TARGET } from "./security";
+import { otpSchemaField } from "./two-factor.schema";
 
 /** The confirmation of the new password: required with the new password's message. */
 const confirmNew = z.string({ required_error: MESSAGES.newPassword, invalid_type_error: MESSAGES.newPassword }).min(1, MESSAGES.newPassword);
 
-/** Change the login password: the old one, the new one twice (the mismatch message of spec §5). */
-export const loginPasswordSchema = z.intersection(z.object({ oldPassword, newPassword, confirmPwd: confirmNew }), passwordsMatch("newPassword", "confirmPwd"));
+/** Change the login password: the old one, the new one twice (the mismatch message of spec §5); with two-factor on, a code (ADR 0057). */
+export const loginPasswordSchema = z.intersection(z.object({ oldPassword, newPassword, confirmPwd: confirmNew, otp: otpSchemaField }), passwordsMatch("newPassword", "confirmPwd"));
 
 const via = z.enum([LoginType.Email, LoginType.Mobile], { errorMap: () => ({ message: CHOOSE_TARGET }) });
 

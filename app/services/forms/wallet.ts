@@ -33,6 +33,8 @@ export interface BankActionData {
   error: string | null;
   /** The account looked up, for the form to show and confirm. */
   resolved?: ResolvedAccount | null;
+  /** A delete refused for its two-factor code: which account, and why (shown beside the code). */
+  deleteRefused?: { id: number; message: string } | null;
 }
 
 /** Continue: look the account up. Confirm: save what was looked up. */

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { MESSAGES } from "../../../contract/fields";
 import { TWO_DECIMALS, hasTooManyDecimals, minorFromInput } from "~/services/format";
 import { SELL_COINS_REMARK_MAX, sellCoinsRangeMessage, type SellCoinsRules } from "./withdrawals";
+import { secondFactorCode } from "../../../contract/calls/two-factor";
 
 const optionalString = z.preprocess((v) => (typeof v === "string" ? v : undefined), z.string().optional());
 
@@ -12,6 +13,7 @@ export function sellCoinsSchema(rules: SellCoinsRules) {
       amount: optionalString,
       userPaymentId: optionalString,
       tradePwd: optionalString,
+      otp: optionalString,
       remark: z
         .string()
         .trim()
@@ -29,11 +31,14 @@ export function sellCoinsSchema(rules: SellCoinsRules) {
       const bank = Number(v.userPaymentId);
       if (!v.userPaymentId || !Number.isSafeInteger(bank) || bank <= 0) issue("userPaymentId", MESSAGES.bankAccountRequired);
       if (rules.needTradePwd && !/^\d{6}$/.test(v.tradePwd ?? "")) issue("tradePwd", MESSAGES.tradePassword);
+      const otp = rules.needOtp ? secondFactorCode.safeParse(v.otp ?? "") : null;
+      if (otp && !otp.success) issue("otp", otp.error.issues[0]!.message);
     })
     .transform((v) => ({
       amount: minorFromInput(v.amount ?? "") ?? 0,
       userPaymentId: Number(v.userPaymentId),
       tradePwd: rules.needTradePwd ? (v.tradePwd ?? "") : undefined,
+      otp: rules.needOtp ? v.otp : undefined,
       remark: v.remark,
     }));
 }

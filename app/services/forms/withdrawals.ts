@@ -9,7 +9,7 @@
  * The zod schema is in ./withdrawals.schema.ts.
  *
  * Fields: amount (coins as typed, "150" / "150.50"), userPaymentId (select),
- * tradePwd (only when set), remark (optional).
+ * tradePwd (only when set), otp (only with two-factor on), remark (optional).
  */
 import { MESSAGES } from "../../../contract/messages";
 import { coinUnits } from "~/services/money/wallet";
@@ -23,10 +23,12 @@ export interface SellCoinsRules {
   remainBalance: number;
   available: number;
   needTradePwd: boolean;
+  /** Two-factor sign-in is on: a current code goes with the sale (ADR 0057). */
+  needOtp?: boolean;
 }
 
 export const sellCoinsRangeMessage = (r: Pick<SellCoinsRules, "minTrade" | "maxTrade">) =>
   MESSAGES.sellCoinsRange(coinUnits(r.minTrade), coinUnits(r.maxTrade));
 
 /** Never echoed back into the page after a post. */
-export const SELL_COINS_HIDDEN_FIELDS = ["tradePwd"];
+export const SELL_COINS_HIDDEN_FIELDS = ["tradePwd", "otp"];

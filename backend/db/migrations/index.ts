@@ -29,6 +29,7 @@ import * as m028bankCodes from "./028-bank-codes";
 import * as m029knownDevices from "./029-known-devices";
 import * as m030sealedPersonalData from "./030-sealed-personal-data";
 import type { MigrationContext } from "./030-sealed-personal-data";
+import * as m032twoFactor from "./032-two-factor";
 
 export type { MigrationContext };
 
@@ -66,6 +67,7 @@ export const migrationsWith = (ctx: MigrationContext = {}): Record<string, Migra
   "028-bank-codes": m028bankCodes,
   "029-known-devices": m029knownDevices,
   "030-sealed-personal-data": m030sealedPersonalData.migration(ctx),
+  "032-two-factor": m032twoFactor,
 });
 
 /** The migrations without keys: enough for a database that holds no personal data yet. */

@@ -14,6 +14,7 @@ import { ensureAccount } from "../wallet/ledger";
 import { checkCode, sendCode, spendCode, type CodeChannel } from "./codes";
 import { BAD_LOGIN, checkLoginPassword, sharedBudgetKey, signIn } from "./sign-in";
 import { findUserByLogin, newInviteCode, normalizeEmail } from "./users";
+import { requireSecondFactor } from "../two-factor/verify";
 
 export { ACCOUNT_SIGN_IN_LOCKED, BAD_LOGIN } from "./sign-in";
 export const EMAIL_TAKEN = "This email is already registered.";
@@ -228,6 +229,8 @@ export const authHandlers = {
     const user = requireUser(ctx);
     // Drawn on the sign-in budget, in the same atomic step as a sign-in (sign-in.ts).
     await checkLoginPassword(ctx, user, input.oldPassword);
+    // With two-factor on, a current code too (ADR 0057): a stolen session and password are not enough.
+    await requireSecondFactor(ctx, user, input.otp);
     await transaction(ctx.db, async (trx) => {
       await trx.updateTable("users").set({ password_hash: await hashPassword(input.newPassword) }).where("id", "=", user.id).execute();
       // Every other session ends; the one that proved the old password goes on (ADR 0058).

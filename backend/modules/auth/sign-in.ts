@@ -9,6 +9,8 @@ import { unknownAccountHash, verifyPassword } from "../../security/passwords";
 import { reserve, type Reservation } from "../../security/rate-limit";
 import { issueToken } from "../../security/tokens";
 import { notify } from "../notices/notify";
+import { issueChallenge, type TwoFactorChallenge } from "../two-factor/challenge";
+import { twoFactorOn } from "../two-factor/store";
 import { findUserByLogin } from "./users";
 
 /**
@@ -23,6 +25,9 @@ import { findUserByLogin } from "./users";
  *   slowly, and at the limit they are locked for the window, and the owner is told.
  * - A sign-in from a device the account has not used before is news to its owner: a notice and a
  *   message to the bound e-mail (or mobile), unless it is the account's first device.
+ * - With two-factor on (ADR 0057), a right password answers a challenge instead of a token, and
+ *   completeSignIn runs only after its code (/twoFactor/signIn): a device becomes known, and a
+ *   session begins, only once both steps passed.
  */
 export const BAD_LOGIN = "Incorrect account or password.";
 
@@ -46,7 +51,7 @@ function budgetOf(user: User | undefined, loginName: string, device: string | nu
 /** The account's shared budget key (a password reset clears it: the owner proved herself with a code). */
 export const sharedBudgetKey = (userId: number) => `user:${userId}`;
 
-async function isKnownDevice(db: Executor, userId: number, device: string | null): Promise<boolean> {
+export async function isKnownDevice(db: Executor, userId: number, device: string | null): Promise<boolean> {
   if (!device) return false;
   return Boolean(await db.selectFrom("known_devices").select("user_id").where("user_id", "=", userId).where("device_hash", "=", device).executeTakeFirst());
 }
@@ -72,25 +77,35 @@ async function wrongPassword(ctx: CallContext, user: User | undefined, r: { atte
   throw fail(BAD_LOGIN);
 }
 
-/** /userAuth/login: the token of a right sign-in, or the reason it is refused. */
-export async function signIn(ctx: CallContext, input: { type: "EMAIL" | "MOBILE"; loginName: string; loginPwd: string }): Promise<{ token: string }> {
+/** /userAuth/login: the token of a right sign-in (or, with two-factor on, the challenge for its code), or the reason it is refused. */
+export async function signIn(
+  ctx: CallContext,
+  input: { type: "EMAIL" | "MOBILE"; loginName: string; loginPwd: string },
+): Promise<{ token: string } | { twoFactor: TwoFactorChallenge }> {
   const user = await findUserByLogin(ctx.db, input.type, input.loginName);
   const r = await reserveAttempt(ctx, user, input.loginName);
   // Hash even when the account is unknown, so timing does not tell who exists.
   const ok = await verifyPassword(input.loginPwd, user?.password_hash ?? unknownAccountHash());
   if (!user || !ok) return wrongPassword(ctx, user, r);
   await r.attempt.release();
+  // A known device is asked too: a stolen phone that was signed in before is still only one factor.
+  if (await twoFactorOn(ctx.db, user.id)) return { twoFactor: issueChallenge(ctx, user, r.device) };
+  return completeSignIn(ctx, user, r.device, r.known);
+}
+
+/** Both factors passed: the device is remembered (its owner told when it is new) and a session begins. */
+export async function completeSignIn(ctx: CallContext, user: User, device: string | null, known: boolean): Promise<{ token: string }> {
   return transaction(ctx.db, async (trx) => {
     const firstDevice = !(await trx.selectFrom("known_devices").select("user_id").where("user_id", "=", user.id).executeTakeFirst());
-    if (r.device) {
+    if (device) {
       await trx
         .insertInto("known_devices")
-        .values({ user_id: user.id, device_hash: r.device, first_seen_at: ctx.now, last_seen_at: ctx.now })
+        .values({ user_id: user.id, device_hash: device, first_seen_at: ctx.now, last_seen_at: ctx.now })
         .onConflict((oc) => oc.columns(["user_id", "device_hash"]).doUpdateSet({ last_seen_at: ctx.now }))
         .execute();
     }
-    if (!r.known && !firstDevice) await tellOwner({ ...ctx, db: trx }, user, "newDevice");
-    const token = await issueToken(trx, user.id, ctx.now, ctx.config.TOKEN_TTL_HOURS, { device: r.device, ip: ctx.ip, userAgent: userAgentOf(ctx.headers) });
+    if (!known && !firstDevice) await tellOwner({ ...ctx, db: trx }, user, "newDevice");
+    const token = await issueToken(trx, user.id, ctx.now, ctx.config.TOKEN_TTL_HOURS, { device, ip: ctx.ip, userAgent: userAgentOf(ctx.headers) });
     return { token };
   });
 }
@@ -99,11 +114,11 @@ export async function signIn(ctx: CallContext, input: { type: "EMAIL" | "MOBILE"
  * The login password of a signed-in user (changing it): drawn on the same budget as signing in from
  * the session's device, in the same atomic step, so a stolen session cannot guess it faster.
  */
-export async function checkLoginPassword(ctx: CallContext, user: User, password: string): Promise<void> {
+export async function checkLoginPassword(ctx: CallContext, user: User, password: string, wrong: string = OLD_PASSWORD_WRONG): Promise<void> {
   const r = await reserveAttempt(ctx, user, "");
   if (!(await verifyPassword(password, user.password_hash))) {
     if (!r.known && r.attempt.count === ctx.config.LOGIN_LIMIT_PER_ACCOUNT) await tellOwner(ctx, user, "locked");
-    throw fail(OLD_PASSWORD_WRONG);
+    throw fail(wrong);
   }
   await r.attempt.release();
 }
@@ -122,15 +137,18 @@ const TELL = {
   },
 } as const;
 
-/** A security notice for the owner, and the same words to her bound e-mail (or mobile). */
 async function tellOwner(ctx: CallContext, user: User, what: keyof typeof TELL): Promise<void> {
   const t = TELL[what];
-  const content = t.content(Math.ceil(ctx.config.RATE_WINDOW_SECONDS / 60));
+  await securityNotice(ctx, user, t.title, t.content(Math.ceil(ctx.config.RATE_WINDOW_SECONDS / 60)));
+}
+
+/** A security notice for the owner, and the same words to her bound e-mail (or mobile). */
+export async function securityNotice(ctx: CallContext, user: User, title: string, content: string): Promise<void> {
   const write = async (db: Executor) => {
     await notify(db as Parameters<typeof notify>[0], {
       userId: user.id,
       about: { type: "security", id: user.id },
-      title: t.title,
+      title,
       content,
       oppositeUserId: null,
       goodsName: null,
@@ -140,7 +158,7 @@ async function tellOwner(ctx: CallContext, user: User, what: keyof typeof TELL):
       at: ctx.now,
     });
     const to = user.email ? { channel: "email" as const, recipient: user.email } : user.mobile ? { channel: "sms" as const, recipient: user.mobile } : null;
-    if (to) await enqueue(db, { ...to, type: "SECURITY", code: null, body: `${t.title}. ${content}` }, ctx.now);
+    if (to) await enqueue(db, { ...to, type: "SECURITY", code: null, body: `${title}. ${content}` }, ctx.now);
   };
   await (ctx.db.isTransaction ? write(ctx.db) : transaction(ctx.db, write));
 }

@@ -3,8 +3,12 @@ import type { HandlerGroup } from "../../http/handler-types";
 import { notFound } from "../../http/errors";
 import { addBankAccount, bankAccountOf, bankAccountsOf, checkAccount, paymentTypes, removeBankAccount, updateBankAccount } from "./payments";
 import { billPage, tradeStatistics } from "./queries";
+import { requireSecondFactor } from "../two-factor/verify";
 
-/** The wallet's history and statistics, and the user's bank accounts. Every call touches only the caller's own rows. */
+/**
+ * The wallet's history and statistics, and the user's bank accounts. Every call touches only the
+ * caller's own rows. Where payouts go changes only with a current two-factor code when it is on (ADR 0057).
+ */
 export const walletHandlers = {
   async "/userBill/getUserBillList"(input, ctx) {
     const user = requireUser(ctx);
@@ -32,18 +36,26 @@ export const walletHandlers = {
   },
 
   async "/userPayment/addPayment"(input, ctx) {
-    const id = await addBankAccount(ctx, requireUser(ctx).id, input.paymentId, input.userPayment);
+    const user = requireUser(ctx);
+    await requireSecondFactor(ctx, user, input.otp);
+    const id = await addBankAccount(ctx, user.id, input.paymentId, input.userPayment);
     return { id };
   },
 
   async "/userPayment/updatePayment"(input, ctx) {
     const { id, ...account } = input.userPayment;
-    await updateBankAccount(ctx, requireUser(ctx).id, id, input.paymentId, account);
+    const user = requireUser(ctx);
+    if (!(await bankAccountOf(ctx, user.id, id))) throw notFound("Bank account");
+    await requireSecondFactor(ctx, user, input.otp);
+    await updateBankAccount(ctx, user.id, id, input.paymentId, account);
     return null;
   },
 
   async "/userPayment/removePayment"(input, ctx) {
-    await removeBankAccount(ctx.db, requireUser(ctx).id, input.userPayment.id, ctx.now);
+    const user = requireUser(ctx);
+    if (!(await bankAccountOf(ctx, user.id, input.userPayment.id))) throw notFound("Bank account");
+    await requireSecondFactor(ctx, user, input.otp);
+    await removeBankAccount(ctx.db, user.id, input.userPayment.id, ctx.now);
     return null;
   },
 } satisfies HandlerGroup<

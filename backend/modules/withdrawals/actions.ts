@@ -7,6 +7,7 @@ import type { User } from "../../db/schema";
 import type { CallContext } from "../../http/context";
 import { fail, notFound, visibleTo } from "../../http/errors";
 import { checkTradePassword } from "../auth/handlers";
+import { requireSecondFactor } from "../two-factor/verify";
 import { units } from "../orders/format";
 import { bankAccountOf } from "../wallet/payments";
 import { sealNullable } from "../../security/secret-box";
@@ -41,6 +42,8 @@ export interface ApplyInput {
   remark?: string;
   /** The quote the form showed and the payout it displayed (ADR 0050). */
   quote?: ShownQuote;
+  /** A current two-factor code, when the user has two-factor on (ADR 0057). */
+  otp?: string;
 }
 
 /** Coins (hundredths) an account without approved identity verification may sell in 24 hours (ADR 0020). */
@@ -73,7 +76,8 @@ async function withinUnverifiedCap(trx: Trx, userId: number, amount: number, now
 /**
  * Sells coins to a withdrawer. Checks, in this order: the withdrawer exists and accepts orders,
  * the amount lies within its limits, the bank account is the user's, the trade password (when
- * one is set; failures count against the per-account limit). Then, in one transaction: the amount
+ * one is set; failures count against the per-account limit), a current two-factor code (when it is
+ * on, ADR 0057). Then, in one transaction: the amount
  * is reserved from the withdrawer's remaining balance at the quoted rate (UPDATE ... WHERE
  * remain_balance >= amount AND currency_rate = the quote's: ADR 0050), and frozen from the user's
  * available balance with a Withdraw bill (-amount) — not enough available rolls the reservation back.
@@ -104,6 +108,8 @@ export async function applyWithdraw(ctx: CallContext, user: User, input: ApplyIn
   const quoted = await quotedRate(ctx, terms, { rate: async () => Number(w.currency_rate), mustEqual: true });
   if (user.trade_pwd_hash && !input.tradePwd) throw fail(TRADE_PASSWORD_MISSING);
   await checkTradePassword(ctx, user, input.tradePwd);
+  // Last of the checks: a code is used up once accepted, so nothing refusable should follow it.
+  await requireSecondFactor(ctx, user, input.otp);
 
   const now = ctx.now;
   // The account as it is now, sealed like the account itself (ADR 0056), and the label notices show.

@@ -3,6 +3,7 @@ import { issueQuote } from "../quotes/quotes";
 import { fail, notFound } from "../../http/errors";
 import type { HandlerGroup } from "../../http/handler-types";
 import { readPaymentPicture } from "../images/store";
+import { requireSecondFactor } from "../two-factor/verify";
 import {
   adminCancelWithdrawal,
   applyWithdraw,
@@ -137,7 +138,10 @@ export const withdrawerSettingsHandlers = {
   },
 
   async "/merchant/withdrawer/updateSettings"(input, ctx) {
-    await updateWithdrawerSettings(ctx.db, requireRole(ctx, "withdrawer").id, input, ctx.now);
+    const user = requireRole(ctx, "withdrawer");
+    // What sellers are paid and how much it buys: a current two-factor code when it is on (ADR 0057).
+    await requireSecondFactor(ctx, user, input.otp);
+    await updateWithdrawerSettings(ctx.db, user.id, input, ctx.now);
     return null;
   },
 } satisfies HandlerGroup<"/merchant/withdrawer/getSettings" | "/merchant/withdrawer/updateSettings">;
