@@ -19,6 +19,7 @@ export default defineConfig({
       "contract/**/*.test.ts",
       "backend/**/*.test.ts",
       "app/**/*.test.ts",
+      "scripts/**/*.test.ts",
       "tests/integration/**/*.test.ts",
     ],
     environment: "node",
