@@ -1,3 +1,6 @@
+import type { Trx } from "../db/index";
+import { conflict, fail } from "../http/errors";
+
 /**
  * What the state machines of orders, withdrawals and transfer orders share: a table of allowed
  * moves, (from, to, actor) picking at most one, and the actions a person may take now read
@@ -28,4 +31,43 @@ export function ruleFor<R extends MoveRule<number, string>>(rules: readonly R[],
 /** Whether `actor` may take one of the rules named `names` from `status` now. */
 export function mayTake<R extends MoveRule<number, string>>(rules: readonly R[], names: readonly string[], status: number, actor: R["actors"][number]): boolean {
   return rules.some((r) => names.includes(r.name) && leavesFrom(r, status) && r.actors.includes(actor));
+}
+
+/**
+ * One entity's machine: its table of moves and how a move is written. Every state machine moves
+ * through `applyMove`, so each has the same shape: the rule is found or the move refused, the
+ * status changes by compare-and-set (someone else's move first is a conflict, never a double
+ * move), then the effects, the audit (the timeline) and the events (notices), all in the caller's
+ * transaction.
+ */
+export interface Machine<R extends MoveRule<number, string>, I extends MoveInput<number, R["actors"][number]>, Row> {
+  rules: readonly R[];
+  /** The refusal when the table has no such move from this status. */
+  notPossible: (status: number) => string;
+  /** The refusal when someone else moved it first (code 7). */
+  changed: string;
+  /** Checks what the move needs before anything is written (a reason, a picture); throws a refusal. */
+  check?: (rule: R, input: I) => void;
+  /** The compare-and-set: writes the move only while the status is still `input.from` (and the rule's own guards); the moved row, or undefined. */
+  write: (trx: Trx, rule: R, input: I) => Promise<Row | undefined>;
+  /** What the move does besides the status (money, figures); a throw rolls the move back. The row as it now stands. */
+  effects?: (trx: Trx, rule: R, row: Row, input: I) => Promise<Row>;
+  /** The timeline line and the notices of the move. */
+  record?: (trx: Trx, rule: R, row: Row, input: I) => Promise<void>;
+}
+
+/** Applies one move of `machine` (see Machine). */
+export async function applyMove<R extends MoveRule<number, string>, I extends MoveInput<number, R["actors"][number]>, Row>(
+  trx: Trx,
+  machine: Machine<R, I, Row>,
+  input: I,
+): Promise<Row> {
+  const rule = ruleFor(machine.rules, input.from, input.to, input.actor);
+  if (!rule) throw fail(machine.notPossible(input.from));
+  machine.check?.(rule, input);
+  const moved = await machine.write(trx, rule, input);
+  if (moved === undefined) throw conflict(machine.changed);
+  const row = machine.effects ? await machine.effects(trx, rule, moved, input) : moved;
+  await machine.record?.(trx, rule, row, input);
+  return row;
 }

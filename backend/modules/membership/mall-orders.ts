@@ -2,10 +2,10 @@ import { LIST_PAGE_SIZE } from "../../../contract/constants";
 import type { StaffMallOrder } from "../../../contract/calls/staff-mall";
 import { MallOrderStatus, WealthRecordType, mallOrderStatusLabels } from "../../../contract/enums";
 import { transaction, type DB, type Executor, type Trx } from "../../db/index";
-import { conflict, fail, notFound } from "../../http/errors";
+import { fail, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/audit";
 import { notify } from "../notices/notify";
-import { ruleFor, type MoveRule } from "../transitions";
+import { applyMove, type Machine, type MoveInput, type MoveRule } from "../transitions";
 import { applyBalanceChanges } from "../wallet/ledger";
 
 /**
@@ -102,73 +102,82 @@ export async function mallOrderPage(db: Executor, f: { status: MallOrderStatus; 
   return rows.map(toStaffMallOrder);
 }
 
-interface TransitionInput {
+interface TransitionInput extends MoveInput<MallOrderStatus, MallActor> {
   id: number;
-  from: number;
-  to: MallOrderStatus;
   actorUserId: number;
-  now: Date;
   reference?: string;
   reason?: string;
 }
 
-/** Applies one move (see the table above) and its effects; throws a clear message when it may not. */
-async function transition(trx: Trx, input: TransitionInput): Promise<OrderRow> {
-  const rule = ruleFor(TRANSITIONS, input.from, input.to, "admin");
-  if (!rule) throw fail(notPossible(input.from));
-  const reference = input.reference?.trim() ?? "";
-  const reason = input.reason?.trim() ?? "";
-  if (rule.to === S.Delivered && !reference) throw fail(REFERENCE_REQUIRED);
-  if (rule.to === S.Refunded && !reason) throw fail(REASON_REQUIRED);
-  const moved = await trx
-    .updateTable("mall_fulfilments")
-    .set({
-      status: rule.to,
-      reference: rule.to === S.Delivered ? reference : null,
-      reason: rule.to === S.Refunded ? reason : null,
-      decided_by: input.actorUserId,
-      decided_at: input.now,
-    })
-    .where("redemption_id", "=", input.id)
-    .where("status", "=", input.from)
-    .returning("redemption_id")
-    .executeTakeFirst();
-  if (!moved) throw conflict(MALL_ORDER_CHANGED);
-  const o = await orderRows(trx).where("f.redemption_id", "=", input.id).executeTakeFirstOrThrow();
-  const points = Number(o.price);
-  if (rule.effect === "refund" && points > 0) {
-    await applyBalanceChanges(trx, o.user_id, [{ part: "wealth", delta: points }], {
-      reason: "point mall refund",
-      refType: REFUND_REF,
-      refId: input.id,
+const referenceOf = (input: TransitionInput) => input.reference?.trim() ?? "";
+const reasonOf = (input: TransitionInput) => input.reason?.trim() ?? "";
+
+/** A mall order's moves as a compare-and-set on its status, with their effects (see applyMove). */
+const MALL_ORDER_MACHINE: Machine<MallOrderRule, TransitionInput, OrderRow> = {
+  rules: TRANSITIONS,
+  notPossible,
+  changed: MALL_ORDER_CHANGED,
+  check(rule, input) {
+    if (rule.to === S.Delivered && !referenceOf(input)) throw fail(REFERENCE_REQUIRED);
+    if (rule.to === S.Refunded && !reasonOf(input)) throw fail(REASON_REQUIRED);
+  },
+  async write(trx, rule, input) {
+    const moved = await trx
+      .updateTable("mall_fulfilments")
+      .set({
+        status: rule.to,
+        reference: rule.to === S.Delivered ? referenceOf(input) : null,
+        reason: rule.to === S.Refunded ? reasonOf(input) : null,
+        decided_by: input.actorUserId,
+        decided_at: input.now,
+      })
+      .where("redemption_id", "=", input.id)
+      .where("status", "=", input.from)
+      .returning("redemption_id")
+      .executeTakeFirst();
+    return moved ? orderRows(trx).where("f.redemption_id", "=", input.id).executeTakeFirstOrThrow() : undefined;
+  },
+  async effects(trx, rule, o, input) {
+    const points = Number(o.price);
+    if (rule.effect === "refund" && points > 0) {
+      await applyBalanceChanges(trx, o.user_id, [{ part: "wealth", delta: points }], {
+        reason: "point mall refund",
+        refType: REFUND_REF,
+        refId: input.id,
+        at: input.now,
+        wealthRecord: { type: WealthRecordType.Exchange, descriptionEn: `Refund: ${o.item_name}` },
+      });
+    }
+    return o;
+  },
+  async record(trx, rule, o, input) {
+    await notify(trx, {
+      userId: o.user_id,
+      about: { type: "pointMall", id: input.id },
+      ...(rule.to === S.Delivered
+        ? { title: "Point mall order delivered", content: `${o.item_name} was sent to ${mobileText(o.mobile) ?? "your mobile number"}. Reference: ${referenceOf(input)}.` }
+        : { title: "Point mall order refunded", content: `${o.item_name} was not sent: ${reasonOf(input)} Your ${pointsText(Number(o.price))} points are back.` }),
+      oppositeUserId: null,
+      goodsName: o.item_name,
+      transAmount: null,
+      transCurrency: null,
+      transPrice: null,
       at: input.now,
-      wealthRecord: { type: WealthRecordType.Exchange, descriptionEn: `Refund: ${o.item_name}` },
     });
-  }
-  await notify(trx, {
-    userId: o.user_id,
-    about: { type: "pointMall", id: input.id },
-    ...(rule.to === S.Delivered
-      ? { title: "Point mall order delivered", content: `${o.item_name} was sent to ${mobileText(o.mobile) ?? "your mobile number"}. Reference: ${reference}.` }
-      : { title: "Point mall order refunded", content: `${o.item_name} was not sent: ${reason} Your ${pointsText(points)} points are back.` }),
-    oppositeUserId: null,
-    goodsName: o.item_name,
-    transAmount: null,
-    transCurrency: null,
-    transPrice: null,
-    at: input.now,
-  });
-  return o;
-}
+  },
+};
+
+/** Applies one move (see the table above) and its effects; throws a clear message when it may not. */
+const transition = (trx: Trx, input: TransitionInput): Promise<OrderRow> => applyMove(trx, MALL_ORDER_MACHINE, input);
 
 const snap = (o: OrderRow) => ({ status: o.status, points: Number(o.price), reference: o.reference, reason: o.reason });
 
 /** One administrator decision: the move, its points, notice and audit row in one transaction. */
-async function decide(db: DB, adminId: number, input: Omit<TransitionInput, "from" | "actorUserId">) {
+async function decide(db: DB, adminId: number, input: Omit<TransitionInput, "from" | "actor" | "actorUserId">) {
   const before = await orderRows(db).where("f.redemption_id", "=", input.id).executeTakeFirst();
   if (!before) throw notFound("Mall order");
   await transaction(db, async (trx) => {
-    const after = await transition(trx, { ...input, from: before.status, actorUserId: adminId });
+    const after = await transition(trx, { ...input, from: before.status, actor: "admin", actorUserId: adminId });
     await recordAudit(trx, {
       adminId,
       action: input.to === S.Delivered ? "mallOrder.deliver" : "mallOrder.refund",

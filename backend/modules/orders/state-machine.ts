@@ -11,7 +11,7 @@ import { freezeForView, payOrder, refundOrder } from "./money";
 import { countCompletedOrder, countNewOrder } from "./order-stats";
 import { creditOrderPoints } from "../membership/earn";
 import { inviterToReward, rewardInviter } from "../referral/rewards";
-import { mayTake, ruleFor, type MoveInput, type MoveRule } from "../transitions";
+import { applyMove, mayTake, ruleFor, type Machine, type MoveInput, type MoveRule } from "../transitions";
 import { ARBITRATION_MINUTES, minutesAfter, RELEASE_MINUTES } from "./timing";
 
 /**
@@ -281,67 +281,72 @@ export interface TransitionInput extends MoveInput<OrderStatus, Actor> {
   byBot?: boolean;
 }
 
+/** The order's changes as a compare-and-set on its status, with their effects (see applyMove). */
+const ORDER_MACHINE: Machine<TransitionRule, TransitionInput, OrderRow> = {
+  rules: TRANSITIONS,
+  notPossible,
+  changed: ORDER_CHANGED,
+  async write(trx, rule, input) {
+    const now = input.now;
+    const patch: Updateable<OrdersTable> = { status: rule.to };
+    if (rule.to === S.Processing) {
+      patch.viewed_at = now;
+      patch.bot_viewed = input.byBot === true;
+      patch.auto_release_at = minutesAfter(now, RELEASE_MINUTES);
+    }
+    if (rule.to === S.InNegotiation) {
+      if (!input.dispute) throw new Error("negotiate needs the dispute fields");
+      Object.assign(patch, input.dispute);
+      patch.auto_arbitration_at = minutesAfter(now, ARBITRATION_MINUTES);
+    }
+    if (rule.to === S.Completed) patch.completed_at = now;
+    if (rule.to === S.Cancelled) patch.cancelled_at = now;
+    // Back to Waiting (unfreeze): the merchant has the offer's pay limit again, from now.
+    if (rule.to === S.Waiting) patch.auto_cancel_at = minutesAfter(now, await payLimitOf(trx, input.orderId));
+
+    let q = trx.updateTable("orders").set(patch).where("id", "=", input.orderId).where("status", "=", input.from);
+    if (rule.before) q = q.where(rule.before, ">", now);
+    return q.returningAll().executeTakeFirst();
+  },
+  async effects(trx, rule, order, input) {
+    // A seller accepting a "Cancel negotiation" proposal must take the cancelling rule, and the other way round.
+    if (rule.name === "accept" && order.arbitration_type === ArbitrationType.CancelNegotiation) throw fail(notPossible(input.from));
+    if (rule.name === "acceptCancel" && order.arbitration_type !== ArbitrationType.CancelNegotiation) throw fail(notPossible(input.from));
+    // Refused after the compare-and-set, on the row it locked: the transaction rolls the move back.
+    if (!openedFits(rule, order)) throw fail(rule.opened!.refusal);
+
+    if (rule.effect === "freeze") await freezeForView(trx, order);
+    if (rule.effect === "refund") await refundOrder(trx, order);
+    if (rule.effect === "pay") {
+      const price =
+        rule.price === "negotiated"
+          ? Number(order.arbitration_apply_price ?? order.calculate_total_price)
+          : rule.price === "given" && input.realTotalPrice !== undefined
+            ? input.realTotalPrice
+            : Number(order.calculate_total_price);
+      // What the merchant holds for the order pays it, and nothing beyond (ADR 0051).
+      if (price > Number(order.frozen_amount)) throw fail(priceAboveHold(Number(order.frozen_amount)));
+      const inviter = await inviterToReward(trx, order);
+      await payOrder(trx, order, price, inviter === null ? [] : [inviter]);
+      // Right after the accounts and before anything takes the chat lock: createOrder takes the
+      // figures' rows before the chat lock too, so the two never wait on each other in a circle.
+      if (rule.to === S.Completed) await countCompletedOrder(trx, order, price);
+      await creditOrderPoints(trx, order, price, input.now);
+      await rewardInviter(trx, order, inviter, price, input.now);
+    }
+    return rule.effect === "none" ? order : trx.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
+  },
+  async record(trx, rule, order, input) {
+    await recordChange(trx, order.id, { eventEn: rule.event(order), at: input.now, from: input.from, to: rule.to, actor: input.actor });
+    await noticeSeller(trx, order, rule.notice(order), input.now);
+  },
+};
+
 /**
  * Applies one transition. Throws code 0 with a clear msg when the move is not allowed
  * from `from`, and code 7 ORDER_CHANGED when someone else moved the order first.
  */
-export async function transition(trx: Trx, input: TransitionInput): Promise<OrderRow> {
-  const rule = findRule(input.from, input.to, input.actor);
-  if (!rule) throw fail(notPossible(input.from));
-  const now = input.now;
-
-  const patch: Updateable<OrdersTable> = { status: rule.to };
-  if (rule.to === S.Processing) {
-    patch.viewed_at = now;
-    patch.bot_viewed = input.byBot === true;
-    patch.auto_release_at = minutesAfter(now, RELEASE_MINUTES);
-  }
-  if (rule.to === S.InNegotiation) {
-    if (!input.dispute) throw new Error("negotiate needs the dispute fields");
-    Object.assign(patch, input.dispute);
-    patch.auto_arbitration_at = minutesAfter(now, ARBITRATION_MINUTES);
-  }
-  if (rule.to === S.Completed) patch.completed_at = now;
-  if (rule.to === S.Cancelled) patch.cancelled_at = now;
-  // Back to Waiting (unfreeze): the merchant has the offer's pay limit again, from now.
-  if (rule.to === S.Waiting) patch.auto_cancel_at = minutesAfter(now, await payLimitOf(trx, input.orderId));
-
-  let q = trx.updateTable("orders").set(patch).where("id", "=", input.orderId).where("status", "=", input.from);
-  if (rule.before) q = q.where(rule.before, ">", now);
-  let order = await q.returningAll().executeTakeFirst();
-  if (!order) throw conflict(ORDER_CHANGED);
-
-  // A seller accepting a "Cancel negotiation" proposal must take the cancelling rule, and the other way round.
-  if (rule.name === "accept" && order.arbitration_type === ArbitrationType.CancelNegotiation) throw fail(notPossible(input.from));
-  if (rule.name === "acceptCancel" && order.arbitration_type !== ArbitrationType.CancelNegotiation) throw fail(notPossible(input.from));
-  // Refused after the compare-and-set, on the row it locked: the transaction rolls the move back.
-  if (!openedFits(rule, order)) throw fail(rule.opened!.refusal);
-
-  if (rule.effect === "freeze") await freezeForView(trx, order);
-  if (rule.effect === "refund") await refundOrder(trx, order);
-  if (rule.effect === "pay") {
-    const price =
-      rule.price === "negotiated"
-        ? Number(order.arbitration_apply_price ?? order.calculate_total_price)
-        : rule.price === "given" && input.realTotalPrice !== undefined
-          ? input.realTotalPrice
-          : Number(order.calculate_total_price);
-    // What the merchant holds for the order pays it, and nothing beyond (ADR 0051).
-    if (price > Number(order.frozen_amount)) throw fail(priceAboveHold(Number(order.frozen_amount)));
-    const inviter = await inviterToReward(trx, order);
-    await payOrder(trx, order, price, inviter === null ? [] : [inviter]);
-    // Right after the accounts and before anything takes the chat lock: createOrder takes the
-    // figures' rows before the chat lock too, so the two never wait on each other in a circle.
-    if (rule.to === S.Completed) await countCompletedOrder(trx, order, price);
-    await creditOrderPoints(trx, order, price, now);
-    await rewardInviter(trx, order, inviter, price, now);
-  }
-  if (rule.effect !== "none") order = await trx.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
-
-  await recordChange(trx, order.id, { eventEn: rule.event(order), at: now, from: input.from, to: rule.to, actor: input.actor });
-  await noticeSeller(trx, order, rule.notice(order), now);
-  return order;
-}
+export const transition = (trx: Trx, input: TransitionInput): Promise<OrderRow> => applyMove(trx, ORDER_MACHINE, input);
 
 /** The pay limit (minutes) of the order's offer: how long a merchant has to view a Waiting order. */
 async function payLimitOf(trx: Trx, orderId: number): Promise<number> {

@@ -2,7 +2,8 @@ import type { Updateable } from "kysely";
 import { BillType, VirtualCoinOrderStatus, virtualCoinOrderStatusLabels, virtualCoinTypeLabels, type VirtualCoinType } from "../../../contract/enums";
 import type { Trx } from "../../db/index";
 import type { VirtualCoinOrderRow, VirtualCoinOrdersTable } from "../../db/schema";
-import { conflict, fail } from "../../http/errors";
+import { fail } from "../../http/errors";
+import { applyMove, type Machine, type MoveInput, type MoveRule } from "../transitions";
 import { applyBalanceChanges } from "../wallet/ledger";
 
 /**
@@ -21,17 +22,16 @@ import { applyBalanceChanges } from "../wallet/ledger";
 
 type Effect = "none" | "credit";
 
-export interface VirtualCoinRule {
-  name: string;
-  from: readonly VirtualCoinOrderStatus[];
-  to: VirtualCoinOrderStatus;
+type VirtualCoinActor = "admin";
+
+export interface VirtualCoinRule extends MoveRule<VirtualCoinOrderStatus, VirtualCoinActor> {
   effect: Effect;
 }
 
 const S = VirtualCoinOrderStatus;
 export const TRANSITIONS: readonly VirtualCoinRule[] = [
-  { name: "confirm", from: [S.Pending], to: S.Confirmed, effect: "credit" },
-  { name: "reject", from: [S.Pending], to: S.Rejected, effect: "none" },
+  { name: "confirm", from: [S.Pending], to: S.Confirmed, actors: ["admin"], effect: "credit" },
+  { name: "reject", from: [S.Pending], to: S.Rejected, actors: ["admin"], effect: "none" },
 ];
 
 export const VIRTUAL_COIN_CHANGED = "The transfer order status has changed. Please refresh.";
@@ -45,41 +45,42 @@ export function transferDescription(o: Pick<VirtualCoinOrderRow, "type" | "trans
   return `${coin} transfer confirmed (tx ${tx})`;
 }
 
-export interface TransitionInput {
+export interface TransitionInput extends Omit<MoveInput<VirtualCoinOrderStatus, VirtualCoinActor>, "actor"> {
   orderId: number;
-  from: number;
-  to: VirtualCoinOrderStatus;
   actorUserId: number;
-  now: Date;
   reason?: string;
 }
 
-export async function transition(trx: Trx, input: TransitionInput): Promise<VirtualCoinOrderRow> {
-  const rule = TRANSITIONS.find((r) => (r.from as readonly number[]).includes(input.from) && r.to === input.to);
-  if (!rule) throw fail(notPossible(input.from));
-  const patch: Updateable<VirtualCoinOrdersTable> = { status: rule.to, processed_by: input.actorUserId };
-  if (rule.to === S.Confirmed) patch.confirm_at = input.now;
-  if (rule.to === S.Rejected) {
-    if (!input.reason?.trim()) throw fail("Please give a reason.");
-    patch.reject_at = input.now;
-    patch.reason = input.reason.trim();
-  }
-  const o = await trx
-    .updateTable("virtual_coin_orders")
-    .set(patch)
-    .where("id", "=", input.orderId)
-    .where("status", "=", input.from)
-    .returningAll()
-    .executeTakeFirst();
-  if (!o) throw conflict(VIRTUAL_COIN_CHANGED);
-  const coins = Number(o.coins);
-  if (rule.effect === "credit" && coins > 0) {
-    await applyBalanceChanges(trx, o.user_id, [{ part: "amount", delta: coins }], {
-      reason: "transfer order confirmed",
-      refType: "virtual_coin_order",
-      refId: o.id,
-      bill: { type: BillType.Transfer, descriptionEn: transferDescription(o), transAmount: coins },
-    });
-  }
-  return o;
-}
+/** A transfer order's moves as a compare-and-set on its status, with the credit (see applyMove). */
+const VIRTUAL_COIN_MACHINE: Machine<VirtualCoinRule, TransitionInput & { actor: VirtualCoinActor }, VirtualCoinOrderRow> = {
+  rules: TRANSITIONS,
+  notPossible,
+  changed: VIRTUAL_COIN_CHANGED,
+  check(rule, input) {
+    if (rule.to === S.Rejected && !input.reason?.trim()) throw fail("Please give a reason.");
+  },
+  write(trx, rule, input) {
+    const patch: Updateable<VirtualCoinOrdersTable> = { status: rule.to, processed_by: input.actorUserId };
+    if (rule.to === S.Confirmed) patch.confirm_at = input.now;
+    if (rule.to === S.Rejected) {
+      patch.reject_at = input.now;
+      patch.reason = input.reason!.trim();
+    }
+    return trx.updateTable("virtual_coin_orders").set(patch).where("id", "=", input.orderId).where("status", "=", input.from).returningAll().executeTakeFirst();
+  },
+  async effects(trx, rule, o) {
+    const coins = Number(o.coins);
+    if (rule.effect === "credit" && coins > 0) {
+      await applyBalanceChanges(trx, o.user_id, [{ part: "amount", delta: coins }], {
+        reason: "transfer order confirmed",
+        refType: "virtual_coin_order",
+        refId: o.id,
+        bill: { type: BillType.Transfer, descriptionEn: transferDescription(o), transAmount: coins },
+      });
+    }
+    return o;
+  },
+};
+
+/** An administrator's decision on a transfer order (only staff move them). */
+export const transition = (trx: Trx, input: TransitionInput): Promise<VirtualCoinOrderRow> => applyMove(trx, VIRTUAL_COIN_MACHINE, { ...input, actor: "admin" });

@@ -7,7 +7,7 @@ import { conflict, fail } from "../../http/errors";
 import { notify } from "../notices/notify";
 import { coins } from "../orders/format";
 import { applyBalanceChanges, moveBalance } from "../wallet/ledger";
-import { mayTake, ruleFor, type MoveInput, type MoveRule } from "../transitions";
+import { applyMove, mayTake, ruleFor, type Machine, type MoveInput, type MoveRule } from "../transitions";
 import { money } from "./format";
 import { findWithdrawal, type JoinedWithdrawal } from "./queries";
 
@@ -144,68 +144,77 @@ export interface TransitionInput extends MoveInput<WithdrawalStatus, WithdrawalA
   reason?: string;
 }
 
+/** The withdrawal's changes as a compare-and-set on its status, with their effects (see applyMove). */
+const WITHDRAWAL_MACHINE: Machine<WithdrawalRule, TransitionInput, JoinedWithdrawal> = {
+  rules: TRANSITIONS,
+  notPossible,
+  changed: WITHDRAWAL_CHANGED,
+  check(rule, input) {
+    if (rule.to === S.Completed && !input.payPicture) throw fail(PAY_PICTURE_REQUIRED);
+    if (rule.to === S.Cancelled && !reasonOf(input)) throw fail(REASON_REQUIRED);
+  },
+  async write(trx, rule, input) {
+    const now = input.now;
+    const patch: Updateable<WithdrawalsTable> = { status: rule.to };
+    if (rule.to === S.Processing) patch.process_at = now;
+    if (rule.to === S.Completed) {
+      patch.complete_at = now;
+      patch.pay_picture = input.payPicture;
+    }
+    if (rule.to === S.Cancelled) {
+      patch.cancel_at = now;
+      patch.reason = reasonOf(input);
+    }
+    const moved = await trx
+      .updateTable("withdrawals")
+      .set(patch)
+      .where("id", "=", input.withdrawalId)
+      .where("status", "=", input.from)
+      .returning("id")
+      .executeTakeFirst();
+    return moved ? (await findWithdrawal(trx, input.withdrawalId))! : undefined;
+  },
+  async effects(trx, rule, w, input) {
+    const amount = Number(w.amount);
+    if (rule.effect === "payOut") {
+      await trx
+        .updateTable("withdrawers")
+        .set((eb) => ({ sales: eb("sales", "+", 1), last_update: input.now }))
+        .where("id", "=", w.withdrawer_id)
+        .execute();
+      await applyBalanceChanges(trx, w.user_id, [{ part: "frozen", delta: -amount }], {
+        reason: "withdrawal completed: coins sold",
+        refType: "withdrawal",
+        refId: w.id,
+      });
+    }
+    if (rule.effect === "refund") {
+      await trx
+        .updateTable("withdrawers")
+        .set((eb) => ({ remain_balance: eb("remain_balance", "+", amount), last_update: input.now }))
+        .where("id", "=", w.withdrawer_id)
+        .execute();
+      await moveOwnerCoins(trx, { id: w.id, ownerId: w.user_id, withdrawerUserId: w.withdrawer_user_id }, "frozen", "amount", amount, {
+        reason: "withdrawal cancelled: coins returned",
+        bill: `Withdrawal cancelled: ${w.reason ?? ""}`,
+      });
+    }
+    return w;
+  },
+  async record(trx, rule, w, input) {
+    await recordChange(trx, w.id, { eventEn: rule.event(w), at: input.now, from: input.from, to: rule.to, actor: input.actor, actorUserId: input.actorUserId });
+    await noticeOwner(trx, w, rule.notice(w), input.now);
+  },
+};
+
+/** Why a withdrawal is cancelled: the reason given, or the timer's own. */
+const reasonOf = (input: TransitionInput) => input.reason?.trim() || (input.actor === "timer" ? AUTO_CANCEL_REASON : "");
+
 /**
  * Applies one transition. Throws code 0 with a clear msg when the move is not allowed from
  * `from`, and code 7 WITHDRAWAL_CHANGED when someone else moved the withdrawal first.
  */
-export async function transition(trx: Trx, input: TransitionInput): Promise<JoinedWithdrawal> {
-  const rule = findRule(input.from, input.to, input.actor);
-  if (!rule) throw fail(notPossible(input.from));
-  const now = input.now;
-
-  const patch: Updateable<WithdrawalsTable> = { status: rule.to };
-  if (rule.to === S.Processing) patch.process_at = now;
-  if (rule.to === S.Completed) {
-    if (!input.payPicture) throw fail(PAY_PICTURE_REQUIRED);
-    patch.complete_at = now;
-    patch.pay_picture = input.payPicture;
-  }
-  if (rule.to === S.Cancelled) {
-    const reason = input.reason?.trim() || (input.actor === "timer" ? AUTO_CANCEL_REASON : "");
-    if (!reason) throw fail(REASON_REQUIRED);
-    patch.cancel_at = now;
-    patch.reason = reason;
-  }
-
-  const moved = await trx
-    .updateTable("withdrawals")
-    .set(patch)
-    .where("id", "=", input.withdrawalId)
-    .where("status", "=", input.from)
-    .returning("id")
-    .executeTakeFirst();
-  if (!moved) throw conflict(WITHDRAWAL_CHANGED);
-  const w = (await findWithdrawal(trx, input.withdrawalId))!;
-  const amount = Number(w.amount);
-
-  if (rule.effect === "payOut") {
-    await trx
-      .updateTable("withdrawers")
-      .set((eb) => ({ sales: eb("sales", "+", 1), last_update: now }))
-      .where("id", "=", w.withdrawer_id)
-      .execute();
-    await applyBalanceChanges(trx, w.user_id, [{ part: "frozen", delta: -amount }], {
-      reason: "withdrawal completed: coins sold",
-      refType: "withdrawal",
-      refId: w.id,
-    });
-  }
-  if (rule.effect === "refund") {
-    await trx
-      .updateTable("withdrawers")
-      .set((eb) => ({ remain_balance: eb("remain_balance", "+", amount), last_update: now }))
-      .where("id", "=", w.withdrawer_id)
-      .execute();
-    await moveOwnerCoins(trx, { id: w.id, ownerId: w.user_id, withdrawerUserId: w.withdrawer_user_id }, "frozen", "amount", amount, {
-      reason: "withdrawal cancelled: coins returned",
-      bill: `Withdrawal cancelled: ${w.reason ?? ""}`,
-    });
-  }
-
-  await recordChange(trx, w.id, { eventEn: rule.event(w), at: now, from: input.from, to: rule.to, actor: input.actor, actorUserId: input.actorUserId });
-  await noticeOwner(trx, w, rule.notice(w), now);
-  return w;
-}
+export const transition = (trx: Trx, input: TransitionInput): Promise<JoinedWithdrawal> => applyMove(trx, WITHDRAWAL_MACHINE, input);
 
 /** One line of the withdrawal's timeline. */
 export async function recordChange(
