@@ -1,6 +1,6 @@
 /**
  * The end-to-end suites that exercise the web tier, a second time against the web tier on
- * workerd (issue 13): E2E_WEB_TIER=edge makes tests/e2e/support/server.ts start the backend
+ * workerd: E2E_WEB_TIER=edge makes tests/e2e/support/server.ts start the backend
  * alone on Node and the edge build (npm run build:edge) in miniflare in front of it. The suites
  * and their assertions are the same files as in the Node run; *.edge.e2e.ts run only here.
  * README "The web tier on an edge runtime" lists what runs here and why the rest does not.

@@ -1,5 +1,5 @@
 /**
- * Renders a page as a web ReadableStream on Node and on an edge runtime alike (issue 13).
+ * Renders a page as a web ReadableStream on Node and on an edge runtime alike.
  *
  * React 18 renders to a web stream only in its browser/worker build (renderToReadableStream,
  * what workerd resolves `react-dom/server` to); its Node build offers renderToPipeableStream,

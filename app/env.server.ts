@@ -12,7 +12,7 @@ const schema = z.object({
   WEB_TIER_SECRET: z.string().min(16).optional(),
   /** Must match the backend's; unset: responses are not encrypted. */
   RESPONSE_ENCRYPTION_KEY: z.string().min(1).optional(),
-  /** Retries of timeouts and network errors (spec §9: 10 by default, 0 turns them off). */
+  /** Retries of timeouts and network errors (docs/product/constants.md: 10 by default, 0 turns them off). */
   API_RETRIES: z.coerce.number().int().min(0).max(10).default(10),
   API_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(300),
   API_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),

@@ -27,38 +27,38 @@ import { twoFactorHandlers } from "./modules/two-factor/handlers";
 export const handlers: Handlers = {
   ...catalogHandlers,
   ...authHandlers,
-  // The sessions an account can see and end (issue 31, ADR 0058)
+  // The sessions an account can see and end (ADR 0058)
   ...sessionHandlers,
-  // Two-factor sign-in (issue 31): /twoFactor
+  // Two-factor sign-in: /twoFactor
   ...twoFactorHandlers,
   ...identityHandlers,
   ...noticeHandlers,
   ...imageHandlers,
-  // Selling cards (issue 3): /order, /userFeedback, /merchant/order, /admin/order
+  // Selling cards: /order, /userFeedback, /merchant/order, /admin/order
   ...orderHandlers,
 
-  // Wallet and cash-out (issue 4): /userBill, /userPayment, /userWithdraw, /virtualCoinOrder,
+  // Wallet and cash-out: /userBill, /userPayment, /userWithdraw, /virtualCoinOrder,
   // /merchant/withdraw, /admin/virtualCoin
   ...walletHandlers,
   ...withdrawalHandlers,
-  // The withdrawer desk (issue 14): /merchant/withdrawer
+  // The withdrawer desk: /merchant/withdrawer
   ...withdrawerSettingsHandlers,
   ...virtualCoinHandlers,
-  // Chat (issue 5)
+  // Chat
   ...chatHandlers,
-  // Redemption codes and identity verification (issue 10)
+  // Redemption codes and identity verification
   ...redemptionHandlers,
   ...kycHandlers,
-  // Partners: trust and block (issue 11)
+  // Partners: trust and block
   ...relationshipHandlers,
-  // Referral: rewards and the friends list (issue 11)
+  // Referral: rewards and the friends list
   ...referralHandlers,
-  // Membership: point mall, Vip Records, daily check-in (issue 11)
+  // Membership: point mall, Vip Records, daily check-in
   ...membershipHandlers,
-  // The point mall's orders staff send by hand (issue 30): /admin/mallOrder
+  // The point mall's orders staff send by hand: /admin/mallOrder
   ...mallOrderHandlers,
-  // The staff desk: audit trail and queue counts (issue 14)
+  // The staff desk: audit trail and queue counts
   ...auditHandlers,
-  // The merchant desk: offers and the online switch (issue 14)
+  // The merchant desk: offers and the online switch
   ...merchantAdvertHandlers,
 };

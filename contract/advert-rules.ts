@@ -1,5 +1,5 @@
 /**
- * The rules of a merchant's advert (issue 14, ADR 0036): one home, run by the
+ * The rules of a merchant's advert (ADR 0036): one home, run by the
  * /merchant/advert/create and /update request schemas and by the desk's offer form.
  * Amounts are hundredths of the trade currency; the discount is coins per unit of face, per 10000.
  */

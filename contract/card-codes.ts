@@ -3,7 +3,7 @@
  * One home for the rule both sides apply: the sell form (browser and action)
  * and /order/addOrder. A code is a line: its ends are trimmed, blank lines
  * dropped, and nothing inside a line is touched (spaces, dashes and commas are
- * part of many real codes). Spec §7: cardCode is newline-joined.
+ * part of many real codes). docs/product/calls.md: cardCode is newline-joined.
  */
 
 /** The codes of a cardCode text, one per line, exactly as typed apart from the ends of each line. */

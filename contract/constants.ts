@@ -1,5 +1,5 @@
 /**
- * Business constants and limits of spec §9 (and a few of §5 and §8).
+ * Business constants and limits of docs/product/constants.md (and a few of docs/product/validation.md and messages.md).
  * Money is an integer in minor units: coins and card faces in hundredths,
  * rates and discounts per 10000, BTC/USDT amounts per 1e8.
  */
@@ -23,7 +23,7 @@ export const WEALTH_MAX_DECIMALS = 5;
 export const DEFAULT_NGN_RATE = 54_673;
 export const DEFAULT_COIN_NAME = "Coins";
 
-// ---------------------------------------------------------------- lengths (§5, §9)
+// ---------------------------------------------------------------- lengths (validation.md, constants.md)
 
 export const CODE_RESEND_SECONDS = 60;
 export const CODE_LENGTH = 6;
@@ -141,7 +141,7 @@ export const COOKIE_MAX_AGE_SECONDS = COOKIE_EXPIRY_DAYS * 24 * 60 * 60;
 /** Base path of the client API. */
 export const CLIENT_BASE_PATH = "/client";
 
-/** Texts shown for HTTP statuses (§8). 404 takes the url. */
+/** Texts shown for HTTP statuses (docs/product/messages.md). 404 takes the url. */
 export const HTTP_STATUS_MESSAGES: Record<number, string> = {
   400: "Request error",
   401: "Unauthorized, please login",

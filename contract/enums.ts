@@ -1,5 +1,5 @@
 /**
- * Every status and type of the spec (§3, §4) as a const object, its value type
+ * Every status and type of docs/product/entities.md and statuses.md as a const object, its value type
  * and label maps where the spec names the labels. Plain values only, no zod:
  * the browser bundle of every page imports these. The zod schemas that accept
  * exactly these values live in ./enum-schemas.
@@ -109,8 +109,8 @@ export const onlineStatusLabels: Record<OnlineStatus, string> = { 0: "Offline", 
 
 /**
  * What the caller of /order/getOrderDetails may do with the order now (designed
- * beyond spec §7): computed by the backend from the order state machine's table,
- * shown as they are by the page (ARCHITECTURE rule 9). The seller's: accept,
+ * beyond docs/product/calls.md): computed by the backend from the order state machine's table,
+ * shown as they are by the page (docs/architecture.md#rule-9). The seller's: accept,
  * arbitrate, comment, chat; the merchant's: view, complete, negotiate, chat.
  */
 export const OrderAction = {
@@ -142,7 +142,7 @@ export const withdrawalStatusLabels: Record<WithdrawalStatus, string> = {
 
 /**
  * What the caller of /userWithdraw/getWithdrawDetail may do now (designed beyond
- * spec §7), from the withdrawal state machine: its withdrawer may process,
+ * docs/product/calls.md), from the withdrawal state machine: its withdrawer may process,
  * complete and cancel; its owner has nothing to do but wait (an empty list).
  */
 export const WithdrawalAction = {
@@ -154,7 +154,7 @@ export type WithdrawalAction = ValueOf<typeof WithdrawalAction>;
 
 /**
  * Bill (transaction) type. The ALL tab of the wallet sends no type (or 0). Purchase (designed
- * beyond spec §3, ADR 0051) is a merchant's card bought: coins out, never under Income.
+ * beyond docs/product/entities.md, ADR 0051) is a merchant's card bought: coins out, never under Income.
  */
 export const BillType = {
   Income: 1,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The response envelope of spec §8.
+ * The response envelope of docs/product/messages.md.
  * code 1: success, `data` (or `encrypt` when the server encrypts responses).
  * code 3: not logged in. Any other code: failure, `msg` says why; a failure carries `data` only
  * where its code says so (QUOTE_CHANGED).

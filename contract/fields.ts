@@ -15,7 +15,7 @@ import { feedbackTypeSchema, kycIdKindSchema } from "./enum-schemas";
 import { ACCOUNT_NUMBER_INVALID, ACCOUNT_NUMBER_REQUIRED, normalizeAccountNumber } from "./bank-accounts";
 
 /**
- * Reusable field schemas with the messages of spec §5, verbatim.
+ * Reusable field schemas with the messages of docs/product/validation.md, verbatim.
  * The backend's request schemas and the web forms both import these.
  * Strings a user types are trimmed; passwords are not.
  */

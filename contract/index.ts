@@ -24,7 +24,7 @@ import { walletCalls } from "./calls/wallet";
 import { withdrawalsCalls } from "./calls/withdrawals";
 
 /**
- * Every /client call of spec §7, keyed by its path (without the /client prefix).
+ * Every /client call of docs/product/calls.md, keyed by its path (without the /client prefix).
  * Each value is a CallDef: { path, auth, request, response, doc, upload? }.
  */
 export const calls = {

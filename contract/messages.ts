@@ -1,9 +1,9 @@
 /**
- * The user-facing texts of spec §5 and §8, verbatim. Plain values, no zod: pages
+ * The user-facing texts of docs/product/validation.md, docs/product/messages.md, verbatim. Plain values, no zod: pages
  * that only show a message (and contract/sell-rules) import this, not ./fields.
  */
 
-/** Client-side messages of spec §5 and §8, verbatim. X-Y texts are functions. */
+/** Client-side messages of docs/product/validation.md, docs/product/messages.md, verbatim. X-Y texts are functions. */
 export const MESSAGES = {
   email: "Please enter a valid email address.",
   phone: "Please enter a valid phone number.",

@@ -1,13 +1,13 @@
 /**
- * Rules of spec §4 about an order that are not status moves, in one home for
+ * Rules of docs/product/statuses.md about an order that are not status moves, in one home for
  * the backend modules that enforce them (orders, chat). No runtime dependency.
  */
 import { OrderStatus } from "./enums";
 
-/** Spec §4: "With status below 4, live chat is available"; a finished order's chat is read-only. */
+/** docs/product/statuses.md: "With status below 4, live chat is available"; a finished order's chat is read-only. */
 export const orderChatOpen = (status: number) => status < OrderStatus.Completed;
 
-/** Spec §4: "With status 4, the seller can comment once." */
+/** docs/product/statuses.md: "With status 4, the seller can comment once." */
 export const mayComment = (status: number, hasFeedback: boolean) => status === OrderStatus.Completed && !hasFeedback;
 
 /** Completed or cancelled: nothing more happens to the order or its card. */

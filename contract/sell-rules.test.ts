@@ -1,4 +1,4 @@
-/** The sell-card rules of spec §5, shared by the form and /order/addOrder (issue 9). */
+/** The sell-card rules of docs/product/validation.md, shared by the form and /order/addOrder. */
 import { describe, expect, test } from "vitest";
 import { tooManyCodesMessage } from "./card-codes";
 import { MESSAGES } from "./messages";
@@ -7,7 +7,7 @@ import { CHOOSE_FACE, CODE_TOO_LONG, TOO_MANY_IMAGES, faceRangeMessage, fixedFac
 const offer: SellOffer = { cardType: 1, online: true, minTrade: 2_550, maxTrade: 100_000, remain: 50_000, currency: "GBP", faces: [], codesPerOrder: 1 };
 
 describe("sellProblem", () => {
-  test("spec §5's order: online, face, remaining amount, then the code or the images", () => {
+  test("docs/product/validation.md's order: online, face, remaining amount, then the code or the images", () => {
     const ok = { tradeAmount: 10_000, codes: ["A"], images: 0 };
     expect(sellProblem({ ...offer, online: false }, { ...ok, tradeAmount: null, codes: [] })).toEqual({ field: "form", message: MESSAGES.businessOffline });
     expect(sellProblem(offer, { ...ok, tradeAmount: 100, codes: [] })).toEqual({ field: "face", message: "The CardFace must be between 25.5-1000 GBP." });

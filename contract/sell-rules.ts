@@ -1,5 +1,5 @@
 /**
- * The sell-card checks of spec §5 and their messages, in one home (issue 9): the
+ * The sell-card checks of docs/product/validation.md and their messages, in one home: the
  * sell form runs them in the browser with the offer it shows, /order/addOrder runs
  * them on the server as the authority, and a message /order/addOrder answers is
  * shown beside the field sellFieldOf names. Pure; no runtime dependency.
@@ -75,7 +75,7 @@ export interface SellProblem {
   message: string;
 }
 
-/** The first problem of a sale, in spec §5's order (online, face, remaining amount, code or images), or null. */
+/** The first problem of a sale, in docs/product/validation.md's order (online, face, remaining amount, code or images), or null. */
 export function sellProblem(o: SellOffer, v: { tradeAmount: number | null; codes: readonly string[]; images: number }): SellProblem | null {
   if (!o.online) return { field: "form", message: MESSAGES.businessOffline };
   const face = v.tradeAmount;

@@ -1,6 +1,6 @@
 /**
  * The web tier as a module worker on an edge runtime (workerd: Cloudflare Workers, or
- * miniflare locally; issue 13, docs/decisions/0031-edge-web-tier.md). The same app/ as on Node;
+ * miniflare locally; docs/decisions/0031-edge-web-tier.md). The same app/ as on Node;
  * this entry does what server.ts does there, with web-standard APIs only:
  *
  * - static files from the ASSETS binding (public/ and the browser build): hashed /build/ files as

@@ -1,5 +1,5 @@
 /**
- * `npm run build:edge`: the web tier as a module worker for workerd (issue 13,
+ * `npm run build:edge`: the web tier as a module worker for workerd (
  * docs/decisions/0031-edge-web-tier.md):
  *   1. `remix build` with REMIX_TARGET=edge (remix.config.js): edge/worker.ts and the server build
  *      bundled into build/edge/worker.js, the browser build into build/edge/assets/build;

@@ -1,5 +1,5 @@
 /**
- * Fewer, larger script files for the first load (issue 12, ADR 0040).
+ * Fewer, larger script files for the first load (ADR 0040).
  *
  * The classic compiler's esbuild splits the browser build into one chunk per set of routes that
  * share a module: /home asked for 36 files, most under 1 KB. On slow 3G over HTTP/1.1 (six

@@ -1,5 +1,5 @@
 /**
- * A second minifier pass over the scripts merge-chunks.ts writes (issue 12, ADR 0041).
+ * A second minifier pass over the scripts merge-chunks.ts writes (ADR 0041).
  *
  * esbuild minifies fast; terser's output compresses better: /home's core file is 3.9 KB smaller
  * in brotli after it (85.0 → 81.1 KB), mostly from how it names things. Each file is minified

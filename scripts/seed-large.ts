@@ -1,5 +1,5 @@
 /**
- * `npm run seed:large`: the large world of issue 12 on the configured database (DATABASE_URL,
+ * `npm run seed:large`: the large world of docs/product/targets.md#scale on the configured database (DATABASE_URL,
  * or PGlite in DATA_DIR; stop the server first): migrates, seeds the demo world when missing,
  * then adds the bulk (backend/demo/large-world.ts) and prints the time it took and the row counts.
  *

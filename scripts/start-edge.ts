@@ -1,5 +1,5 @@
 /**
- * `npm run start:edge`: the marketplace with its web tier on workerd (issue 13,
+ * `npm run start:edge`: the marketplace with its web tier on workerd (
  * docs/decisions/0031-edge-web-tier.md), at one address:
  *   - the backend alone on Node (server.ts with WEB_TIER=off; embedded PGlite, or DATABASE_URL),
  *     on loopback at BACKEND_PORT (PORT + 1 by default);

@@ -1,11 +1,11 @@
 /**
- * Pictures and voice for chat, in the browser (ARCHITECTURE rule 7: loaded only with
+ * Pictures and voice for chat, in the browser (docs/architecture.md#rule-7: loaded only with
  * the chat island).
  *
- * Pictures (spec §5, §9): jpeg, jpg, gif, png, bmp only ('Unsupport!' otherwise),
+ * Pictures (docs/product/validation.md, docs/product/constants.md): jpeg, jpg, gif, png, bmp only ('Unsupport!' otherwise),
  * compressed to at most 1024 px on the longer side, JPEG quality 0.8.
  *
- * Voice (spec §9): up to 15 s (recording stops by itself), clips of 1 s or less are
+ * Voice (docs/product/constants.md): up to 15 s (recording stops by itself), clips of 1 s or less are
  * discarded, 16 kHz mono. How: the microphone is asked for one channel at 16 kHz, and
  * routed through an AudioContext running at 16000 Hz into a one-channel destination
  * whose stream MediaRecorder encodes (Opus in WebM or Ogg; AAC in MP4 on Safari). Where

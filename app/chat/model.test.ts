@@ -84,7 +84,7 @@ describe("read receipts", () => {
   });
 });
 
-describe("the text box (spec §5)", () => {
+describe("the text box (docs/product/validation.md)", () => {
   test("Enter adds a newline; Ctrl or Alt with Enter sends", () => {
     expect(isSendKey({ key: "Enter" })).toBe(false);
     expect(isSendKey({ key: "Enter", shiftKey: true })).toBe(false);
@@ -103,7 +103,7 @@ describe("the text box (spec §5)", () => {
   });
 });
 
-describe("voice clips (spec §9)", () => {
+describe("voice clips (docs/product/constants.md)", () => {
   test("1 s or less is discarded", () => {
     expect(voiceClip(0)).toEqual({ keep: false, reason: "tooShort" });
     expect(voiceClip(800)).toEqual({ keep: false, reason: "tooShort" });
@@ -118,7 +118,7 @@ describe("voice clips (spec §9)", () => {
   });
 });
 
-describe("conversation ids and who may chat (spec §2, §6)", () => {
+describe("conversation ids and who may chat (docs/product/screens.md, docs/product/README.md#roles)", () => {
   test("parses the Tencent-style ids", () => {
     expect(parseConversationId("C2C88888888")).toEqual({ kind: "system" });
     expect(parseConversationId("C2C12")).toEqual({ kind: "c2c", peerUserId: 12 });
@@ -174,7 +174,7 @@ describe("conversation list", () => {
   });
 });
 
-describe("older pages (spec §9)", () => {
+describe("older pages (docs/product/constants.md)", () => {
   test("arrive no sooner than the delay; the newest page at once", async () => {
     let t = Date.now();
     await withOlderDelay(true, async () => 1, 400);

@@ -2,7 +2,7 @@
  * The pure parts of chat, shared by the server-rendered view, the island and the
  * adapters (unit-tested in model.test.ts): merging pages and live messages without
  * duplicates, read receipts, the send key, the voice clip rule, conversation ids and
- * who may open which conversation (spec §6).
+ * who may open which conversation (docs/product/README.md#roles).
  */
 import {
   SYSTEM_CONVERSATION_ID,
@@ -144,13 +144,13 @@ export interface KeyLike {
   isComposing?: boolean;
 }
 
-/** Spec §5: Enter adds a newline; Ctrl or Alt with Enter sends. */
+/** docs/product/validation.md: Enter adds a newline; Ctrl or Alt with Enter sends. */
 export function isSendKey(e: KeyLike): boolean {
   if (e.key !== "Enter" || e.isComposing) return false;
   return Boolean(e.ctrlKey || e.altKey);
 }
 
-/** Spec §5: empty or whitespace-only text is not sent. */
+/** docs/product/validation.md: empty or whitespace-only text is not sent. */
 export function canSendText(text: string | null | undefined): boolean {
   return typeof text === "string" && text.trim() !== "";
 }
@@ -160,7 +160,7 @@ export function canSendText(text: string | null | undefined): boolean {
 export type VoiceDecision = { keep: true; seconds: number } | { keep: false; reason: "tooShort" };
 
 /**
- * Spec §9: clips of 1 s or less are discarded; recording stops at 15 s. The length
+ * docs/product/constants.md: clips of 1 s or less are discarded; recording stops at 15 s. The length
  * sent is the clip's, rounded up to whole seconds (a 1.2 s clip is "2″"), at most 15.
  */
 export function voiceClip(durationMs: number): VoiceDecision {
@@ -168,7 +168,7 @@ export function voiceClip(durationMs: number): VoiceDecision {
   return { keep: true, seconds: Math.min(VOICE_MAX_SECONDS, Math.ceil(durationMs / 1000)) };
 }
 
-// ------------------------------------------------------------ conversations and §6
+// ------------------------------------------------------------ conversations and who may chat
 
 export type ConversationKind = ConversationRef["kind"];
 
@@ -188,7 +188,7 @@ export function isReadOnly(id: string, conversation?: Pick<ChatConversation, "re
 }
 
 /**
- * Spec §6, as far as the web tier can tell before asking the service: a user opens chats
+ * docs/product/README.md#roles, as far as the web tier can tell before asking the service: a user opens chats
  * only with business users, the system, a withdrawer or an order group. A C2C with a
  * peer known not to be a business user is refused when the viewer is not one either.
  * (The service checks every case again; its refusal sends the user home too.)

@@ -8,7 +8,7 @@
  * Both speak the Tencent SDK's shapes (conversation ids C2C{userId}, GROUP{orderId},
  * C2Cw{withdrawerId}, C2C88888888; message types TIMTextElem / TIMImageElem /
  * TIMSoundElem; getMessageList paging with nextReqMessageID). An adapter is only
- * ever loaded with a dynamic import() by the chat island (ARCHITECTURE rule 7):
+ * ever loaded with a dynamic import() by the chat island (docs/architecture.md#rule-7):
  * this file holds types and tiny helpers and imports nothing heavy.
  */
 import type { ChatConversation, ChatMessage } from "../../contract/chat-protocol";
@@ -86,7 +86,7 @@ export interface ChatPort {
   listConversations(before?: string): Promise<ConversationPage>;
   /**
    * The newest page when `nextReqMessageID` is empty; otherwise the page before it,
-   * delivered no sooner than 2 s after the call (spec §9: older messages load with a 2 s delay).
+   * delivered no sooner than 2 s after the call (docs/product/constants.md: older messages load with a 2 s delay).
    */
   getMessageList(conversationId: string, nextReqMessageID?: string): Promise<MessagePage>;
   /** Resolves with the stored message; rejects with a ChatSendError ('Order finished', ...). */

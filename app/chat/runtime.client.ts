@@ -2,7 +2,7 @@
  * The chat client of this browser tab, shared by every chat island on the page
  * (the conversation list, a chat window) and kept across client-side navigations.
  *
- * Chat start (spec §4): once a profile is stored (the page says the user is signed in),
+ * Chat start (docs/product/statuses.md): once a profile is stored (the page says the user is signed in),
  * GET /im/sig (the /im/getUserSig data), load the adapter with import() and sign in;
  * on any failure try again every 1000 ms until a client exists. A 401 from /im/sig
  * (not signed in, or code 3: the route has cleared the stored profile) stops it. When
@@ -153,7 +153,7 @@ export function ensureChat(opts: { provider: ChatProvider; sdkAppId?: number; si
   if (state.status === "idle") void start(++generation);
 }
 
-/** Signs out of chat (spec §4: sign-out logs out of the chat service). */
+/** Signs out of chat (docs/product/statuses.md: sign-out logs out of the chat service). */
 export function stopChat(): void {
   generation++;
   const port = instance;
@@ -217,5 +217,5 @@ export function clearUnreadLocally(conversationId: string): void {
   setConversations(state.conversations.map((x) => (x === c ? { ...c, unreadCount: 0 } : x)));
 }
 
-// The layout says the user signed out (spec §4: sign-out logs out of the chat service).
+// The layout says the user signed out (docs/product/statuses.md: sign-out logs out of the chat service).
 if (typeof window !== "undefined") window.addEventListener(SIGNED_OUT_EVENT, () => stopChat());

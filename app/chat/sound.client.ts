@@ -1,5 +1,5 @@
 /**
- * The notification sound for an incoming chat message (spec §2: the profile's
+ * The notification sound for an incoming chat message (docs/product/screens.md: the profile's
  * Notification sound switch). The switch lives in localStorage "notificationSound"
  * ("1", "true" or "on" = on; default off). The sound is a short two-tone beep made
  * with WebAudio: no audio file to download.

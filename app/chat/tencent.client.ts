@@ -11,9 +11,9 @@
  * - MESSAGE_READ_BY_PEER and MESSAGE_READ_RECEIPT_RECEIVED become "read" events,
  *   CONVERSATION_LIST_UPDATED "conversation" events, NET_STATE_CHANGE / KICKED_OUT
  *   "status" events;
- * - order groups are joined as they appear (spec §4: groups are registered), best effort:
+ * - order groups are joined as they appear (docs/product/statuses.md: groups are registered), best effort:
  *   the backend creates them and adds both members, so "already a member" is expected;
- * - a refused send to an order group shows 'Order finished' (spec §8).
+ * - a refused send to an order group shows 'Order finished' (docs/product/messages.md).
  *
  * - pictures and voice go through Tencent's upload plugin (tim-upload-plugin), registered
  *   on every client this adapter creates.
@@ -240,7 +240,7 @@ export class TencentChat extends ChatAdapterBase implements ChatPort {
     return this.tim;
   }
 
-  /** Spec §4: an order's group is registered when it first appears (joined, best effort). */
+  /** docs/product/statuses.md: an order's group is registered when it first appears (joined, best effort). */
   private async ensureGroup(conversationId: string) {
     if (!conversationId.startsWith("GROUP") || this.joined.has(conversationId)) return;
     this.joined.add(conversationId);
@@ -287,7 +287,7 @@ export class TencentChat extends ChatAdapterBase implements ChatPort {
       if (e instanceof ChatSendError) throw e;
       const err = e as { code?: number; message?: string };
       const code = typeof err.code === "number" ? err.code : -1;
-      // Spec §8: a failed send to an order group is a finished order.
+      // docs/product/messages.md: a failed send to an order group is a finished order.
       throw new ChatSendError(conversationId.startsWith("GROUP") ? MSG_ORDER_FINISHED : err.message || "Request error", code);
     }
   }

@@ -6,7 +6,7 @@
 import { useEffect, useState } from "react";
 
 export const UNREAD_EVENT = "chat:unread";
-/** Sent by the layout when the user signs out: a running chat client logs out (spec §4). */
+/** Sent by the layout when the user signs out: a running chat client logs out (docs/product/statuses.md). */
 export const SIGNED_OUT_EVENT = "chat:signedout";
 
 export interface UnreadDetail {

@@ -1,4 +1,4 @@
 import { redirect } from "~/services/kit/http.server";
 
-/** "/" → /home (spec §2). */
+/** "/" → /home (docs/product/screens.md). */
 export const loader = () => redirect("/home");

@@ -1,5 +1,5 @@
 /**
- * /404 (spec §2): the page does not exist, return home (the text is in
+ * /404 (docs/product/screens.md): the page does not exist, return home (the text is in
  * Chinese, as the spec says; its glyphs come with the page: NotFoundFont). Unknown paths redirect to /home ($.tsx); this
  * page is only reached by its own address.
  */

@@ -1,5 +1,5 @@
 /**
- * /account: the wallet (spec §2, §3 Account and Bill, §8).
+ * /account: the wallet (docs/product/screens.md, docs/product/entities.md Account and Bill, docs/product/messages.md).
  *
  * - Available, Frozen and Deposit (bailAmount) with the coin name and the NGN
  *   equivalent; Withdraw (→ /withdrawerList) and History (→ /withdrawList).
@@ -53,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const range = parseRange(url.searchParams);
   const lastId = posIntParam(url.searchParams.get("lastId"));
   const feedOnly = url.searchParams.get("feed") === "1";
-  // Spec §8: the wallet offers Go To Login? (the error boundary's 401).
+  // docs/product/messages.md: the wallet offers Go To Login? (the error boundary's 401).
   const api = await requireApi(request, context, "prompt");
 
   const billsCall = api.call("/userBill/getUserBillList", { type: type || undefined, lastId: lastId ?? undefined, ...rangeTimestamps(range, timeZoneOf(request)) });

@@ -1,6 +1,6 @@
 /**
  * /advertList/{cardTypeId} (also /cardType/{id}): the offers of one card type
- * (spec §2). Filters are a GET form, so they work without JavaScript; with it
+ * (docs/product/screens.md). Filters are a GET form, so they work without JavaScript; with it
  * they submit on change. Card face and card type are filtered in the loader.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";

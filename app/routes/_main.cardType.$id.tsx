@@ -1,5 +1,5 @@
 /**
- * /cardType/{id}: the same screen as /advertList/{cardTypeId} (spec §2), with the param mapped.
+ * /cardType/{id}: the same screen as /advertList/{cardTypeId} (docs/product/screens.md), with the param mapped.
  */
 import type { LoaderFunctionArgs } from "~/services/kit/http.server";
 import AdvertList, { ErrorBoundary, loader as advertListLoader, meta } from "./_main.advertList.$cardTypeId";

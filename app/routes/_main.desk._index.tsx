@@ -1,5 +1,5 @@
 /**
- * /desk: the merchant desk's queue (issue 14, ADR 0036). Business users only (requireDesk:
+ * /desk: the merchant desk's queue (ADR 0036). Business users only (requireDesk:
  * anyone else gets the unknown-path answer). Newest Waiting orders first with their Auto
  * Cancel countdown, then Processing and In negotiation with theirs; filters by status and
  * card type as a GET form (works without JavaScript); paged by (lastRank, lastId).

@@ -1,5 +1,5 @@
 /**
- * /desk/offers: the merchant's adverts, listed and paused (issue 14, ADR 0036), with Pause /
+ * /desk/offers: the merchant's adverts, listed and paused (ADR 0036), with Pause /
  * Resume, New offer and Edit, and the online switch. Business users only (requireDesk).
  */
 import { useActionData, useLoaderData } from "@remix-run/react";

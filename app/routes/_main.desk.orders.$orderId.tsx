@@ -1,5 +1,5 @@
 /**
- * /desk/orders/{orderId}: an order as its merchant sees it (issue 14, ADR 0036). Business users
+ * /desk/orders/{orderId}: an order as its merchant sees it (ADR 0036). Business users
  * only (requireDesk). View (0 → 1: the price is held from the balance), then the card (codes
  * and images), Complete, or Negotiate (dispute type, face found, price, why); the order's chat
  * and timeline beside it. What the merchant may do comes from the backend (getOrderDetails'
@@ -45,7 +45,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { orderInfo, card, orderChange } = must(detail);
   const info = parseAdvertInfo(orderInfo.advertInfo);
   const actions = mine.ok ? mine.data.actions : [];
-  // The order's chat beside it, as the seller has it (spec §4: while the order is open).
+  // The order's chat beside it, as the seller has it (docs/product/statuses.md: while the order is open).
   const chat = actions.includes(OrderAction.Chat) ? await loadOrderChat(api, id, new URL(request.url).searchParams.get("before")) : null;
   return json(
     { order: orderInfo, info, card, changes: orderChange, actions, chat },

@@ -1,5 +1,5 @@
 /**
- * /desk/withdrawals/{withdrawId}: one withdrawal sent to this withdrawer (issue 14, ADR 0037).
+ * /desk/withdrawals/{withdrawId}: one withdrawal sent to this withdrawer (ADR 0037).
  * Only its withdrawer (requireDesk; another's id is the page's 404, as for sellers).
  *
  * - What to pay and the 300-minute limit; the seller's bank account once processing has started

@@ -1,5 +1,5 @@
 /**
- * /desk/withdrawals: the withdrawer's queue (issue 14, ADR 0037). Only certified withdrawers;
+ * /desk/withdrawals: the withdrawer's queue (ADR 0037). Only certified withdrawers;
  * anyone else gets what an unknown path gets (requireDesk, ADR 0034).
  *
  * - Tabs are links (?status=open|0|1|2|3). Open: Waiting then Processing, oldest first, each

@@ -1,5 +1,5 @@
 /**
- * /desk/withdrawals/settings: the withdrawer's own offer (issue 14, ADR 0037) — accepting or
+ * /desk/withdrawals/settings: the withdrawer's own offer (ADR 0037) — accepting or
  * paused, rate, limits, the coins it still buys, tags, description — beside its deposit and what
  * is open against it. Saved with /merchant/withdrawer/updateSettings; sellers see it at once at
  * /withdrawerList. ?id= picks another offer of the same withdrawer (one, as a rule). With two-factor

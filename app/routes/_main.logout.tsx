@@ -1,5 +1,5 @@
 /**
- * Sign out (spec §2, §4). GET: the confirmation page for browsers without
+ * Sign out (docs/product/screens.md, docs/product/statuses.md). GET: the confirmation page for browsers without
  * JavaScript ('Confirm to Sign out ?', Confirm posts, Cancel goes back home).
  * POST: ends the session at the backend, drops token and profile from the
  * session cookie (the channel stays) and goes to /home.

@@ -1,5 +1,5 @@
 /**
- * /memberShipCenter (spec §2): the points balance and level, the eight level cards, the benefits,
+ * /memberShipCenter (docs/product/screens.md): the points balance and level, the eight level cards, the benefits,
  * the rule link (new tab), and two tabs as links: Point Mall (?tab=mall, default) and Point Order
  * (?tab=order&page=N). Redeeming posts intent "exchange" here (after a dialog, or the ?redeem=id
  * step without JavaScript). Signed-out visitors get Go To Login?.
@@ -68,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: exchangeSchema });
   if (submission.status !== "success") return redirectWithToast(api.session, back, "Choose an item to redeem.", "error");
   const r = await api.call("/wealthRedemption/wealthExchange", { id: submission.value.id });
-  // The answer carries nothing (spec §7): the page reloads the balance and the list.
+  // The answer carries nothing (docs/product/calls.md): the page reloads the balance and the list.
   return r.ok ? redirectWithToast(api.session, back, MESSAGES.success) : redirectWithToast(api.session, back, r.msg, "error");
 }
 

@@ -1,6 +1,6 @@
 /**
- * /memberShipCenter/dailyCheckIn (spec §2, §4): Daily Check-in, the Day Streak, the calendar of
- * reward days (the §4 day-number shifting rule, services/membership.ts), Check-in Now or Checked
+ * /memberShipCenter/dailyCheckIn (docs/product/screens.md, docs/product/statuses.md): Daily Check-in, the Day Streak, the calendar of
+ * reward days (the day-number shifting rule of docs/product/membership.md, services/membership.ts), Check-in Now or Checked
  * In (disabled), the two rule texts and the Earn More Points card. Checking in posts here; the
  * page then reloads the info. Content only for signed-in users: guests get Go To Login?.
  */

@@ -1,5 +1,5 @@
 /**
- * /memberShipCenter/wealthRecord (spec §2): Vip Records, tabs ALL(0), Income(1), Invite(2),
+ * /memberShipCenter/wealthRecord (docs/product/screens.md): Vip Records, tabs ALL(0), Income(1), Invite(2),
  * Exchange(3), Transfer(4) as links (?type=N), columns Date, Type, Description, Vip Points,
  * paged by the id of the last record and ending '- no more -'. Guests get Go To Login?.
  */

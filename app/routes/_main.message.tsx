@@ -1,5 +1,5 @@
 /**
- * /message: the message centre (spec §2). Three columns on a desktop (conversations |
+ * /message: the message centre (docs/product/screens.md). Three columns on a desktop (conversations |
  * chat | the order when the conversation is an order group), one at a time on a phone
  * (the list at /message, a conversation at /message/{id}). The footer is hidden here
  * (the main layout). The same view opens in a separate window from /#/message/{id}
@@ -7,7 +7,7 @@
  *
  * Without JavaScript the list and the conversation are server-rendered with a plain
  * send form; with it, islands keep them live (loaded lazily, with the chat adapter).
- * Code 3, or no session: home (spec §8, "chat leads home").
+ * Code 3, or no session: home (docs/product/messages.md, "chat leads home").
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { Outlet, useLoaderData, useLocation, useNavigate, useParams } from "@remix-run/react";
@@ -26,7 +26,7 @@ import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 const ConversationListLive = lazy(() => import("~/components/chat/ConversationListLive.client"));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // Spec §8: the chat leads home when signed out.
+  // docs/product/messages.md: the chat leads home when signed out.
   const api = await requireApi(request, context, "home");
   const { provider, sdkAppId } = chatProvider();
   let conversations: ChatConversation[] = [];
@@ -45,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction = () => [{ title: "Messages | GiftMarket" }];
 
 /**
- * Kept alive (spec §2): coming back to /message from another section of the app opens the
+ * Kept alive (docs/product/screens.md): coming back to /message from another section of the app opens the
  * conversation that was open when the user left; moving around inside /message (the list on a
  * phone) does not, nor does loading /message itself (an address typed or reloaded).
  */

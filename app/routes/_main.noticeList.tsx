@@ -1,5 +1,5 @@
 /**
- * /noticeList: every notice of the user (spec §2, §4), newest first, paged by lastId and ending in
+ * /noticeList: every notice of the user (docs/product/screens.md, docs/product/statuses.md), newest first, paged by lastId and ending in
  * 'no more'. Unread ones are marked; opening one (/notices/{id}) marks it read and goes to its
  * order or withdrawal; Mark all as read posts to /notices/read-all and comes back here. Signed-out
  * visitors get Go To Login?.

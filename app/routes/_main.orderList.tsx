@@ -1,5 +1,5 @@
 /**
- * /orderList: the seller's sell-card orders (spec §2).
+ * /orderList: the seller's sell-card orders (docs/product/screens.md).
  *
  * - Tabs Active Orders / Completed / Cancelled / Frozen are links (?status=0|4|5|6,
  *   contract OrderListTab), keeping the filters.

@@ -1,5 +1,5 @@
 /**
- * /partnerList (spec §2, §3): the users one trusts and the users one blocked, as two tabs in the
+ * /partnerList (docs/product/screens.md, docs/product/entities.md): the users one trusts and the users one blocked, as two tabs in the
  * query (?type=2), so they work without JavaScript. Each row opens the user's page and has a
  * Cancel form that returns it to none. Guests get Go To Login?.
  */

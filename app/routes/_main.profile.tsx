@@ -1,5 +1,5 @@
 /**
- * /profile (spec §2, §3): the avatar in its level frame (upload), the nickname (changed once), the
+ * /profile (docs/product/screens.md, docs/product/entities.md): the avatar in its level frame (upload), the nickname (changed once), the
  * statistics, the shortcut grid and the Notification sound switch. Signed-out visitors get Go To Login?.
  * Actions: intent "nickname" (/userInfo/updateNickname) and "avatar" (a multipart file to
  * /image/uploadImage as an avatar, then /userInfo/updateAvatar).

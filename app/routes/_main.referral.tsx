@@ -1,5 +1,5 @@
 /**
- * /referral (spec §2, §3 Share): the invite code, the share link {origin}/register/{code} with a
+ * /referral (docs/product/screens.md, docs/product/entities.md Share): the invite code, the share link {origin}/register/{code} with a
  * QR code made on the server (shows without JavaScript) and a Copy button, the statistics and the
  * friends, newest first, paged by registerTime and ending in 'no more'. Guests get Go To Login?.
  */

@@ -1,7 +1,7 @@
 /**
  * /register and, through its child route, /register/{inviteCode}: e-mail or
  * mobile (?tab=mobile), a REGISTER code, nickname, password twice, optional
- * invitation code. Success → 'Success' and /login (spec §4).
+ * invitation code. Success → 'Success' and /login (docs/product/statuses.md).
  * Old share links {host}/#/register/CODE reach /register/CODE through the
  * inline script in root.tsx.
  */

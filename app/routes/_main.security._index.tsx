@@ -1,4 +1,4 @@
-/** /security: the default tab is tradePassword (spec §2). */
+/** /security: the default tab is tradePassword (docs/product/screens.md). */
 import { redirect } from "~/services/kit/http.server";
 import { DEFAULT_SECURITY_LABEL } from "~/components/identity/security-tabs";
 

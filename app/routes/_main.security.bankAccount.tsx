@@ -4,7 +4,7 @@
  * getPaymentType) in dialogs or ?edit= sections, in two steps (ADR 0053): Continue
  * looks the account up (resolveAccount) and shows the bank's name for it, Confirm
  * saves; delete (removePayment) after a confirmation, with the toast 'Removed !'.
- * Guests (and code 3) see the page with the Add button disabled (spec §6). With two-factor sign-in
+ * Guests (and code 3) see the page with the Add button disabled (docs/product/README.md#roles). With two-factor sign-in
  * on, saving and deleting take a current code (ADR 0057).
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
@@ -29,7 +29,7 @@ const BANK_PATH = "/security/bankAccount";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const base = { guest: false, list: [] as UserPayment[], types: [] as PaymentType[], error: null as string | null, loginHref: loginUrl(request), needOtp: false };
 
-  // Guests see the page with Add disabled (spec §6); a stale sign-in is dropped and the page shown as a guest's.
+  // Guests see the page with Add disabled (docs/product/README.md#roles); a stale sign-in is dropped and the page shown as a guest's.
   const api = await optionalApi(request, context);
   if (!api.signedIn) return json({ ...base, guest: true }, { headers: NO_STORE });
   const [payments, types, needOtp] = await Promise.all([api.call("/userPayment/getPaymentList"), api.call("/userPayment/getPaymentType"), needsCode(api)]);

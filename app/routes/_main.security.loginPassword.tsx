@@ -1,5 +1,5 @@
 /**
- * /security/loginPassword: change the password one signs in with (spec §2, §5). An intro, then
+ * /security/loginPassword: change the password one signs in with (docs/product/screens.md, docs/product/validation.md). An intro, then
  * (?step=form) the old password and the new one twice. /userAuth/updatePassword ends every other
  * session of the user and keeps this one (ADR 0058, amending 0017), so this device stays signed in
  * and the others are told why on their next page. With two-factor on (ADR 0057) the change takes a

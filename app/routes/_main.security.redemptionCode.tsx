@@ -1,5 +1,5 @@
 /**
- * /security/redemptionCode: redeem a 10-character code (spec §5, ADR 0019). The credit (coins to
+ * /security/redemptionCode: redeem a 10-character code (docs/product/validation.md, ADR 0019). The credit (coins to
  * the available balance with an Income bill, or VIP points) is said in the toast on the way back.
  */
 import { json, type ActionFunctionArgs, type MetaFunction } from "~/services/kit/http.server";

@@ -1,6 +1,6 @@
 /**
  * /security/tradePassword (the default tab): set or change the 6-digit trade password that
- * withdrawals and binding ask for (spec §2, §5). An intro, then (?step=form) where the TRADE_PWD
+ * withdrawals and binding ask for (docs/product/screens.md, docs/product/validation.md). An intro, then (?step=form) where the TRADE_PWD
  * code goes (the bound e-mail or the bound mobile), the code with its 60 s "Send code", and the
  * new trade password twice (/userAuth/updateTradePassword).
  */

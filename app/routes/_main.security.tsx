@@ -1,5 +1,5 @@
 /**
- * /security/{label}: the security settings (spec §2). This layout draws the heading and the tab
+ * /security/{label}: the security settings (docs/product/screens.md). This layout draws the heading and the tab
  * bar (links, so it works without JavaScript); each tab is its own route below it
  * (_main.security.<label>.tsx), and _main.security.$label.tsx answers the tabs still to come.
  */

@@ -1,5 +1,5 @@
 /**
- * /sellCard/{advertId}: sell one card against one offer (spec §2, §5).
+ * /sellCard/{advertId}: sell one card against one offer (docs/product/screens.md, docs/product/validation.md).
  *
  * - Loader: /advert/getAdvertDetail. A signed-in caller gets a fresh secret; it
  *   rides in a hidden field, so a resubmit of the same form (double click,
@@ -13,7 +13,7 @@
  *   without it the form is multipart and the action uploads the files.
  * - E-code offers: one code per line, sent exactly as typed (ADR 0014); an
  *   offer that takes one code per order refuses several before the order is placed.
- * - The same schema checks in the browser and in the action (spec §5 messages);
+ * - The same schema checks in the browser and in the action (docs/product/validation.md);
  *   whatever the API still refuses shows as the form's error.
  * - The price is promised (ADR 0050): the offer's quote rides in hidden fields and the action
  *   sends it with the coins the page showed for the face; if the merchant changed its rate (or

@@ -1,12 +1,12 @@
 /**
- * /sellCoins/{id}: sell coins to one withdrawer (spec §2, §5, §9).
+ * /sellCoins/{id}: sell coins to one withdrawer (docs/product/screens.md, docs/product/validation.md, docs/product/constants.md).
  *
  * - The withdrawer's rate, limits, remaining balance, the fixed deposit
  *   (20000 coins) and time limit (300 minutes); the user's available balance.
  * - Form: amount in coins (the NGN to receive shown live), the bank account
  *   (from /userPayment/getPaymentList, with a link to add one), the trade
  *   password when one is set (profile tradepwdFlag 1), a remark. The same
- *   schema checks in the browser and in the action (spec §5 messages); what
+ *   schema checks in the browser and in the action (docs/product/validation.md); what
  *   applyWithdraw still refuses shows as the form's error. With two-factor sign-in on, a current
  *   code (ADR 0057); its refusals sit at its field.
  * - The payout is promised (ADR 0050): the withdrawer's quote rides in hidden fields and the

@@ -1,5 +1,5 @@
 /**
- * /sellVirtualCoin: Bitcoin and USDT (TRC20) transfer orders (spec §2, §5, §9).
+ * /sellVirtualCoin: Bitcoin and USDT (TRC20) transfer orders (docs/product/screens.md, docs/product/validation.md, docs/product/constants.md).
  *
  * - BTC and USDT tabs (links, ?type=btc|usdt).
  * - The deposit address (btcAddress / usdtAddress of getBtcTradeConfig) with a
@@ -14,7 +14,7 @@
  * - The price is promised for a short while (ADR 0050): each price comes with a signed quote
  *   that rides in hidden fields (the island swaps in every new one); the order is made at the
  *   quoted price, or the page shows what the amount pays now with one button to report at it.
- * - Signed out or code 3 (spec §8): the screen offers login ("Go To Login?").
+ * - Signed out or code 3 (docs/product/messages.md): the screen offers login ("Go To Login?").
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -97,7 +97,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const key = coinKey(new URL(request.url).searchParams.get("type"));
-  // Spec §8: the BTC order screen offers login (the error boundary's Go To Login?).
+  // docs/product/messages.md: the BTC order screen offers login (the error boundary's Go To Login?).
   const api = await requireApi(request, context, "prompt");
   const formData = await readForm(request);
   const { config, prices } = await loadConfig(api);

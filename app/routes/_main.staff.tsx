@@ -1,5 +1,5 @@
 /**
- * /staff/*: the staff desk's frame (issue 14, ADR 0034, 0035). Administrators only: anyone else
+ * /staff/*: the staff desk's frame (ADR 0034, 0035). Administrators only: anyone else
  * gets the unknown-path answer (requireDesk). The tabs carry the size of each queue.
  */
 import { Outlet, useLoaderData } from "@remix-run/react";

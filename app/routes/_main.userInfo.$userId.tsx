@@ -1,5 +1,5 @@
 /**
- * /userInfo/{userId} (spec §2, §3): a user's public page. Anyone sees the profile, statistics and
+ * /userInfo/{userId} (docs/product/screens.md, docs/product/entities.md): a user's public page. Anyone sees the profile, statistics and
  * the feedback it received (All / Positive / Negative, paged by lastId, 'no more'). A signed-in
  * visitor also sees "Trades with you: N" and the Trust / Block / Cancel forms (none on one's own
  * page); a guest's buttons lead to login and back. ADR 0021 says what a block does.

@@ -1,5 +1,5 @@
 /**
- * /withdrawDetails/{withdrawId}: one withdrawal (spec §2, §4).
+ * /withdrawDetails/{withdrawId}: one withdrawal (docs/product/screens.md, docs/product/statuses.md).
  *
  * - Status badge; the timeline created → processing started → completed or
  *   cancelled with times; the reason when cancelled.
@@ -8,7 +8,7 @@
  * - Coins sold, rate, the payout (up to 10 decimals, trailing zeros trimmed)
  *   and its currency; the bank account as it was when the withdrawal was made.
  * - With JavaScript an open withdrawal refreshes itself every 5 s.
- * - Code 3 (spec §8): goes back in history with JavaScript; without it the
+ * - Code 3 (docs/product/messages.md): goes back in history with JavaScript; without it the
  *   page offers a link to /withdrawList.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
@@ -40,7 +40,7 @@ const REFRESH_MS = PRICE_REFRESH_MS;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = idParam(params.withdrawId, NOT_FOUND);
-  // Spec §8: code 3 on withdraw details goes back (the error boundary's 401).
+  // docs/product/messages.md: code 3 on withdraw details goes back (the error boundary's 401).
   const api = await requireApi(request, context, "prompt");
   const result = await api.call("/userWithdraw/getWithdrawDetail", { id });
   if (!result.ok && (result.code === Code.NOT_FOUND || result.code === Code.FORBIDDEN)) throw notFoundResponse(NOT_FOUND);

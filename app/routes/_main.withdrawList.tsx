@@ -1,5 +1,5 @@
 /**
- * /withdrawList: the user's withdrawals (spec §2), filtered by a date range
+ * /withdrawList: the user's withdrawals (docs/product/screens.md), filtered by a date range
  * (GET form, Reset link), as an infinite list ending in 'no more'
  * ('Failed to load withdrawals' when a page fails). Signed-out visitors go to
  * /login and come back.

@@ -1,6 +1,6 @@
 /**
  * /withdrawerList: certified merchants who buy coins and pay out in NGN
- * (spec §2; opened by the wallet's Withdraw button). Each links to /sellCoins/{id}.
+ * (docs/product/screens.md; opened by the wallet's Withdraw button). Each links to /sellCoins/{id}.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { useLoaderData } from "@remix-run/react";
@@ -14,7 +14,7 @@ import { BackLink } from "~/components/ui/BackLink";
 
 export const meta: MetaFunction = () => [{ title: "Withdraw | GiftMarket" }];
 
-/** Payouts are in naira (spec §1). */
+/** Payouts are in naira (docs/product/README.md). */
 const CURRENCY = "NGN";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

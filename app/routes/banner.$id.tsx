@@ -3,7 +3,7 @@
  * (/trackRecord/addTrackRecord {type 3, refId}) and redirects to the banner's
  * address: type 2 to an internal route (a path starting with a single '/'),
  * types 1 and 3 to the web view of their http(s) address (with a way back and a
- * new-tab link, issue 10). Anything else goes home.
+ * new-tab link). Anything else goes home.
  */
 import { redirect, type LoaderFunctionArgs } from "~/services/kit/http.server";
 import type { Banner } from "../../contract/entities";

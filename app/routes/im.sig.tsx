@@ -1,11 +1,11 @@
 /**
- * GET /im/sig: the chat sign-in data for the browser's chat island (spec §7
+ * GET /im/sig: the chat sign-in data for the browser's chat island (docs/product/calls.md
  * /im/getUserSig: userId, appId, userSig; called with no retry — the island retries
- * every second itself, spec §4).
+ * every second itself, docs/product/statuses.md).
  *
  * - 200 {userId, appId, userSig}.
  * - 401 when not signed in, or code 3 (the token expired): the stored profile is
- *   cleared (spec §8, "the chat start clears the stored profile") and the island stops.
+ *   cleared (docs/product/messages.md, "the chat start clears the stored profile") and the island stops.
  * - 503 {message} for anything else (the island tries again).
  *
  * Not under /chat/: server.ts hands every /chat/* path to the built-in chat service.

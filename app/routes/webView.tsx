@@ -1,5 +1,5 @@
 /**
- * /webView?page={contact key} or ?banner={id} (spec §2, outside the main layout): an address from
+ * /webView?page={contact key} or ?banner={id} (docs/product/screens.md, outside the main layout): an address from
  * our own contact config or banners in a frame, under a bar with safe-back and its title, and a
  * link to open it in a new tab (many sites refuse to be framed). Nothing stored for the link: it
  * does not stay, but goes back as the original web view does. The server cannot see the history, so

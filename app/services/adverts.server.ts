@@ -1,7 +1,7 @@
 /**
- * The offers of one card type with the /advertList filters (spec §2). One call
+ * The offers of one card type with the /advertList filters (docs/product/screens.md). One call
  * for all the type's offers (/advert/getAdvertList {cardTypeId}): the currency
- * filter offers only the currencies those offers are in (issue 8: no EUR when no
+ * filter offers only the currencies those offers are in (no EUR when no
  * offer is in EUR), and currency, card face and card type are filtered here.
  */
 import type { AppLoadContext } from "~/services/kit/http.server";
@@ -12,7 +12,7 @@ import { Code } from "../../contract/envelope";
 import { fixedFaces } from "../../contract/sell-rules";
 import { must, optionalApi } from "./kit/api.server";
 
-/** Spec §9: card face filter options (whole units of the currency). */
+/** docs/product/constants.md: card face filter options (whole units of the currency). */
 export const CARD_FACES = CARD_FACE_OPTIONS;
 
 export interface AdvertFilters {

@@ -34,7 +34,7 @@ describe("performCall", () => {
     expect(r2).toEqual({ ok: false, code: 2, msg: "Please enter a valid code." });
   });
 
-  it("passes a response without a code through whole (spec §8)", async () => {
+  it("passes a response without a code through whole (docs/product/messages.md)", async () => {
     const r = await performCall(transport(async () => jsonResponse({ hello: "world" })), "/x", {}, new Headers());
     expect(r).toEqual({ ok: true, data: { hello: "world" } });
   });

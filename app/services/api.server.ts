@@ -11,8 +11,8 @@ import { timeZoneOf } from "./time-zone";
 
 /**
  * The one typed /client caller. Server-side only: it adds the token from the
- * session and the spec §7 headers, times out (10 s, 60 s for uploads), retries
- * timeouts and network errors (10 × 300 ms), maps HTTP statuses to the spec §8
+ * session and the docs/product/calls.md#how-a-call-is-made, times out (10 s, 60 s for uploads), retries
+ * timeouts and network errors (10 × 300 ms), maps HTTP statuses to the docs/product/messages.md
  * texts and decrypts `encrypt`.
  */
 type ChatRequest<N extends ChatHttpName> = z.input<(typeof chatHttp)[N]["request"]>;
@@ -40,7 +40,7 @@ export interface ApiLoadContext {
   remoteAddress?: string;
 }
 
-/** Spec §8: HTTP statuses and what the user is told. */
+/** docs/product/messages.md: HTTP statuses and what the user is told. */
 export function statusText(status: number, url: string): string {
   switch (status) {
     case 400: return "Request error";
@@ -85,11 +85,11 @@ const isTransient = (e: unknown) =>
 
 type Envelope = { code?: number; msg?: string; data?: unknown; encrypt?: string };
 
-/** What a call's HTTP status and envelope mean to the page (spec §8). */
+/** What a call's HTTP status and envelope mean to the page (docs/product/messages.md). */
 async function readAnswer(transport: Transport, status: number, url: string, env: () => Envelope): Promise<ApiResult<unknown>> {
   if (status < 200 || status >= 300) return { ok: false, code: -status, msg: statusText(status, url) };
   const e = env();
-  // Spec §8: "A response without a code is passed through whole."
+  // docs/product/messages.md: "A response without a code is passed through whole."
   if (typeof e?.code !== "number") return { ok: true, data: e };
   if (e.code !== Code.OK) return e.data === undefined ? { ok: false, code: e.code, msg: e.msg ?? "Request error" } : { ok: false, code: e.code, msg: e.msg ?? "Request error", data: e.data };
   if (e.encrypt !== undefined) {
@@ -245,7 +245,7 @@ export async function apiFor(request: Request, context: AppLoadContext) {
   /**
    * A raw request to another service of the backend (the built-in chat's HTTP API under
    * /chat/api/), through the same transport as the calls, with the session's token as
-   * Authorization and the §7 headers. One attempt, the call timeout (the upload timeout
+   * Authorization and the headers of docs/product/calls.md#how-a-call-is-made. One attempt, the call timeout (the upload timeout
    * for multipart bodies). null on a bad path or a network failure; otherwise the
    * backend's response.
    */

@@ -4,7 +4,7 @@ import { commitSession } from "../session.server";
 import { apiFor } from "./api.server";
 
 /**
- * `?channel=X` on any page of the main layout (spec §7: /trackRecord/addTrackRecord
+ * `?channel=X` on any page of the main layout (docs/product/calls.md: /trackRecord/addTrackRecord
  * {type 4, remark X}). When X differs from the channel already in the session,
  * the arrival is recorded and X is kept in the session (it then travels as the
  * `channel` header of every call, and /userRemark/addUserRemark after login).

@@ -81,7 +81,7 @@ export async function sendTextFromForm(
   return { ok: true, message: r.data.message };
 }
 
-/** An order's chat (GROUP{orderId}) as the server renders it beside the order, for its seller (spec §4: live
+/** An order's chat (GROUP{orderId}) as the server renders it beside the order, for its seller (docs/product/statuses.md: live
  * chat below status 4) and its merchant (the desk). */
 export async function loadOrderChat(api: Api, orderId: number, before: string | null) {
   const { provider, sdkAppId } = chatProvider();

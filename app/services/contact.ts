@@ -1,5 +1,5 @@
 /**
- * Addresses from the contact config (spec §3: blog, whatsapp, telegram,
+ * Addresses from the contact config (docs/product/entities.md: blog, whatsapp, telegram,
  * facebook, twitter, email, helpCenter, downloadApp, aboutUs, contectUs,
  * userAgreement, privacyNotice). They come from an administrator, so only
  * http(s) addresses and e-mail addresses become links; anything else

@@ -1,5 +1,5 @@
 /**
- * Images made small in the browser before they go up a slow connection (spec §5, §9):
+ * Images made small in the browser before they go up a slow connection (docs/product/validation.md, docs/product/constants.md):
  * the card pictures of the sell form, the chat's pictures, the avatar and the ID photos. Browser-only.
  */
 import { IMAGE_MAX_SIDE, JPEG_QUALITY_LOW } from "../../contract/constants";

@@ -3,7 +3,7 @@ import { checkInDays, pagerPages, readWealthConfig } from "./membership";
 
 const LIST = [10, 10, 20, 20, 30, 30, 50].map((cvalue, i) => ({ ckey: i + 1, cvalue }));
 
-describe("checkInDays (spec §4)", () => {
+describe("checkInDays (docs/product/statuses.md)", () => {
   it("while the streak is shorter than the list: the list's days, checked up to the streak, today next", () => {
     const days = checkInDays(LIST, 3, false);
     expect(days.map((d) => d.day)).toEqual([1, 2, 3, 4, 5, 6, 7]);

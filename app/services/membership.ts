@@ -1,5 +1,5 @@
 /**
- * Membership centre rules the pages share (spec §2, §4, §9): the wealth config read into level
+ * Membership centre rules the pages share (docs/product/screens.md, docs/product/statuses.md, docs/product/constants.md): the wealth config read into level
  * cards and benefits, and the check-in calendar's day cells. Pure, web-standard.
  */
 import { MEMBERSHIP_BENEFITS, MEMBERSHIP_LEVEL_COUNT } from "../../contract/constants";
@@ -47,7 +47,7 @@ export interface CheckInDay {
 }
 
 /**
- * The calendar of spec §4: while the streak is shorter than the reward list the cells are the
+ * The calendar of docs/product/statuses.md: while the streak is shorter than the reward list the cells are the
  * list's days; after that the numbers shift by streak − length + 1 and days past the list show its
  * last reward. A cell is checked when the streak reaches it; today's is the streak's day once
  * checked in, the next one before.

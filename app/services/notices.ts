@@ -1,4 +1,4 @@
-/** Where a notice leads (spec §4): opening one marks it read and goes to its order or withdrawal (a point-mall order: Point Order, ADR 0052). */
+/** Where a notice leads (docs/product/statuses.md): opening one marks it read and goes to its order or withdrawal (a point-mall order: Point Order, ADR 0052). */
 import type { Notice } from "../../contract/entities";
 import { NoticeType } from "../../contract/enums";
 

@@ -2,7 +2,7 @@ import { createCookie } from "~/services/kit/http.server";
 import { webEnv } from "../env.server";
 
 /**
- * The home promo popup shows once per browser session (spec §2). A session
+ * The home promo popup shows once per browser session (docs/product/screens.md). A session
  * cookie (no Max-Age/Expires, so it ends with the browser session), HttpOnly,
  * SameSite=Lax, set by the loader that shows the popup: it works without JavaScript.
  */

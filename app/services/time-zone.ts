@@ -134,7 +134,7 @@ export function formatTimeIn(ms: number, timeZone: string): string {
   return clock(wallClock(ms, timeZone));
 }
 
-/** "MMM D, YYYY hh:mm A" (spec §9) of the instant in the zone. */
+/** "MMM D, YYYY hh:mm A" (docs/product/constants.md) of the instant in the zone. */
 export function formatDateIn(ms: number, timeZone: string): string {
   const w = wallClock(ms, timeZone);
   return `${MONTHS[w.month - 1]} ${w.day}, ${w.year} ${clock(w)}`;

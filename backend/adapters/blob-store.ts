@@ -1,5 +1,5 @@
 /**
- * Object storage for uploaded images (spec §7 "object storage ... with a customer key"),
+ * Object storage for uploaded images (docs/product/calls.md "object storage ... with a customer key"),
  * SSE-C style: the caller hands a 32-byte customer key with every put and get; the store
  * encrypts with it (AES-256), keeps only a hash of it to refuse a wrong key, and never
  * keeps the key itself. Implementations: local encrypted files under DATA_DIR/blobs

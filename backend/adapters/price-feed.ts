@@ -2,7 +2,7 @@ import { VirtualCoinType } from "../../contract/enums";
 import type { BackendConfig } from "../config";
 
 /**
- * BTC and USDT prices for /sellVirtualCoin and addVirtualCoinOrder (spec §7 "a crypto exchange
+ * BTC and USDT prices for /sellVirtualCoin and addVirtualCoinOrder (docs/product/calls.md "a crypto exchange
  * price service polled every 5 s"). Prices are integers: USD hundredths per whole coin.
  *
  * - Offline feed (default, PRICE_FEED_URL unset): deterministic indicative prices that drift

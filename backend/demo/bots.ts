@@ -45,7 +45,7 @@ export const BOT_NEGOTIATION_PERCENT = 90;
 
 /**
  * The bot's negotiation: type 3 "Wrong amount / rate" with a face found, a price and words
- * that agree (issue 8: the panel showed the entered face as "found" beside a text saying
+ * that agree (the panel showed the entered face as "found" beside a text saying
  * the card redeemed for less). The call to action is the panel's, not the merchant's.
  */
 export function botNegotiation(o: { trade_amount: number; calculate_total_price: number; trade_currency: string }): NegotiationInput {

@@ -5,7 +5,7 @@ import { markRead, sendMessage } from "../modules/chat/messages";
 
 /**
  * The demo merchants answer chat, so a newcomer alone in the demo world sees a
- * conversation move (issue 5: a seller and a merchant settle an order in chat).
+ * conversation move (a seller and a merchant settle an order in chat).
  * In each bot sweep, a conversation with a demo merchant (merchant<N>@demo.test)
  * whose newest message is the other side's, at least CHAT_BOT_DELAY_MS old,
  * gets one canned answer from the merchant, who also marks it read:

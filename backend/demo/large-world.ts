@@ -7,7 +7,7 @@ import type { SecretBox } from "../security/secret-box";
 import { DEMO_LOGINS } from "./world";
 
 /**
- * The large world of issue 12 (`npm run seed:large`): the demo world plus bulk users, orders,
+ * The large world of docs/product/targets.md#scale (`npm run seed:large`): the demo world plus bulk users, orders,
  * bills and notices, written with INSERT ... SELECT over generate_series in one transaction, so
  * it takes minutes on PGlite and on PostgreSQL (ADR 0027). The books balance like the demo
  * world's: every bill has its ledger row, every account is the sum of its ledger, and each

@@ -2,7 +2,7 @@
  * The demo world as plain data. `seed.ts` writes it into an empty database;
  * `scripts/gen-demo-images.ts` draws the pictures it points at (public/demo/).
  *
- * Units (spec §9):
+ * Units (docs/product/constants.md):
  * - coin amounts and card faces (min_trade, max_trade, trade_amount, balances) are hundredths;
  * - discounts and rates are per 10000; wealth (VIP points) and check-in rewards are per 10000;
  * - fix_trade lists card faces in WHOLE units of the trade currency ("50|100|200" = 50, 100, 200 USD),
@@ -237,11 +237,11 @@ const user = (u: Omit<DemoUser, "mobile" | "tradePassword" | "openingBalance" | 
 
 /**
  * Opening available balance of each demo merchant (merchant1-6), in hundredths (50,000 coins):
- * what their escrow freezes when they view a card (issue 3).
+ * what their escrow freezes when they view a card.
  */
 export const DEMO_MERCHANT_BALANCE = 5_000_000;
 
-/** The withdrawer deposit of spec §9: 2,000,000 hundredths (20000 coins). */
+/** The withdrawer deposit of docs/product/constants.md: 2,000,000 hundredths (20000 coins). */
 export const WITHDRAWER_BAIL = 2_000_000;
 
 export const DEMO_USERS: DemoUser[] = [

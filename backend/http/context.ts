@@ -40,7 +40,7 @@ export interface CallContext extends Services {
   token?: string;
   /** Why the token of this call no longer signs anyone in, when a password change or reset ended it. */
   signedOutBecause?: string;
-  /** The call's request headers (the spec §7 ones: time-zone, channel, IMEI…). */
+  /** The call's request headers (the docs/product/calls.md ones: time-zone, channel, IMEI…). */
   headers: HeaderReader;
 }
 

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 
 /**
- * The `encrypt` field of the envelope (spec §8), when RESPONSE_ENCRYPTION_KEY is set:
+ * The `encrypt` field of the envelope (docs/product/messages.md), when RESPONSE_ENCRYPTION_KEY is set:
  * AES-256-CBC, PKCS#7 padding, key = SHA-256(RESPONSE_ENCRYPTION_KEY), a random 16-byte IV,
  * and `encrypt` = base64(IV ‖ ciphertext) of the UTF-8 JSON of `data`.
  * The web tier decrypts it with WebCrypto (app/services/response-crypto.ts).

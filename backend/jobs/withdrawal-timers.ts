@@ -6,7 +6,7 @@ import { sweepDue, type SweepResult } from "./sweep";
 
 /**
  * The withdrawal timer (ADR 0008): a withdrawal still Waiting (0) when the withdrawer's time
- * limit (spec §9: 300 minutes) has passed since it was created is cancelled (0 → 3) and the coins
+ * limit (docs/product/constants.md: 300 minutes) has passed since it was created is cancelled (0 → 3) and the coins
  * return to the seller. Nothing has been paid yet in status 0, so returning the coins is safe.
  * A withdrawal in Processing (1) is never decided by a timer: the withdrawer may already have
  * paid; it waits for the withdrawer (or a person) like an order's dispute does.

@@ -15,7 +15,7 @@ import {
 import { byId, created, listOf } from "./common";
 
 /**
- * The merchant desk's own calls (issue 14, ADR 0036): a merchant's adverts and its online
+ * The merchant desk's own calls (ADR 0036): a merchant's adverts and its online
  * status. Business users only (isBusiness 1); a merchant reaches only its own adverts.
  */
 
@@ -120,6 +120,6 @@ export const merchantDeskCalls = {
     auth: "business",
     request: z.object({ onlineStatus: intEnum(OnlineStatus, "The online status is 0 or 1.") }),
     response: okEmpty,
-    doc: "Sets the merchant's online status: offline merchants cannot be sold to (spec §5).",
+    doc: "Sets the merchant's online status: offline merchants cannot be sold to (docs/product/validation.md).",
   }),
 };

@@ -3,7 +3,7 @@ import { defineCall, noBody } from "../define";
 import { referralUserSchema, shareStatisticsSchema } from "../entities";
 import { listOf } from "./common";
 
-/** The referral programme (the referral module, issue 11). */
+/** The referral programme (the referral module). */
 export const referralCalls = {
   "/userShare/getShareStatistics": defineCall({
     path: "/userShare/getShareStatistics",

@@ -6,7 +6,7 @@ import { listOf } from "./common";
 
 const toUser = z.object({ toUser: id });
 
-/** Trust and block between users (the relationships module, issue 11). */
+/** Trust and block between users (the relationships module). */
 export const relationshipsCalls = {
   "/userRelationship/getRelationship": defineCall({
     path: "/userRelationship/getRelationship",

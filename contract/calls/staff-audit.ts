@@ -3,7 +3,7 @@ import { defineCall, lastId, noBody } from "../define";
 import { listOf } from "./common";
 
 /**
- * The staff desk's own reads (issue 14, docs/decisions/0035-staff-desk-and-audit.md): the
+ * The staff desk's own reads (docs/decisions/0035-staff-desk-and-audit.md): the
  * audit trail of administrator actions and the size of each staff queue. Nothing here writes:
  * the audit rows are written by the actions themselves, in their own transactions, and no call
  * edits or deletes one.

@@ -6,7 +6,7 @@ import { requiredText } from "../fields";
 import { listOf } from "./common";
 
 /**
- * Staff review of identity verification (the spec does not show it; issue 10,
+ * Staff review of identity verification (the screens do not show it;
  * docs/decisions/0020-kyc.md). Administrators list submitted certificates, look at their photos,
  * and approve or reject them (a rejection returns the certificate to the user, editable, with the reason).
  */

@@ -7,7 +7,7 @@ import { requiredText } from "../fields";
 import { listOf, optionalId } from "./common";
 
 /**
- * The merchant and administrator side of orders (the spec does not show it; issue 3 §3).
+ * The merchant and administrator side of orders (the screens do not show it: docs/product/desks.md).
  * Same envelope, served at exactly these paths. Merchants (isBusiness 1) sign in through
  * /client/userAuth/login and act only on orders they bought; administrators on any order.
  */

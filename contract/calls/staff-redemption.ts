@@ -4,7 +4,7 @@ import { listOf } from "./common";
 import { REDEMPTION_CODE_LENGTH } from "../constants";
 
 /**
- * Redemption codes as staff issue them (the spec shows only redeeming; issue 10,
+ * Redemption codes as staff issue them (the screens show only redeeming;
  * docs/decisions/0019-redemption-codes.md). An administrator creates a batch of single-use codes
  * of one value; each user may redeem at most perUserLimit codes of a batch, before expiresAt.
  */

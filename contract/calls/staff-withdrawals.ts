@@ -7,7 +7,7 @@ import { listOf } from "./common";
 
 /**
  * The withdrawer and administrator side of cash-out and cash-in (the spec does not show it;
- * issue 4, docs/decisions/0008-withdrawals.md). Same envelope, served at exactly these paths.
+ * docs/decisions/0008-withdrawals.md). Same envelope, served at exactly these paths.
  * Withdrawers (users with the withdrawer role) sign in through /client/userAuth/login and act
  * only on withdrawals sent to them; any other id answers "Withdrawal not found.".
  */

@@ -4,7 +4,7 @@ import { withdrawerSchema } from "../entities";
 import { otpField } from "./two-factor";
 
 /**
- * A withdrawer's own offer (the Withdrawer entity of spec §3, ADR 0037): whether it accepts,
+ * A withdrawer's own offer (the Withdrawer entity of docs/product/entities.md, ADR 0037): whether it accepts,
  * its rate, its limits, the coins it still buys, its tags and description. Read and changed
  * only by the withdrawer itself; what sellers see at /withdrawerList follows at once.
  */

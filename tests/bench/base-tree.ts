@@ -1,5 +1,5 @@
 /**
- * Issue 12's "today" in the same run: the tree its figures were measured on, checked out next to
+ * The speed targets' "today" (docs/product/targets.md) in the same run: the tree its figures were measured on, checked out next to
  * this one, built, and served by the bench beside this tree's server, so a ratio between them
  * compares like with like on whatever machine runs it.
  */
@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { REPO_ROOT as REPO } from "../e2e/support/server";
 
-/** The commit issue 12's server figures were measured on (docs/decisions/0026-catalog-cache.md). */
+/** The commit the speed targets' server figures were first measured on (docs/decisions/0026-catalog-cache.md). */
 export const ISSUE_12_BASE = "0e61440";
 
 /**

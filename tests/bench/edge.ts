@@ -1,6 +1,6 @@
 /**
  * The web tier on workerd against the web tier on Node, both in front of the same backend
- * (issue 13), measured in one run:
+ *, measured in one run:
  *
  * - time to first byte of /home and /advertList/1: median and p90 of sequential requests;
  * - throughput and p99 of the same pages under 50 connections (autocannon);

@@ -1,5 +1,5 @@
 /**
- * Cost at scale (issue 12, ADR 0027): p99 of the hot lists on the demo world, then on the large
+ * Cost at scale (ADR 0027): p99 of the hot lists on the demo world, then on the large
  * world (backend/demo/large-world.ts, seeded into a fresh database: PGlite files, or a new
  * database on the DATABASE_URL server), signed in as the demo seller, who owns a tenth of the
  * large world's orders. Prints both and their ratio; the target is at most 1.5.

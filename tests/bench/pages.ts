@@ -1,5 +1,5 @@
 /**
- * What a phone pays for a page, and what a seller on slow 3G sees (issue 12).
+ * What a phone pays for a page, and what a seller on slow 3G sees.
  *
  * 1. Page weight on loopback: HTML bytes (gzip) and JavaScript bytes as stored (brotli, gzip).
  * 2. Slow 3G in Chromium: a 390×844 phone with a cold cache (a fresh context per run), throttled

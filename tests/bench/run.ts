@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the figures of issue 12 (and later ones), each section measured in
+ * `npm run bench`: the figures of docs/product/targets.md, each section measured in
  * one run so that ratios compare like with like on whatever machine runs it. Nothing
  * here passes or fails: timings are for comparing commits and checking targets by eye
  * (the byte budgets, which are exact, are tests). Every section prints its table and

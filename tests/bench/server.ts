@@ -1,11 +1,11 @@
 /**
- * Server throughput and latency of the hot paths (issue 12), with autocannon on loopback,
+ * Server throughput and latency of the hot paths, with autocannon on loopback,
  * 50 connections, BENCH_SECONDS per target (default 5), all in one run so the ratios
  * compare like with like on whatever machine runs it:
  *
  * - GET /home (server-rendered), its rate and p99, for a signed-out visitor (autocannon sends no
  *   cookies: one render shared by all, ADR 0045) and for the demo seller, signed in (rendered for
- *   each request); and /home on issue 12's base commit, built and served beside this tree in the
+ *   each request); and /home on the targets' base commit, built and served beside this tree in the
  *   same run (base-tree.ts), for "≥ 2.5× today's rate";
  * - POST /client/advert/getAdvertList and /client/cardType/getCardType, their rates as a
  *   share of a bare Node JSON endpoint's (a tiny node:http server in a child process);
@@ -191,7 +191,7 @@ async function signedInCookies(url: string): Promise<string> {
   return cookie();
 }
 
-/** /home on issue 12's base commit, measured between this tree's own runs (warmed like them). */
+/** /home on the targets' base commit, measured between this tree's own runs (warmed like them). */
 async function homeOnBase(): Promise<Figure | null> {
   return withBaseTree(ISSUE_12_BASE, async (dir) => {
     const base = await startServer({ cwd: dir, env: SERVER_ENV });

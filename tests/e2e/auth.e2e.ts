@@ -167,7 +167,7 @@ for (const js of [true, false]) {
         await page.getByText(BAD_LOGIN).waitFor();
         expect(path(page)).toBe("/login");
         expect(await page.getByLabel("Email").inputValue()).toBe(email);
-        // The button is usable again (spec §8: a failed login re-enables it). With JS the busy
+        // The button is usable again (docs/product/messages.md: a failed login re-enables it). With JS the busy
         // state clears when the navigation settles, a moment after the message renders.
         await expect.poll(() => page.getByRole("button", { name: "Sign In", exact: true }).isDisabled(), { timeout: 10_000 }).toBe(false);
         await shot(page, `login-error-js-${mode}`);

@@ -1,12 +1,12 @@
 /**
- * Bundle check (issue 5, ARCHITECTURE rule 7): the chat SDK's code is not in the
+ * Bundle check (docs/architecture.md#rule-7): the chat SDK's code is not in the
  * JavaScript of /home. Against the built output, in Chromium: every script /home loads
  * (script requests and modulepreload links) is fetched and searched for tim-js-sdk's
  * marker strings (its Tencent endpoints "my-imcloud.com", "TIM.create"); nor does /home
  * load any chat chunk. /message, signed in, does load the chat adapter chunk: the
  * built-in one by default, and with CHAT_PROVIDER=tencent the tim-js-sdk one (which
  * then carries the markers). And /home ships no zod: only forms need it, and /login fetches
- * it when a field is first focused (issue 12), not with the page.
+ * it when a field is first focused, not with the page.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Chat end to end (issue 5), in Chromium: the demo seller sells an e-code to
+ * Chat end to end, in Chromium: the demo seller sells an e-code to
  * merchant1 (through the API); the seller and the merchant, each in a JavaScript
  * browser context, open /message/GROUP{orderId} and chat in real time (each sees the
  * other's message without a reload); the text box's keys and rules; the seller sends a
@@ -355,7 +355,7 @@ describe("chat", () => {
     // were seen under load, so it gets a ceiling of its own.
   }, 240_000);
 
-  test("who may chat (spec §6): a user cannot open a chat with another normal user; no session goes home", async () => {
+  test("who may chat (docs/product/README.md#roles): a user cannot open a chat with another normal user; no session goes home", async () => {
     const { browser, server } = e2e;
     const seller2Token = await apiLogin({ email: "seller2@demo.test", password: "demo1234" });
     const seller2Id = (await call<{ profile: { id: number } }>("/userInfo/getProfileInfo", {}, seller2Token)).profile.id;

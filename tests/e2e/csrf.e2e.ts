@@ -1,5 +1,5 @@
 /**
- * Forms that refuse what they should (issue 9, part 3), through the running server:
+ * Forms that refuse what they should (part 3), through the running server:
  * - a post from another site with the victim's cookie (with and without ?_data, a
  *   foreign Origin or Referer, or none at all and no token) is a 403 and adds nothing;
  *   our own page's post (its Origin, or the token it renders when the browser sends

@@ -1,5 +1,5 @@
 /**
- * What only the edge web tier must prove (issue 13); runs in the edge pass (vitest.edge.config.ts),
+ * What only the edge web tier must prove; runs in the edge pass (vitest.edge.config.ts),
  * where the server is the backend alone on Node and build/edge/worker.js on workerd in front of it:
  *
  * - the worker bundle imports nothing (no `node:` module, no package left outside), and is

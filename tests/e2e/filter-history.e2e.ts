@@ -1,5 +1,5 @@
 /**
- * Filters are steps in the browser's history (issue 12), with JavaScript on and
+ * Filters are steps in the browser's history, with JavaScript on and
  * off: on the signed-in lists with a date range (/account, /withdrawList,
  * /orderList), setting From and then To and pressing Back shows the From-only
  * filter again (URL, fields and list); Back once more shows the unfiltered list

@@ -1,5 +1,5 @@
 /**
- * Forms on a slow link (issue 12): a posting kit <Form> is pending from the moment it submits
+ * Forms on a slow link: a posting kit <Form> is pending from the moment it submits
  * (aria-busy on the form, its submit button disabled with a spinner) until its navigation
  * settles, so a double click sends one POST. Shown on the nickname form (which had no pending
  * state of its own and may succeed only once) and the daily check-in; the server's answer is

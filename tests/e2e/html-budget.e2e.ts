@@ -1,5 +1,5 @@
 /**
- * HTML byte budgets (issue 12): on a slow link the first round trip carries about 14 KB
+ * HTML byte budgets: on a slow link the first round trip carries about 14 KB
  * (TCP's initial window of 10 segments), so a page's HTML as the server sends it, compressed
  * on the fly by the `compression` middleware of server.ts, stays within 14,336 bytes, and the
  * stylesheet link and what a phone shows above the fold come within the first 14,336

@@ -1,5 +1,5 @@
 /**
- * JavaScript budgets (issue 12, ADR 0028), exact and enforced: what each page makes a
+ * JavaScript budgets (ADR 0028), exact and enforced: what each page makes a
  * browser download before and while it becomes usable, counted as the server sends it
  * (the stored brotli copy, or the file itself when it has none), must stay within
  *   /home ≤ 90,000 bytes; every other page ≤ 120,000 bytes (targets; see CEILINGS).
@@ -53,7 +53,7 @@ const SIGNED_IN = [
   "/referral",
   "/partnerList",
 ];
-/** The desks (issue 14), each as the role that opens it. */
+/** The desks, each as the role that opens it. */
 const DESK_USER = (who: string) => ({ email: `${who}@demo.test`, password: "demo1234" });
 const DESKS: Array<[string, string]> = [
   ["/desk", "merchant1"],

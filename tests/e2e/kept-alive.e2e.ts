@@ -1,5 +1,5 @@
 /**
- * Kept-alive pages (spec §2: /home, /message, /profile keep their state when left and re-entered
+ * Kept-alive pages (docs/product/screens.md: /home, /message, /profile keep their state when left and re-entered
  * within the visit), with JavaScript: /home's scroll position and banner, /message's open
  * conversation and its unsent draft. Without JavaScript every page is fresh (and still works).
  */

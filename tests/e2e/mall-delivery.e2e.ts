@@ -1,5 +1,5 @@
 /**
- * The point mall delivers what it sells (issue 30, ADR 0052), with JavaScript on and off, each
+ * The point mall delivers what it sells (ADR 0052), with JavaScript on and off, each
  * side in a browser of its own:
  * - a seller redeems the Gold avatar frame and the Trusted Trader badge: the frame is around its
  *   avatar and the badge beside its name on its profile and its public page, and Point Order says

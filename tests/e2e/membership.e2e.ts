@@ -1,5 +1,5 @@
 /**
- * The membership centre (spec §2, §4, §5), with JavaScript on and off: a daily check-in shows the
+ * The membership centre (docs/product/screens.md, docs/product/statuses.md, docs/product/validation.md), with JavaScript on and off: a daily check-in shows the
  * streak and its record in Vip Records; a point-mall item redeemed (after the confirm dialog, or the
  * confirm step without JavaScript) drops the balance and shows in Point Order; guests get Go To Login?.
  * The level cards: a looping coverflow with JavaScript (buttons, arrow keys, swipe), a plain list

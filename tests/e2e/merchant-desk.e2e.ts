@@ -1,5 +1,5 @@
 /**
- * The merchant desk (issue 14, ADR 0036), with JavaScript on and off: the merchant places an
+ * The merchant desk (ADR 0036), with JavaScript on and off: the merchant places an
  * offer from the desk; a seller sells a card to it; the merchant, in its own browser context,
  * sees the order arrive on /desk, views it, reads the code and completes it; a second order is
  * negotiated from the desk and accepted by the seller on the seller's order page. Who pays whom

@@ -1,5 +1,5 @@
 /**
- * Partners (spec §2, §4; ADR 0021), with JavaScript on and off, each as a seller of its own: from
+ * Partners (docs/product/screens.md, docs/product/statuses.md; ADR 0021), with JavaScript on and off, each as a seller of its own: from
  * the offer list to a merchant's page, trust it (Trusted on /partnerList), block it (its offers
  * leave the list, its old offer page says why), cancel the block from /partnerList (the offers are
  * back). Guests see the page, and their buttons lead to login; /partnerList asks them to log in.

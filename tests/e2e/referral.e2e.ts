@@ -1,5 +1,5 @@
 /**
- * The referral programme (spec §2 /referral, ADR 0024), with JavaScript on and off, each with an
+ * The referral programme (docs/product/screens.md /referral, ADR 0024), with JavaScript on and off, each with an
  * inviter of its own: the invite link and its QR code; a friend registers through the link and
  * sells a 1000-coin e-code that the merchant completes; the inviter then sees the friend, the
  * rewards, the Invite bills in the wallet and the notice. Old hash links land on their path.

@@ -1,5 +1,5 @@
 /**
- * The security tabs (spec §2, §5), with JavaScript on and off. Login password: the intro, then the
+ * The security tabs (docs/product/screens.md, docs/product/validation.md), with JavaScript on and off. Login password: the intro, then the
  * form; the spec's messages (empty, mismatch, a wrong old password); a change keeps this device
  * signed in and signs the others out, whose next page says why. A guest gets Go To Login?.
  */
@@ -119,7 +119,7 @@ for (const js of [true, false]) {
         await page.goto(`${e2e.server.url}/security/bindMobile`);
         await page.getByText("You have no mobile number bound yet.", { exact: false }).waitFor();
         await page.getByText("A mobile number that another account uses cannot be bound.", { exact: true }).waitFor();
-        // The e-mail tab's intro reads "An e-mail address", not "A e-mail address" (issue 32, item 14).
+        // The e-mail tab's intro reads "An e-mail address", not "A e-mail address" (item 14).
         await page.goto(`${e2e.server.url}/security/bindEmail`);
         await page.getByText("An e-mail address that another account uses cannot be bound.", { exact: true }).waitFor();
         await page.goto(`${e2e.server.url}/security/bindMobile`);

@@ -1,5 +1,5 @@
 /**
- * Selling gift cards end to end (issue 3), with JavaScript on and off:
+ * Selling gift cards end to end, with JavaScript on and off:
  * the demo seller signs in through /login, sells an e-code card and a picture
  * card (a generated PNG) against merchant1's online offers; merchant1 (through
  * its /merchant calls) completes the first and negotiates the second; the

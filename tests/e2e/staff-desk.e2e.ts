@@ -1,5 +1,5 @@
 /**
- * The staff desk end to end (issue 14, ADR 0035), with JavaScript on and off: an order is driven
+ * The staff desk end to end (ADR 0035), with JavaScript on and off: an order is driven
  * into arbitration through the API (the seller sells, the merchant views, both chat, the merchant
  * negotiates, the seller asks for arbitration); the administrator, in a browser context of its own,
  * finds it in the /staff queue, reads the transcript on the order page and decides it (complete

@@ -1,5 +1,5 @@
 /**
- * Static files on a slow connection (issue 12): the hashed build is compressed once, at build time
+ * Static files on a slow connection: the hashed build is compressed once, at build time
  * (scripts/precompress.ts), and the server sends the brotli or gzip copy the browser accepts,
  * byte for byte the file once decoded, cached for a year. No request compresses it again: the
  * response's length is the stored copy's (a response compressed on the fly has none).

@@ -1,5 +1,5 @@
 /**
- * The trading loop as a seller meets it (issue 8), with JavaScript on and off:
+ * The trading loop as a seller meets it, with JavaScript on and off:
  * e-codes travel exactly as typed (the form, the merchant, the page, Copy); an
  * offer that takes one code per order says so before the order is placed; a
  * face with three decimals has its own message; the dispute panel's words
@@ -185,7 +185,7 @@ for (const js of [true, false]) {
         expect(await panel().getByTestId("arbitration-button").count()).toBe(1);
         await shotOf(panel(), `dispute-negotiation-390-${js ? "js" : "nojs"}`);
 
-        // In arbitration: no call to action, "under way"; Accept stays (spec §4), arbitration does not.
+        // In arbitration: no call to action, "under way"; Accept stays (docs/product/statuses.md), arbitration does not.
         await call("/order/applyArbitration", { id: wrong.id }, sellerToken);
         await open(wrong.id);
         expect(await panel().getByTestId("dispute-status").innerText()).toContain("Arbitration is under way");

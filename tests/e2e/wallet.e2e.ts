@@ -1,5 +1,5 @@
 /**
- * The wallet and cash-out end to end (issue 4), with JavaScript on and off:
+ * The wallet and cash-out end to end, with JavaScript on and off:
  * the demo seller adds a bank account (and edits and deletes a second one),
  * sells coins to withdrawer1 with the trade password, watches the withdrawal
  * reach Completed with its payment picture (the demo withdrawer acts by itself,
@@ -8,7 +8,7 @@
  * and above the 100-coin minimum. Guests get "Go To Login?" on /account and a
  * disabled Add on the bank accounts. Screenshots of every screen at 390 px.
  *
- * Payout accounts that exist (issue 30, ADR 0053): 'abc-12', a wrong check digit and an account
+ * Payout accounts that exist (ADR 0053): 'abc-12', a wrong check digit and an account
  * the bank does not have are refused at the field with what was typed kept; the bank's name for a
  * number is shown, then confirmed; an account saved before the check (put in this server's copy of
  * the demo world) is flagged with what to do, offered disabled when selling coins, and fixed by an edit.
@@ -117,7 +117,7 @@ for (const js of [true, false]) {
         expect(await page.getByTestId("add-bank").isDisabled()).toBe(true);
         await goto(page, js, "/security");
         expect(path(page)).toBe("/security/tradePassword");
-        // The trade-password tab is built (issue 10): a guest is asked to sign in.
+        // The trade-password tab is built: a guest is asked to sign in.
         await page.getByTestId("login-prompt").getByText("Go To Login?", { exact: true }).waitFor();
       });
     });

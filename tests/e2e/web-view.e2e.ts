@@ -1,5 +1,5 @@
 /**
- * /webView (spec §2) and safe-back, with JavaScript on and off: a footer page opens in the web view
+ * /webView (docs/product/screens.md) and safe-back, with JavaScript on and off: a footer page opens in the web view
  * with its title and a frame of the configured address; an unknown key or an address passed in the
  * link goes back home with a note, leaving nothing in the history; Back returns to the page we came from (with JavaScript), or goes to
  * the parent page (without, or when we came from elsewhere).

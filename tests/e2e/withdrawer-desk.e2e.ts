@@ -1,5 +1,5 @@
 /**
- * The withdrawer desk end to end (issue 14, ADR 0037), with JavaScript on and off. A seller of its
+ * The withdrawer desk end to end (ADR 0037), with JavaScript on and off. A seller of its
  * own sells coins to withdrawer1 twice (through the API, as wallet.e2e drives the form); withdrawer1,
  * in its own browser context, finds both in its queue with their limit, processes the first (the
  * seller's bank account appears only then), completes it with an uploaded proof (with JavaScript the

@@ -1,5 +1,5 @@
 /**
- * Authentication calls (spec §5, §7 Authentication, §8) end to end: a real
+ * Authentication calls (docs/product/validation.md, docs/product/calls.md Authentication, docs/product/messages.md) end to end: a real
  * backend on PGlite, seeded with the demo world, called through its Fetch handler.
  *
  * Every describe block that moves rate-limit counters or the clock gets its own
@@ -25,7 +25,7 @@ import type { TestBackend } from "../support/backend";
 import { withCheckDigit } from "../../contract/bank-accounts";
 import { useBackend } from "../support/use-backend";
 
-// Spec §5 messages, verbatim.
+// docs/product/validation.md, verbatim.
 const MSG = {
   email: "Please enter a valid email address.",
   phone: "Please enter a valid phone number.",
@@ -825,7 +825,7 @@ describe("bindEmail and bindMobile", () => {
     const mobile = await t.b.call("/userAuth/bindMobile", { phone: "234-8077777777", code: "123456", tradePwd: TRADE_PWD }, { token });
     expect(mobile.msg).toMatch(TOO_MANY);
     expect((await userByEmail(t.b, email))).toBeUndefined();
-    // The lock lifts after TRADE_PWD_LOCK_MINUTES (30, issue 10); then the right trade password binds (with a fresh code).
+    // The lock lifts after TRADE_PWD_LOCK_MINUTES (30); then the right trade password binds (with a fresh code).
     t.b.clock.advance(t.b.config.TRADE_PWD_LOCK_MINUTES * 60_000);
     expect((await t.b.call("/userAuth/sendCodeByEmail", { email, type: "BIND" }, { token })).code).toBe(Code.OK);
     const fresh = await t.b.latestCode(email, "BIND");

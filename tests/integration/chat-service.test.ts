@@ -1,7 +1,7 @@
 /**
  * The built-in chat service over its HTTP API (/chat/api/*, /chat/file/*): a seller and
  * merchant1 in an order group exchange text, a picture and a voice clip; read receipts and
- * unread counts; paging 15; resends; every §6 refusal; seller2 kept out; system messages
+ * unread counts; paging 15; resends; every refusal of who may chat; seller2 kept out; system messages
  * for order events. docs/decisions/0009-chat.md.
  */
 import sharp from "sharp";
@@ -312,7 +312,7 @@ describe("resends", () => {
   });
 });
 
-describe("who may chat (spec §6)", () => {
+describe("who may chat (docs/product/README.md#roles)", () => {
   it("a user chats with business users, withdrawers and the system only", async () => {
     expectOk(await send(seller, `C2C${p.merchant.id}`, { type: "TIMTextElem", text: "Hi merchant" }));
     expectCode(await send(seller, `C2C${p.seller2.id}`, { type: "TIMTextElem", text: "Hi" }), Code.FORBIDDEN, MSG_ONLY_MERCHANTS);

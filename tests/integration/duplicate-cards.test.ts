@@ -1,5 +1,5 @@
 /**
- * One card sold twice (issue 14, docs/decisions/0033-duplicate-cards.md): an e-code or a picture
+ * One card sold twice (docs/decisions/0033-duplicate-cards.md): an e-code or a picture
  * an earlier order (not cancelled) carried is refused when that order is the same seller's and
  * still open, and otherwise placed flagged for the merchant and staff. The keyed digests never
  * leave the server. Runs on PGlite, or on the PostgreSQL of DATABASE_URL.

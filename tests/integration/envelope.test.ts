@@ -1,5 +1,5 @@
 /**
- * The response envelope and the HTTP surface of the backend (spec §7, §8):
+ * The response envelope and the HTTP surface of the backend (docs/product/calls.md, docs/product/messages.md):
  * routing, methods, bodies, the optional `encrypt` field, the dev outbox, and
  * what must never leak (stack traces, passwords).
  */

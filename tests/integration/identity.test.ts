@@ -216,7 +216,7 @@ describe("/userInfo/updateNickname", () => {
 });
 
 describe("/userInfo/updateAvatar", () => {
-  it("accepts a built-in avatar; an uploaded one only when this user uploaded it (issue 10)", async () => {
+  it("accepts a built-in avatar; an uploaded one only when this user uploaded it", async () => {
     const res = await t.call("/userInfo/updateAvatar", { avatar: "/demo/avatar-7.svg" }, { token: sellerToken });
     expect(res).toEqual({ code: 1, data: null });
     expect((await userOf(DEMO_LOGINS.seller)).avatar).toBe("/demo/avatar-7.svg");

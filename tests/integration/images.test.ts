@@ -1,5 +1,5 @@
 /**
- * /image/uploadImage and GET /blob/<path> (spec §5, §7, §9; docs/decisions/0007):
+ * /image/uploadImage and GET /blob/<path> (docs/product/validation.md, docs/product/calls.md, docs/product/constants.md; docs/decisions/0007):
  * a real backend on PGlite with the local encrypted blob store in a temp DATA_DIR.
  */
 import { lookupHashFromImageKey } from "../../backend/security/order-secret";

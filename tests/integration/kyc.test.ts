@@ -1,5 +1,5 @@
 /**
- * Identity verification (issue 10, ADR 0020) on a real database: a certificate with two photos the
+ * Identity verification (ADR 0020) on a real database: a certificate with two photos the
  * user uploaded, the ID number sealed; read-only under review; staff list, look, approve or reject
  * (compare-and-set, a notice each); a rejection makes it editable again with the reason; without
  * approval cash-out is capped per 24 hours.

@@ -1,5 +1,5 @@
 /**
- * The point mall delivers what it sells (issue 30, ADR 0052), on a real database: coins credited;
+ * The point mall delivers what it sells (ADR 0052), on a real database: coins credited;
  * a frame and a badge worn until their end (a second redemption extends), shown on the profile,
  * the public profile, the offers list (cached: the next call after a redemption shows it, and it
  * goes when it ends) and chat peers; airtime and data wait as mall orders for staff, who deliver

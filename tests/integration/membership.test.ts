@@ -1,5 +1,5 @@
 /**
- * Membership (issue 11, ADRs 0022 and 0023) on a real database: points are money too (every change
+ * Membership (ADRs 0022 and 0023) on a real database: points are money too (every change
  * of wealth_amount has its wealth record, the books check them); the daily check-in counts calendar
  * days in the user's zone, once under parallel submits, with a streak that resets after a missed
  * day; the point mall's limits hold under 30 parallel redeems; Vip Records page by cursor and by

@@ -43,7 +43,7 @@ setUpOrderTests(async (world) => {
 
 const ordersCount = async () => Number((await t.db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
 
-describe("addOrder: the checks of spec §5, on the server, verbatim", () => {
+describe("addOrder: the checks of docs/product/validation.md, on the server, verbatim", () => {
   it("needs a signed-in seller", async () => {
     const res = await t.call("/order/addOrder", { advertId: ecode, tradeAmount: 10_000, cardCode: "X", secret: "abc" });
     expect(res.code).toBe(3);

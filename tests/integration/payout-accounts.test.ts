@@ -1,5 +1,5 @@
 /**
- * Payout accounts that exist (issue 30, ADR 0053), over a real backend: the NUBAN check at
+ * Payout accounts that exist (ADR 0053), over a real backend: the NUBAN check at
  * /userPayment/*, the holder's name from the demo banks and from a Paystack-shaped provider (a
  * stand-in HTTP server on loopback), refusals and timeouts that save nothing, accounts saved before
  * the check flagged (not deleted) and refused by applyWithdraw. The books are checked after each test.

@@ -1,5 +1,5 @@
 /**
- * The plans of the hot lists (issue 12, ADR 0027), on PGlite and on PostgreSQL: each module's own
+ * The plans of the hot lists (ADR 0027), on PGlite and on PostgreSQL: each module's own
  * function runs its query through a recording plugin, and that exact query (SQL and parameters)
  * is EXPLAINed. A list must read its table through an index, never by a Seq Scan, and a deep
  * page must come out of the index in order (no Sort of more than a page and a bit).

@@ -1,5 +1,5 @@
 /**
- * Redemption codes (issue 10, ADR 0019) on a real database: staff issue a batch; a user redeems a
+ * Redemption codes (ADR 0019) on a real database: staff issue a batch; a user redeems a
  * code once, credited through the ledger with a bill; used, expired, over-the-limit and unknown
  * codes get their messages; 20 parallel submits of one code credit it exactly once; guessing is
  * limited per user; only an administrator issues codes.

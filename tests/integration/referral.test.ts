@@ -9,7 +9,7 @@ import type { TestBackend } from "../support/backend";
 import { balances, billsOf, expectOk, makeAdvert, orderRow, placeOrder, setUpOrderTests, staff, type Parties, type Party } from "../support/orders";
 
 /**
- * The referral programme (issue 11, ADR 0024): rewards paid with the friend's completion,
+ * The referral programme (ADR 0024): rewards paid with the friend's completion,
  * exactly once, from the platform's account; the inviter's statistics and friends list.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The sessions an account can see and end (issue 31, ADR 0058) on a real database: the list (this
+ * The sessions an account can see and end (ADR 0058) on a real database: the list (this
  * one first, device and place, first and last seen), last seen kept at most once per interval
  * without waiting on a lock, signing out one session or all the others (their devices told why),
  * a password change that keeps the session that made it, and no reach into another account's.

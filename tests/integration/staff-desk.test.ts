@@ -1,5 +1,5 @@
 /**
- * The staff desk's backend (issue 14, ADR 0035) on a real database: the arbitration queue (3 and
+ * The staff desk's backend (ADR 0035) on a real database: the arbitration queue (3 and
  * 6, oldest first, keyset paged), an order as an administrator reads it (card, timeline, dispute,
  * the chat transcript), every administrator action leaving one audit row in its own transaction,
  * the audit table refusing UPDATE and DELETE, redemption batches listed and revoked (a revoked

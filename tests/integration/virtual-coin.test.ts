@@ -1,5 +1,5 @@
 /**
- * BTC/USDT transfer orders (issue 4 §4): prices, the minimum, required fields, one order per
+ * BTC/USDT transfer orders (docs/product/transfers.md): prices, the minimum, required fields, one order per
  * transaction id, and the administrator's confirm (credited exactly once) and reject.
  * The default offline price feed makes every figure deterministic under the TestClock.
  */

@@ -1,5 +1,5 @@
 /**
- * The wallet calls (issue 4) over a real backend: bills, trade statistics, bank accounts,
+ * The wallet calls over a real backend: bills, trade statistics, bank accounts,
  * withdrawals (the user's and the withdrawer's side), the withdrawal timer, and who may do what.
  * The books are checked after every test.
  */
@@ -176,7 +176,7 @@ describe("userPayment", () => {
     expect(res.data.paymentType.map((b: { nameEn: string }) => b.nameEn)).toEqual([...NGN_BANKS]);
   });
 
-  it("adds, lists, edits and removes the user's own accounts, with the §5 messages", async () => {
+  it("adds, lists, edits and removes the user's own accounts, with the messages of docs/product/validation.md", async () => {
     const u = await makeUser(t);
     const gtb = await bankIdByName(t, "GTBank");
     const add = (body: Record<string, unknown>) => t.call("/userPayment/addPayment", body, { token: u.token });
@@ -298,7 +298,7 @@ describe("userWithdraw/applyWithdraw", () => {
   const apply = (body: Record<string, unknown>, token = u.token) =>
     t.call("/userWithdraw/applyWithdraw", { withdrawerId: wid, userPaymentId: bank, tradePwd: "246810", ...body }, { token });
 
-  it("refuses with the §5 messages, verbatim", async () => {
+  it("refuses with the messages of docs/product/validation.md, verbatim", async () => {
     await setAvailable(t, u.id, 300_000);
     expectRefused(await apply({ amount: 999 }), "The Sell Coins must be between 10-5000 Coins.", 0);
     expectRefused(await apply({ amount: 500_001 }), "The Sell Coins must be between 10-5000 Coins.", 0);

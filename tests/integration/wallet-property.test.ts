@@ -1,5 +1,5 @@
 /**
- * A seeded pseudo-random property test of the wallet (issue 4 §6): 300+ random operations over
+ * A seeded pseudo-random property test of the wallet (docs/product/wallet.md): 300+ random operations over
  * 3 users and 2 withdrawers — credits (a card sold and completed, or a BTC/USDT transfer an
  * administrator confirms), applyWithdraw (often out of bounds on purpose), process, complete and
  * cancel (often on a withdrawal in the wrong status). A simple model predicts every answer and

@@ -1,5 +1,5 @@
 /**
- * Withdrawals under concurrency (issue 4 §6), on PGlite and on PostgreSQL (DATABASE_URL):
+ * Withdrawals under concurrency (docs/product/wallet.md), on PGlite and on PostgreSQL (DATABASE_URL):
  * parallel applyWithdraw never overdraws the available balance nor the withdrawer's remaining
  * balance; parallel complete / cancel / process of one withdrawal: exactly one wins.
  */

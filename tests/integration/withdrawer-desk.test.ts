@@ -1,5 +1,5 @@
 /**
- * The withdrawer desk's calls (issue 14, ADR 0037) over a real backend: the seller's bank account
+ * The withdrawer desk's calls (ADR 0037) over a real backend: the seller's bank account
  * only once processing has started (list and detail), the queue oldest first, the withdrawer's own
  * offer (read, change, validation, the deposit rule, a save racing a sale), what sellers then see,
  * and every other role refused (0 successes). The books are checked after every test.

@@ -1,6 +1,6 @@
 /**
  * "Send code" beside a verification-code field, with the 60 s resend countdown
- * (spec §4). Generic: registration, password reset, and the security screens
+ * (docs/product/statuses.md). Generic: registration, password reset, and the security screens
  * (bind mobile / e-mail, trade password) use it the same way.
  *
  *   <Field id="code" name="code" label="Verification Code"

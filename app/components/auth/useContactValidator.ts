@@ -14,7 +14,7 @@ const authSchemas = lazyModule(() => import("~/services/forms/auth.schema"));
 /**
  * For SendCodeButton's `validate`: checks only the contact (e-mail, or calling
  * code + mobile) and, when it is wrong, shows its errors under those fields.
- * Before the schemas have arrived (issue 12: fetched when the form is first
+ * Before the schemas have arrived (fetched when the form is first
  * used) it lets the code be sent: the action checks the contact and answers.
  */
 export function useContactValidator(form: Validatable, type: LoginType) {

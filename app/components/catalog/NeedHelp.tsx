@@ -1,5 +1,5 @@
 /**
- * "Need Help?" (spec §2, home): a popover with the contact chat links
+ * "Need Help?" (docs/product/selling.md#home): a popover with the contact chat links
  * (WhatsApp, Telegram, e-mail). A <details> without JavaScript and until it has
  * been used once, then a Headless UI Popover (ADR 0028). Renders nothing when no
  * contact is configured.

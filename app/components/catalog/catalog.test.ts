@@ -48,7 +48,7 @@ describe("advert filters", () => {
 });
 
 describe("links from config", () => {
-  test("banner targets: internal single-slash paths; external http(s) only, in the web view (issue 10)", () => {
+  test("banner targets: internal single-slash paths; external http(s) only, in the web view", () => {
     expect(bannerTarget({ id: 1, type: 2, url: "/advertList/1" })).toBe("/advertList/1");
     expect(bannerTarget({ id: 1, type: 2, url: "//evil.example" })).toBeNull();
     expect(bannerTarget({ id: 1, type: 2, url: "/\\evil.example" })).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * Negotiate from the desk (1 → 2): the dispute type (spec §4's names), the face found and the
+ * Negotiate from the desk (1 → 2): the dispute type (docs/product/statuses.md's names), the face found and the
  * price proposed (in units; the action turns them into hundredths), and why. A plain POST form:
  * the backend's contract checks it and the page shows its message (no schema in the browser).
  */

@@ -1,5 +1,5 @@
 /**
- * /security/bindMobile and /security/bindEmail (spec §2, §5): an intro that shows what is bound now,
+ * /security/bindMobile and /security/bindEmail (docs/product/screens.md, docs/product/validation.md): an intro that shows what is bound now,
  * then (?step=form) the new contact, the BIND code sent to it with its 60 s "Send code", and the
  * trade password. Without a trade password the intro sends the user to set one first.
  */

@@ -127,7 +127,7 @@ function AvatarUpload({ error }: { error: string | null }) {
     setClientError(null);
     try {
       const { compressImage } = await import("~/services/images.client");
-      // ≤ 1024 px, JPEG quality 0.5 (spec §5); the form's own fields (intent, CSRF token) go along.
+      // ≤ 1024 px, JPEG quality 0.5 (docs/product/validation.md); the form's own fields (intent, CSRF token) go along.
       const small = await compressImage(file);
       const body = new FormData(input.current!.form!);
       body.set("file", small, "avatar.jpg");

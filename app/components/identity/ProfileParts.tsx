@@ -1,5 +1,5 @@
 /**
- * The parts of /profile (spec §2, §3): the avatar in its level frame (or its point-mall frame), the statistics, the
+ * The parts of /profile (docs/product/screens.md, docs/product/entities.md): the avatar in its level frame (or its point-mall frame), the statistics, the
  * shortcut grid and the Notification sound switch.
  */
 import { Link } from "@remix-run/react";
@@ -13,7 +13,7 @@ import { formatCoins } from "~/services/format";
 import { webViewHref } from "~/services/web-view";
 import { NOTIFICATION_SOUND_KEY } from "~/chat/sound-key";
 
-/** The avatar frame of a membership level (spec §2 membership: the Avatar Frame benefit). */
+/** The avatar frame of a membership level (docs/product/membership.md#the-membership-centre: the Avatar Frame benefit). */
 const FRAMES = ["ring-gray-200", "ring-amber-600", "ring-amber-600", "ring-gray-400", "ring-gray-400", "ring-yellow-400", "ring-yellow-400", "ring-brand-600"];
 
 export function FramedAvatar({ src, level, frame }: { src: string; level: number; frame?: string | null }) {

@@ -1,5 +1,5 @@
 /**
- * The two steps of a security tab (spec §2): an intro that says what the form does, with a
+ * The two steps of a security tab (docs/product/screens.md): an intro that says what the form does, with a
  * Continue link to `?step=form` (a plain link, so it works without JavaScript), then the form in
  * the same white card.
  */

@@ -1,4 +1,4 @@
-/** The tabs of /security/{label} (spec §2), tradePassword first (the default). */
+/** The tabs of /security/{label} (docs/product/screens.md), tradePassword first (the default). */
 export const SECURITY_TABS = [
   { label: "tradePassword", title: "Trade Password" },
   { label: "loginPassword", title: "Login Password" },
@@ -24,5 +24,5 @@ export function securityLabelOf(pathname: string | undefined): SecurityLabel | u
 /** "Trade Password | GiftMarket": a tab's page title. */
 export const securityTitle = (label: SecurityLabel) => `${SECURITY_TABS.find((t) => t.label === label)?.title ?? "Security"} | GiftMarket`;
 
-/** Where the intro step of a tab leads: the same tab with ?step=form (spec §2: intro, then Continue). */
+/** Where the intro step of a tab leads: the same tab with ?step=form (docs/product/screens.md: intro, then Continue). */
 export const FORM_STEP = "form";

@@ -1,5 +1,5 @@
 /**
- * The footer (spec §2): social links, e-mail, Help Center, Download App,
+ * The footer (docs/product/screens.md): social links, e-mail, Help Center, Download App,
  * About, Contact us, User Agreement, Privacy Notice, all from the contact
  * config; only those present are shown.
  */
@@ -64,7 +64,7 @@ export function Footer({ contact }: { contact: Contact }) {
             <ul className="grid grid-cols-2 gap-x-8 gap-y-1 text-sm sm:grid-cols-3 md:grid-cols-2">
               {links.map((l) => (
                 <li key={l.key}>
-                  {/* Our own pages of the contact config open in the web view, with a way back (spec §2). */}
+                  {/* Our own pages of the contact config open in the web view, with a way back (docs/product/screens.md). */}
                   <Link to={webViewHref(l.key)} className="inline-flex min-h-10 items-center text-gray-700 hover:text-brand-700 hover:underline">
                     {l.label}
                   </Link>

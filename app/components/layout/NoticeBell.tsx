@@ -1,5 +1,5 @@
 /**
- * The notification bell (spec §2): a popover with the latest notices,
+ * The notification bell (docs/product/screens.md): a popover with the latest notices,
  * "Mark all as read" and "View all". Without JavaScript, and with it until the
  * bell is first touched, the bell is a plain link to /noticeList; then a
  * Headless UI Popover (ADR 0028), whose code (NoticeBell.lazy.tsx) arrives with Headless UI.

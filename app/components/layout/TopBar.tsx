@@ -1,5 +1,5 @@
 /**
- * The top bar (spec §2). Signed out: Sign In and Sign Up. Signed in: Orders,
+ * The top bar (docs/product/screens.md). Signed out: Sign In and Sign Up. Signed in: Orders,
  * Withdrawal, Message (badges), Account, Blog, the notification bell and the
  * user dropdown; on phones the main links collapse into a menu button.
  */

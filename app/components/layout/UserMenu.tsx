@@ -1,5 +1,5 @@
 /**
- * The signed-in user's dropdown (spec §2): Profile, Membership Center, Daily
+ * The signed-in user's dropdown (docs/product/screens.md): Profile, Membership Center, Daily
  * Check-in, Wealth Record, Bank Account, Verify ID, Settings, Partners, and
  * Sign out behind the confirmation 'Confirm to Sign out ?'.
  *

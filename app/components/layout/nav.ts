@@ -1,4 +1,4 @@
-/** The top bar's destinations (spec §2, top bar and footer). */
+/** The top bar's destinations (docs/product/screens.md#top-bar-and-footer). */
 export interface NavItem {
   to: string;
   label: string;

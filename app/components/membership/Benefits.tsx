@@ -1,7 +1,7 @@
 import type { MembershipConfig } from "~/services/membership";
 import { DetailPanel } from "~/components/ui/DetailPanel";
 
-/** The eight benefits with their introductions from the wealth config (spec §2). */
+/** The eight benefits with their introductions from the wealth config (docs/product/screens.md). */
 export function Benefits({ benefits }: { benefits: MembershipConfig["benefits"] }) {
   return (
     <DetailPanel title="Benefits" labelId="benefits-title">

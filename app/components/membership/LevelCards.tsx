@@ -1,5 +1,5 @@
 /**
- * The eight level cards (spec §2). Without JavaScript a horizontal list that snaps card by card
+ * The eight level cards (docs/product/screens.md). Without JavaScript a horizontal list that snaps card by card
  * and scrolls by hand; once hydrated it becomes the looping coverflow that starts at the user's
  * level (LevelCoverflow).
  */

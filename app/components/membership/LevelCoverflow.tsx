@@ -1,5 +1,5 @@
 /**
- * The level cards as a looping coverflow (spec §2: three showing, starting at the user's level):
+ * The level cards as a looping coverflow (docs/product/screens.md: three showing, starting at the user's level):
  * the current card in front, its two neighbours smaller and dimmed behind it, the rest hidden.
  * After V7 comes V0 and back. It moves by swipe, by the Previous/Next buttons, by the arrow keys
  * while it has focus, and by a tap on a neighbour; the current card is announced politely.

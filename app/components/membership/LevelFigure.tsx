@@ -1,4 +1,4 @@
-/** A level card (spec §2): its picture from the wealth config and the points it needs. */
+/** A level card (docs/product/screens.md): its picture from the wealth config and the points it needs. */
 import type { LevelCard } from "~/services/membership";
 import { cx } from "~/components/ui/cx";
 import { points } from "./WealthAmount";

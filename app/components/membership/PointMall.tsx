@@ -1,5 +1,5 @@
 /**
- * The Point Mall tab (spec §2, §4, §5): items with their price and what is left of the user's
+ * The Point Mall tab (docs/product/screens.md, docs/product/statuses.md, docs/product/validation.md): items with their price and what is left of the user's
  * limit. An unavailable item (showType 0) does nothing; another opens a confirm dialog with its
  * detail whose Confirm posts wealthExchange. Without JavaScript the item is a link to a confirm
  * step on the same page (?redeem=id) with the same form. The list reloads by pulling down on a

@@ -1,5 +1,5 @@
 /**
- * The Point Order tab (spec §2, §9): the user's exchanges (wealth records of type 3), 10 a page,
+ * The Point Order tab (docs/product/screens.md, docs/product/constants.md): the user's exchanges (wealth records of type 3), 10 a page,
  * columns Date, Description, Vip Points, with a pager (previous, pages, next) and a jumper, all
  * plain links and a GET form. Under a redemption's description, how it was delivered (ADR 0052):
  * Delivered (the coins credited, the frame or badge's end, the reference of what staff sent),

@@ -1,7 +1,7 @@
 import { formatWealth } from "~/services/format";
 import { cx } from "~/components/ui/cx";
 
-/** A signed points amount (spec §2, §9): green when positive, red otherwise, tabular figures. */
+/** A signed points amount (docs/product/screens.md, docs/product/constants.md): green when positive, red otherwise, tabular figures. */
 export function WealthAmount({ value, className }: { value: number; className?: string }) {
   return <span className={cx("font-semibold tabular-nums", value > 0 ? "text-green-700" : "text-red-700", className)}>{formatWealth(value)}</span>;
 }

@@ -3,7 +3,7 @@ import { wealthRecordTypeLabels } from "../../../contract/enums";
 import { DateTime } from "~/components/ui";
 import { WealthAmount } from "./WealthAmount";
 
-/** The Vip Records columns (spec §2); the header row and every record share them. */
+/** The Vip Records columns (docs/product/screens.md); the header row and every record share them. */
 export const RECORD_COLUMNS = "grid grid-cols-[5.5rem_4rem_1fr_auto] items-center gap-x-2 px-3";
 
 export function WealthRecordHeader() {

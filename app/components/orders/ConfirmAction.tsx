@@ -1,6 +1,6 @@
 /**
  * A button that does something to an order (or a session, a withdrawal) after a confirmation
- * (UI.md): with JavaScript a ConfirmDialog whose Confirm submits a hidden POST form; without it
+ * (docs/product/look.md): with JavaScript a ConfirmDialog whose Confirm submits a hidden POST form; without it
  * the button is a link to ?confirm=<intent>, which shows the same question as a section with a
  * POST form and a Cancel link. `fields` go with the post; `confirm` names the question when one
  * page asks it about several things (a row each).

@@ -1,5 +1,5 @@
 /**
- * The comment of a completed order (spec §4): the seller comments once
+ * The comment of a completed order (docs/product/statuses.md): the seller comments once
  * (positive or negative, 1-5 stars, at most 200 characters), afterwards it is
  * read-only. The form posts to the page's action (intent "feedback") and works
  * without JavaScript; the stars are radios styled with CSS only.

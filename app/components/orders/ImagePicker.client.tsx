@@ -1,5 +1,5 @@
 /**
- * The card-image picker of a picture offer (spec §5, §9), a client-only island
+ * The card-image picker of a picture offer (docs/product/validation.md, docs/product/constants.md), a client-only island
  * loaded lazily by /sellCard behind <ClientOnly>. Without JavaScript the page
  * has a plain multipart file input instead and the server compresses.
  *

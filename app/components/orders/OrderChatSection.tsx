@@ -1,5 +1,5 @@
 /**
- * The order's chat beside the order, on the seller's /orderDetails (spec §4: while the order is
+ * The order's chat beside the order, on the seller's /orderDetails (docs/product/statuses.md: while the order is
  * open) and the merchant's /desk/orders: server-rendered with a plain send form, then the live
  * island; a message for this order (or a status change of it) refreshes the page's data.
  */

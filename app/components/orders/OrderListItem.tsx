@@ -1,5 +1,5 @@
 /**
- * One row of /orderList: card icon and name, face (0 decimals, spec §9) and
+ * One row of /orderList: card icon and name, face (0 decimals, docs/product/constants.md) and
  * currency, coins with the coin name, status badge, created date.
  */
 import { Link } from "@remix-run/react";

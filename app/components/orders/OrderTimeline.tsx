@@ -1,4 +1,4 @@
-/** The order-change timeline (spec §3 Order change: eventEn, changeTimestamp), oldest first. */
+/** The order-change timeline (docs/product/entities.md#order-change: eventEn, changeTimestamp), oldest first. */
 import type { OrderChange } from "../../../contract/entities";
 import { cx } from "~/components/ui/cx";
 import { DateTime } from "~/components/ui";

@@ -1,5 +1,5 @@
 /**
- * Trust, Block and Cancel on a user's public page (spec §4 relationship): each a small POST form
+ * Trust, Block and Cancel on a user's public page (docs/product/statuses.md#relationship): each a small POST form
  * to the page's action, so they work without JavaScript. Guests get links to login and back.
  */
 import { useNavigation } from "@remix-run/react";

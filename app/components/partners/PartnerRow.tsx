@@ -1,4 +1,4 @@
-/** One trusted or blocked user on /partnerList (spec §3 Relationship list item), with its Cancel form. */
+/** One trusted or blocked user on /partnerList (docs/product/entities.md#relationship-list-item), with its Cancel form. */
 import { Link } from "@remix-run/react";
 import type { RelationshipListItem } from "../../../contract/entities";
 import { isOnline } from "../../../contract/enums";

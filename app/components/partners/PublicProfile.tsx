@@ -1,5 +1,5 @@
 /**
- * The top of /userInfo/{id} (spec §2, §3): avatar in its level frame, nickname with the verified
+ * The top of /userInfo/{id} (docs/product/screens.md, docs/product/entities.md): avatar in its level frame, nickname with the verified
  * badge of business users, online status, the viewer's relationship with "Trades with you: N",
  * and the partner buttons.
  */

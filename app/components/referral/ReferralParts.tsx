@@ -1,5 +1,5 @@
 /**
- * The parts of /referral (spec §2, §3 Share and Referral user): the invite link with its QR code
+ * The parts of /referral (docs/product/screens.md, docs/product/entities.md Share and Referral user): the invite link with its QR code
  * and Copy button, the statistics, and one friend of the list.
  */
 import { lazy, Suspense } from "react";

@@ -18,7 +18,7 @@ function useStaffAnswer(intent: string, id: number | string): StaffActionError |
 /** What was typed into the form a refusal answered: its fields show it again (ReasonField, StaffTextField). */
 const TypedBefore = createContext<Record<string, string> | null>(null);
 
-/** The question a staff form asks before it posts (UI.md: every decision that moves money or ends something). */
+/** The question a staff form asks before it posts (docs/product/look.md: every decision that moves money or ends something). */
 export interface StaffQuestion {
   title: string;
   /** What will happen, from what the form holds (a price, a reason). */

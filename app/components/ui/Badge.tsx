@@ -4,9 +4,9 @@
  *   <CountBadge count={unread} label="unread messages" />   → "3", "99+", nothing for 0
  *   <StatusBadge tone="wait">Pending</StatusBadge>           → a coloured pill
  *
- * Tones follow UI.md: success = money in / done (green), danger = money out /
+ * Tones follow docs/product/look.md: success = money in / done (green), danger = money out /
  * failed / cancelled (red), wait = waiting, timers (amber), brand = in
- * progress / highlighted, neutral = the rest. Use the status names of spec §4.
+ * progress / highlighted, neutral = the rest. Use the status names of docs/product/statuses.md.
  */
 import type { ReactNode } from "react";
 import { formatBadge } from "../../services/format";

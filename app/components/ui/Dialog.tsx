@@ -11,7 +11,7 @@
  *   <ConfirmDialog open={open} onClose={() => setOpen(false)} title="Cancel this order?"
  *                  confirmLabel="Confirm" tone="danger" form="cancel-order" />
  *
- * NO-JAVASCRIPT FALLBACK (required for every dialog, see UI.md):
+ * NO-JAVASCRIPT FALLBACK (required for every dialog, see docs/product/look.md):
  * a dialog needs JavaScript, so what it asks must also be reachable as a page
  * or a section that a link opens. The usual shape, in a route:
  *

@@ -1,6 +1,6 @@
 /**
  * The one error boundary of the routes (docs/decisions/0015-route-kit.md): what a loader
- * or an action threw, drawn by its status. 401 is the Go To Login? prompt of spec §8 (the
+ * or an action threw, drawn by its status. 401 is the Go To Login? prompt of docs/product/messages.md (the
  * kit's requireApi "prompt"), 404 says the thing is not there (with the route's way on),
  * anything else shows the message with a retry. A route passes its own handler for any status.
  */

@@ -1,6 +1,6 @@
 /**
  * What a list or panel shows when loading failed: the spec's message and a
- * way to retry (spec §8: "Failed to load orders", "load fail", ...).
+ * way to retry (docs/product/messages.md: "Failed to load orders", "load fail", ...).
  *
  *   <ErrorState message="Failed to load orders" />            retry = reload this URL (a link, no JS needed)
  *   <ErrorState message="load fail" retryTo="/orders?page=2" />

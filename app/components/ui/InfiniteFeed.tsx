@@ -1,5 +1,5 @@
 /**
- * A list paged by the id of the last item (spec §2, §7), server-rendered:
+ * A list paged by the id of the last item (docs/product/screens.md, docs/product/calls.md), server-rendered:
  * - the loader's page is rendered as it is;
  * - with JavaScript an IntersectionObserver near the end loads the next page
  *   through a fetcher (`${path}${nextQuery}&feed=1`) and appends it;

@@ -1,5 +1,5 @@
 /**
- * Spec §8 code 3 on the wallet (and the BTC screen): "Go To Login?" with
+ * docs/product/messages.md#signed-out on the wallet (and the BTC screen): "Go To Login?" with
  * Confirm (→ /login, then back) and Cancel. With JavaScript a dialog opens by
  * itself; the section below it is what a browser without JavaScript gets (and
  * what stays on the page after Cancel).

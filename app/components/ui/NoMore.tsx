@@ -7,7 +7,7 @@ import { cx } from "./cx";
 
 export interface NoMoreProps {
   className?: string;
-  /** Default "no more"; Vip Records say "- no more -" (spec §2). */
+  /** Default "no more"; Vip Records say "- no more -" (docs/product/screens.md). */
   text?: string;
 }
 

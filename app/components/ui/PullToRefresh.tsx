@@ -1,5 +1,5 @@
 /**
- * Pull-to-refresh for a list page (spec §2's Point Mall; other lists may use it). On a touch
+ * Pull-to-refresh for a list page (docs/product/membership.md#point-mall; other lists may use it). On a touch
  * screen with JavaScript, pulling down while the page is at its top shows "Pull to refresh", past
  * the threshold "Release to refresh", and letting go reloads the route's loader data in place
  * (useRevalidator) while "Refreshing…" shows. The RefreshLink does the same for everybody else:

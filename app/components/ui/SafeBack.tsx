@@ -1,5 +1,5 @@
 /**
- * Safe-back (spec §2): back in history when the user came from a page of ours, else to `to` (the
+ * Safe-back (docs/product/screens.md): back in history when the user came from a page of ours, else to `to` (the
  * parent page, or /home) without leaving a dead entry. Without JavaScript it is a plain link to `to`.
  */
 import { Link, useLocation, useNavigate } from "@remix-run/react";

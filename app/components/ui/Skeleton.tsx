@@ -1,5 +1,5 @@
 /**
- * Loading placeholders in the shape of what will come (UI.md prefers them to
+ * Loading placeholders in the shape of what will come (docs/product/look.md prefers them to
  * spinners wherever the layout is known). Decorative: mark the loading region
  * itself with aria-busy="true", or give SkeletonList a `label`.
  *

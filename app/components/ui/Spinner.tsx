@@ -4,7 +4,7 @@
  * Decorative by default (aria-hidden). Pass `label` when the spinner is the
  * only sign of work on screen: it then becomes a polite status with that text
  * for screen readers. Inside a busy Button no label is needed (the button has
- * aria-busy). Where the layout is known, prefer <Skeleton> (UI.md).
+ * aria-busy). Where the layout is known, prefer <Skeleton> (docs/product/look.md).
  *
  * The rotation runs only when the user has not asked for reduced motion.
  */

@@ -1,5 +1,5 @@
 /**
- * Kept-alive pages (spec §2: /home, /message, /profile keep their state when left and re-entered
+ * Kept-alive pages (docs/product/screens.md: /home, /message, /profile keep their state when left and re-entered
  * within the visit): small pieces of state in sessionStorage, which lasts as long as the tab. Only
  * with JavaScript; without it every page is fresh, as a plain link would make it.
  */

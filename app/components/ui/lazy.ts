@@ -1,5 +1,5 @@
 /**
- * Code fetched the first time something needs it, not with the page (issue 12: what a
+ * Code fetched the first time something needs it, not with the page (what a
  * phone on 3G pays before a tap does anything). One request per module, shared by
  * every component that asks; a failed fetch can be retried.
  */

@@ -1,7 +1,7 @@
 /**
  * The conform form of a page with a zod schema, validated in the browser once the schema has
  * arrived. zod, @conform-to/zod and the schema module are fetched when the form is first used
- * (focus, pointer or touch on it), not with the page (issue 12: they weigh ~15 KB brotli and the
+ * (focus, pointer or touch on it), not with the page (they weigh ~15 KB brotli and the
  * server validates every post anyway). Until they arrive conform validates nothing itself: a
  * submit posts (no `onValidate`, so no client check and no "validate" intent on blur) and the
  * action answers with its errors. Once they arrive: on blur, then again on input, as before.

@@ -1,5 +1,5 @@
 /**
- * A bank account card (spec §2 bankAccount tab): bank, real name, account number (all but the last
+ * A bank account card (docs/product/wallet.md#bank-accounts): bank, real name, account number (all but the last
  * 4 hidden), note; Edit and Delete. An account saved before numbers were checked that fails the
  * check says so, and what to do (ADR 0053).
  */

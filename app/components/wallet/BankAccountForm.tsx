@@ -1,5 +1,5 @@
 /**
- * The add / edit bank account form (spec §5: real name, account number and bank required, note at
+ * The add / edit bank account form (docs/product/validation.md: real name, account number and bank required, note at
  * most 100; ADR 0053: the account must exist). Two steps in one form: Continue looks the account up
  * and shows the holder's name the bank keeps ("Account name: ADA OKAFOR"); Confirm saves it. Used
  * inside the Headless UI dialog (with JavaScript) and in the ?edit= section (without); both post to

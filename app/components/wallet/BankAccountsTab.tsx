@@ -1,5 +1,5 @@
 /**
- * The bankAccount tab of /security (spec §2, §5, §6): a grid of cards; Add and
+ * The bankAccount tab of /security (docs/product/screens.md, docs/product/validation.md, docs/product/README.md#roles): a grid of cards; Add and
  * Edit open a Headless UI dialog with JavaScript and are ?edit=new / ?edit={id}
  * sections without; Delete asks first (a dialog, or the ?confirm=delete-{id}
  * section). Guests see the Add button disabled. With two-factor sign-in on, the form's Confirm and

@@ -1,5 +1,5 @@
 /**
- * One transaction of the wallet (spec §3 Bill): description, its type from the reader's side (a
+ * One transaction of the wallet (docs/product/entities.md#bill): description, its type from the reader's side (a
  * merchant's card bought is a Purchase, ADR 0051), date, the signed amount (green in, red out) and
  * the balance after. The sign says the direction, for eyes and screen readers alike: no "In"/"Out"
  * word beside it (which read "Out: −86.00", out twice).

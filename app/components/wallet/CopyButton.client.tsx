@@ -1,6 +1,6 @@
 /**
  * Copy a text (a deposit address) with the clipboard API: 'Copied', or
- * 'Copy Fail: Not Support' when the browser refuses (spec §8). A client-only
+ * 'Copy Fail: Not Support' when the browser refuses (docs/product/messages.md). A client-only
  * island: without JavaScript the address is plain selectable text.
  */
 import { useEffect, useState } from "react";

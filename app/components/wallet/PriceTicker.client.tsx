@@ -1,6 +1,6 @@
 /**
  * The live-price island of /sellVirtualCoin: polls our own /prices resource
- * route every 5 s (spec §9) while the page is visible and hands each answer to
+ * route every 5 s (docs/product/constants.md) while the page is visible and hands each answer to
  * the page. Renders a small "live" mark; without JavaScript the page shows the
  * price at render time instead.
  */

@@ -28,7 +28,7 @@ describe("withdrawal figures", () => {
   });
 });
 
-describe("form schemas (spec §5 messages)", () => {
+describe("form schemas (docs/product/validation.md)", () => {
   const rules = { minTrade: 1_000, maxTrade: 500_000, remainBalance: 100_000, available: 50_000, needTradePwd: true };
   const errors = (r: ReturnType<ReturnType<typeof sellCoinsSchema>["safeParse"]>) =>
     r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join("."), i.message]));

@@ -1,7 +1,7 @@
 import { StatusBadge } from "~/components/ui";
 import { withdrawalStatusLabel, withdrawalStatusTone } from "~/components/withdrawals/withdrawal";
 
-/** A withdrawal's status pill (spec §4 names, UI.md colours). */
+/** A withdrawal's status pill (docs/product/statuses.md names, docs/product/look.md colours). */
 export function WithdrawalStatusBadge({ status, className }: { status: number; className?: string }) {
   return (
     <StatusBadge tone={withdrawalStatusTone(status)} className={className}>

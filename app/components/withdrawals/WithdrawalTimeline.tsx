@@ -1,4 +1,4 @@
-/** Spec §4: created → processing started → completed or cancelled, with times; steps still to come are grey. */
+/** docs/product/statuses.md: created → processing started → completed or cancelled, with times; steps still to come are grey. */
 import { cx } from "~/components/ui/cx";
 import { withdrawalTimeline } from "~/components/withdrawals/withdrawal";
 import { DateTime, DetailPanel } from "~/components/ui";

@@ -1,4 +1,4 @@
-/** A withdrawer (spec §3): avatar, nickname, rate, limits, remaining balance, sales and feedback, tags. */
+/** A withdrawer (docs/product/entities.md): avatar, nickname, rate, limits, remaining balance, sales and feedback, tags. */
 import { Link } from "@remix-run/react";
 import type { Withdrawer } from "../../../contract/entities";
 import { Avatar } from "~/components/ui/Avatar";

@@ -1,4 +1,4 @@
-/** The withdrawer panel of /sellCoins: rate, limits, remaining balance, the fixed deposit and time limit (spec §9). */
+/** The withdrawer panel of /sellCoins: rate, limits, remaining balance, the fixed deposit and time limit (docs/product/constants.md). */
 import { DetailRow } from "~/components/ui/DetailPanel";
 import type { Withdrawer } from "../../../contract/entities";
 import { WITHDRAWER_DEPOSIT, WITHDRAWER_TIME_LIMIT_MINUTES } from "../../../contract/constants";

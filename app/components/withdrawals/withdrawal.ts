@@ -1,11 +1,11 @@
-/** Display rules of withdrawals (spec §3, §4). Pure: browser and server. */
+/** Display rules of withdrawals (docs/product/entities.md, docs/product/statuses.md). Pure: browser and server. */
 import type { Withdrawal } from "../../../contract/entities";
 import { WithdrawalStatus, withdrawalStatusLabels } from "../../../contract/enums";
 import type { BadgeTone } from "~/components/ui/Badge";
 
 export { WithdrawalStatus };
 
-/** UI.md colours: amber waiting, brand in progress, green done, red cancelled. */
+/** docs/product/look.md colours: amber waiting, brand in progress, green done, red cancelled. */
 const tones: Record<WithdrawalStatus, BadgeTone> = { 0: "wait", 1: "brand", 2: "success", 3: "danger" };
 
 export const withdrawalStatusLabel = (s: number) => withdrawalStatusLabels[s as WithdrawalStatus] ?? `Status ${s}`;
@@ -39,7 +39,7 @@ export interface TimelineStep {
   at: number | null;
 }
 
-/** Spec §4: created → processing started → completed or cancelled. */
+/** docs/product/statuses.md: created → processing started → completed or cancelled. */
 export function withdrawalTimeline(w: Pick<Withdrawal, "status" | "createTimestamp" | "processTimestamp" | "completeTimestamp" | "cancelTimestamp">): TimelineStep[] {
   const steps: TimelineStep[] = [{ key: "created", label: "Created", at: w.createTimestamp }];
   if (w.status === WithdrawalStatus.Cancelled) {

@@ -2,7 +2,7 @@
  * Form schemas (zod) of the sign-in, registration and password-reset screens.
  * One schema per form, used by conform in the browser (loaded when the form
  * is first focused: components/ui/use-schema-form.ts) and by the route action (the no-JavaScript path). Every field
- * comes from contract/fields.ts, so the messages are the spec's (§5).
+ * comes from contract/fields.ts, so the messages are the product's (docs/product/validation.md).
  *
  * The e-mail / mobile choice is a tab: a hidden `type` field (EMAIL | MOBILE)
  * selects the branch of a discriminated union. A mobile is typed as
@@ -47,7 +47,7 @@ const filled = (v: unknown): v is string => typeof v === "string" && v !== "";
 export function passwordsMatch(password: string, confirmation: string) {
   // Only the two fields (as they are typed): the intersection merges this with the form's own output.
   return z.object({ [password]: z.unknown(), [confirmation]: z.unknown() }).superRefine((v, ctx) => {
-    // The mismatch only when both are typed: an empty one has its own required message (spec §5).
+    // The mismatch only when both are typed: an empty one has its own required message (docs/product/validation.md).
     if (filled(v[password]) && filled(v[confirmation]) && v[confirmation] !== v[password])
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: [confirmation], message: MESSAGES.passwordMismatch });
   });
@@ -61,7 +61,7 @@ const confirmPwd = z.string({ required_error: MESSAGES.password, invalid_type_er
 
 const redirectTo = z.string().optional();
 
-/** Sign in: e-mail or mobile, and a password of 6-32 characters (spec §5). */
+/** Sign in: e-mail or mobile, and a password of 6-32 characters (docs/product/validation.md). */
 export const loginSchema = z.discriminatedUnion("type", [
   emailContact.extend({ loginPwd: loginPassword, redirectTo }),
   mobileContact.extend({ loginPwd: loginPassword, redirectTo }),

@@ -152,7 +152,7 @@ export async function registerLoader(args: LoaderFunctionArgs) {
   });
 }
 
-/** Spec §4: registration leads to /login. */
+/** docs/product/statuses.md: registration leads to /login. */
 export async function registerAction(args: ActionFunctionArgs) {
   return codeFormAction(args, VerificationCodeType.Register, registerSchema, (api, v) =>
     api.call("/userAuth/register", {

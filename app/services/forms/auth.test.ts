@@ -1,4 +1,4 @@
-/** The registration and reset forms' messages (issue 8): required ones first, the mismatch only for two typed passwords. */
+/** The registration and reset forms' messages: required ones first, the mismatch only for two typed passwords. */
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, test } from "vitest";
 import { MESSAGES } from "../../../contract/fields";

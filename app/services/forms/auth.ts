@@ -1,7 +1,7 @@
 /**
  * What the sign-in, registration and password-reset screens render: constants
  * and pure helpers, no zod (the schemas are in ./auth.schema.ts, fetched when a
- * form is first used, so a page does not carry zod up front; issue 12).
+ * form is first used, so a page does not carry zod up front).
  *
  * The e-mail / mobile choice is a tab: a hidden `type` field (EMAIL | MOBILE)
  * selects the branch of a discriminated union. A mobile is typed as

@@ -1,6 +1,6 @@
 /**
- * The comment form of a completed order (spec §4, §5): what the form renders. Its schema is in
- * ./feedback.schema.ts (zod, fetched when the form is first used; issue 12).
+ * The comment form of a completed order (docs/product/statuses.md, docs/product/validation.md): what the form renders. Its schema is in
+ * ./feedback.schema.ts (zod, fetched when the form is first used).
  */
 import { FEEDBACK_MAX, STAR_LEVEL_MAX, STAR_LEVEL_MIN } from "../../../contract/constants";
 import { FeedbackType } from "../../../contract/enums";

@@ -1,6 +1,6 @@
 /**
- * The identity-verification form's schema (spec §5): every field from the contract's KYC fields,
- * so the messages are the spec's. Loaded by the browser when the form is first used (issue 12).
+ * The identity-verification form's schema (docs/product/validation.md): every field from the contract's KYC fields,
+ * so the messages are the spec's. Loaded by the browser when the form is first used.
  */
 import { z } from "zod";
 import { kycBirthday, kycCountry, kycIdKind, kycIdNo, kycRealName } from "../../../contract/fields";

@@ -1,4 +1,4 @@
-/** Form schemas of the membership centre (spec §5): redeeming a point-mall item. */
+/** Form schemas of the membership centre (docs/product/validation.md): redeeming a point-mall item. */
 import { z } from "zod";
 
 /** The item to redeem, from the confirm step's hidden field. */

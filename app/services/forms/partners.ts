@@ -1,5 +1,5 @@
 /**
- * The partner buttons (spec §4 relationship): Trust, Block and Cancel, each a small form with the
+ * The partner buttons (docs/product/statuses.md#relationship): Trust, Block and Cancel, each a small form with the
  * other user's id, posted to the page it sits on (/userInfo/{id}, /partnerList).
  */
 

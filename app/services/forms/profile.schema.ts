@@ -1,4 +1,4 @@
-/** The /profile nickname form's schema (spec §5). */
+/** The /profile nickname form's schema (docs/product/validation.md). */
 import { z } from "zod";
 import { nickname } from "../../../contract/fields";
 

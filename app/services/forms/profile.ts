@@ -1,4 +1,4 @@
-/** The /profile forms: the one-time nickname change and the avatar upload (spec §5). The schema is in ./profile.schema.ts. */
+/** The /profile forms: the one-time nickname change and the avatar upload (docs/product/validation.md). The schema is in ./profile.schema.ts. */
 export const NICKNAME_INTENT = "nickname";
 export const AVATAR_INTENT = "avatar";
 

@@ -1,5 +1,5 @@
 /**
- * Form schemas of the security tabs (spec §5): one per form, used by conform in the browser and by
+ * Form schemas of the security tabs (docs/product/validation.md): one per form, used by conform in the browser and by
  * the tab's action. Fields come from contract/fields.ts, so the messages are the spec's.
  */
 import { z } from "zod";
@@ -12,7 +12,7 @@ import { otpSchemaField } from "./two-factor.schema";
 /** The confirmation of the new password: required with the new password's message. */
 const confirmNew = z.string({ required_error: MESSAGES.newPassword, invalid_type_error: MESSAGES.newPassword }).min(1, MESSAGES.newPassword);
 
-/** Change the login password: the old one, the new one twice (the mismatch message of spec §5); with two-factor on, a code (ADR 0057). */
+/** Change the login password: the old one, the new one twice (the mismatch message of docs/product/validation.md); with two-factor on, a code (ADR 0057). */
 export const loginPasswordSchema = z.intersection(z.object({ oldPassword, newPassword, confirmPwd: confirmNew, otp: otpSchemaField }), passwordsMatch("newPassword", "confirmPwd"));
 
 const via = z.enum([LoginType.Email, LoginType.Mobile], { errorMap: () => ({ message: CHOOSE_TARGET }) });
@@ -22,14 +22,14 @@ export const tradeCodeTargetSchema = z.object({ type: via }).passthrough();
 
 const confirmTrade = z.string({ required_error: MESSAGES.tradePassword, invalid_type_error: MESSAGES.tradePassword }).min(1, MESSAGES.tradePassword);
 
-/** Set or change the trade password (spec §5): where the code went, the code, 6 digits twice. */
+/** Set or change the trade password (docs/product/validation.md): where the code went, the code, 6 digits twice. */
 export const tradePasswordSchema = z.intersection(
   z.object({ type: via, code, tradePwd: tradePassword, confirmTradePwd: confirmTrade }),
   passwordsMatch("tradePwd", "confirmTradePwd"),
 );
 
-/** Bind (or change) the e-mail or the mobile (spec §5): the new contact, the BIND code sent to it, the trade password. */
+/** Bind (or change) the e-mail or the mobile (docs/product/validation.md): the new contact, the BIND code sent to it, the trade password. */
 export const bindContactSchema = z.discriminatedUnion("type", [mobileContact.extend({ code, tradePwd: tradePassword }), emailContact.extend({ code, tradePwd: tradePassword })]);
 
-/** Redeem a code (spec §5: 'Please enter Redemption Code.' / 'Please enter a valid Redemption Code.'). */
+/** Redeem a code (docs/product/validation.md: 'Please enter Redemption Code.' / 'Please enter a valid Redemption Code.'). */
 export const redemptionSchema = z.object({ redemptionCode });

@@ -1,6 +1,6 @@
 /**
- * What the security tabs (spec §5) render: field lists and texts. Their zod schemas are in
- * ./security.schema.ts, fetched by the browser when a form is first used (issue 12).
+ * What the security tabs (docs/product/validation.md) render: field lists and texts. Their zod schemas are in
+ * ./security.schema.ts, fetched by the browser when a form is first used.
  */
 
 /** Never echoed back into the page after a post. */

@@ -12,7 +12,7 @@ export interface SellSchemaOptions {
 
 const optionalString = z.preprocess((v) => (typeof v === "string" ? v : undefined), z.string().optional());
 
-/** The form's schema: with the offer, every check of spec §5; with null, what needs no offer. */
+/** The form's schema: with the offer, every check of docs/product/validation.md; with null, what needs no offer. */
 export function sellSchema(offer: SellOffer | null, opts: SellSchemaOptions = {}) {
   const fileCount = opts.fileCount ?? 0;
   return z

@@ -1,4 +1,4 @@
-/** The sell-card form's rules (spec §5) and the order display helpers. */
+/** The sell-card form's rules (docs/product/validation.md) and the order display helpers. */
 import { describe, expect, test } from "vitest";
 import { MESSAGES } from "../../../contract/fields";
 import { orderTimer, parseAdvertInfo, parseTab } from "../orders";
@@ -67,7 +67,7 @@ describe("sell schema", () => {
     expect(codeBlocks("X123456789ABCDEF", "4-4-4-4")!.join("")).toBe("X123456789ABCDEF");
   });
 
-  test("image types of spec §5", () => {
+  test("image types of docs/product/validation.md", () => {
     for (const name of ["a.jpeg", "a.JPG", "a.gif", "a.png", "a.bmp"]) expect(isSupportedImage({ name, type: "" })).toBe(true);
     expect(isSupportedImage({ name: "photo", type: "image/png" })).toBe(true);
     expect(isSupportedImage({ name: "a.webp", type: "image/webp" })).toBe(false);
@@ -76,7 +76,7 @@ describe("sell schema", () => {
 });
 
 describe("order helpers", () => {
-  test("timers by status (spec §4)", () => {
+  test("timers by status (docs/product/statuses.md)", () => {
     const base = { autoCancelTimestamp: 1, autoReleaseTimestamp: 2, autoArbitrationTimestamp: 3 };
     expect(orderTimer({ ...base, status: 0 })).toEqual({ label: "Auto Cancel", deadline: 1 });
     expect(orderTimer({ ...base, status: 1 })).toEqual({ label: "Auto Release", deadline: 2 });

@@ -1,5 +1,5 @@
 /**
- * The sell-card form (/sellCard/{advertId}, spec §5). The checks and their
+ * The sell-card form (/sellCard/{advertId}, docs/product/validation.md). The checks and their
  * messages are contract/sell-rules' (the same /order/addOrder runs): in the
  * browser with the offer the page shows; in the action (without JavaScript)
  * only what needs no offer, since /order/addOrder is the authority and its
@@ -20,7 +20,7 @@ import { IMAGE_EXTENSIONS, IMAGE_MIME_TYPES } from "../../../contract/constants"
 import { CARD_CODE_MAX, SELL_REMARK_MAX } from "../../../contract/sell-rules";
 
 export { CARD_CODE_MAX, SELL_REMARK_MAX as REMARK_MAX };
-/** The accept attribute of the image inputs (spec §5: jpeg, jpg, gif, png, bmp). */
+/** The accept attribute of the image inputs (docs/product/validation.md: jpeg, jpg, gif, png, bmp). */
 export const IMAGE_ACCEPT = [...IMAGE_MIME_TYPES, ...IMAGE_EXTENSIONS.map((e) => `.${e}`)].join(",");
 
 /** Image paths from the hidden cardImg field. */
@@ -31,7 +31,7 @@ export function imagePaths(cardImg: string | null | undefined): string[] {
     .filter(Boolean);
 }
 
-/** Spec §5: jpeg, jpg, gif, png, bmp by MIME type or by file extension. */
+/** docs/product/validation.md: jpeg, jpg, gif, png, bmp by MIME type or by file extension. */
 export function isSupportedImage(file: { name?: string; type?: string }): boolean {
   const type = (file.type ?? "").toLowerCase();
   const name = file.name ?? "";

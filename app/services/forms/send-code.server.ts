@@ -2,7 +2,7 @@
  * Sending verification codes from a form's action ("Send code" button), for
  * every purpose (REGISTER, FORGET, BIND, TRADE_PWD). The last send time is kept
  * in the session by purpose, so the server refuses a second send within 60 s
- * (spec §4, §9) with a clear message, and the page can show the time left
+ * (docs/product/statuses.md, docs/product/constants.md) with a clear message, and the page can show the time left
  * also without JavaScript.
  */
 import { CODE_RESEND_SECONDS } from "../../../contract/constants";

@@ -1,5 +1,5 @@
 /**
- * The BTC / USDT transfer form (/sellVirtualCoin, spec §5): amount (in BTC or
+ * The BTC / USDT transfer form (/sellVirtualCoin, docs/product/validation.md): amount (in BTC or
  * USDT, up to 8 decimals → tradeAmount per 1e8), the sending address and the
  * transaction hash, all required; converted to coins at the price the form is
  * quoted (ADR 0050) with the platform's usdRate and discount, 'The transaction

@@ -1,4 +1,4 @@
-/** The bank-account form's schema (spec §3 User payment, §5, ADR 0053), messages verbatim. */
+/** The bank-account form's schema (docs/product/entities.md#user-payment, docs/product/validation.md, ADR 0053), messages verbatim. */
 import { z } from "zod";
 import { BANK_NOTE_MAX } from "../../../contract/constants";
 import { ACCOUNT_NUMBER_INVALID, accountNumberProblem, normalizeAccountNumber } from "../../../contract/bank-accounts";

@@ -1,5 +1,5 @@
 /**
- * The bank-account form (spec §3 User payment, §5): its limits and texts, and the two steps of
+ * The bank-account form (docs/product/entities.md#user-payment, docs/product/validation.md): its limits and texts, and the two steps of
  * saving an account (ADR 0053): Continue looks the account up and shows the holder's name the bank
  * keeps; Confirm saves it. The schema, the same in the browser and in the action, is in
  * ./wallet.schema.ts; the NUBAN rule itself in contract/bank-accounts.ts.

@@ -1,5 +1,5 @@
 /**
- * The sell-coins form (/sellCoins/{id}, spec §5): one schema, built from the
+ * The sell-coins form (/sellCoins/{id}, docs/product/validation.md): one schema, built from the
  * withdrawer's limits, the user's balance and whether a trade password is
  * set; used by conform in the browser and by the route action. Checked in the
  * spec's order: the amount within the withdrawer's limits, within its

@@ -3,7 +3,7 @@
  * action takes its /client caller from here:
  *
  *   const api = await requireApi(request, context);           // signed in, or /login?redirectTo=…
- *   const api = await requireApi(request, context, "prompt"); // or the Go To Login? page (spec §8)
+ *   const api = await requireApi(request, context, "prompt"); // or the Go To Login? page (docs/product/messages.md)
  *   const api = await optionalApi(request, context);          // guests too
  *
  * A code 3 from any call made through these clears the sign-in and takes the same path
@@ -16,7 +16,7 @@ import { clearSignIn, commitSession, flashToast, loginUrl, type AppSession, type
 import { json, redirect, type AppLoadContext } from "./http.server";
 
 /**
- * Where a signed-out visitor goes (spec §8): "login" the sign-in page and back; "home";
+ * Where a signed-out visitor goes (docs/product/messages.md): "login" the sign-in page and back; "home";
  * "prompt" the page's Go To Login? (a 401 the error boundary draws); "json" a 401 body for
  * resource routes that islands fetch.
  */

@@ -20,7 +20,7 @@ import { redirect, type AppLoadContext } from "./http.server";
 
 export type Desk = keyof Desks;
 
-/** What any path without a route answers (spec §2: unknown paths go home). */
+/** What any path without a route answers (docs/product/screens.md: unknown paths go home). */
 export function missingRoute(): Response {
   return redirect("/home");
 }

@@ -1,5 +1,5 @@
 /**
- * One page of a list paged by the id of the last item (spec §2, §7), as a feed loader answers it
+ * One page of a list paged by the id of the last item (docs/product/screens.md, docs/product/calls.md), as a feed loader answers it
  * and InfiniteFeed renders it.
  */
 import { LIST_PAGE_SIZE } from "../../../contract/constants";

@@ -1,5 +1,5 @@
 /**
- * The import rules of the web tier (ARCHITECTURE.md rule 5, docs/decisions/0015-route-kit.md),
+ * The import rules of the web tier (docs/architecture.md#rule-5, docs/decisions/0015-route-kit.md),
  * checked over every file of app/: a runtime package only through the kit, no Node module,
  * nothing from backend/, and services never reach up into components.
  */
@@ -34,7 +34,7 @@ describe("app/ imports", () => {
     expect(offenders((_file, spec) => spec.startsWith("node:") || /(^|\/)backend\//.test(spec))).toEqual([]);
   });
 
-  test("no Node global or built-in either (the web tier must run on an edge runtime: issue 13)", () => {
+  test("no Node global or built-in either (the web tier must run on an edge runtime: ADR 0031)", () => {
     const builtins = /^(assert|buffer|child_process|crypto|events|fs|http|https|net|os|path|stream|url|util|zlib)(\/|$)/;
     expect(offenders((_file, spec) => builtins.test(spec))).toEqual([]);
     const nodeGlobal = /\b(Buffer\b|process\.|__dirname|__filename|require\(|setImmediate\()/;

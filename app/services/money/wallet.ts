@@ -39,7 +39,7 @@ export function formatCurrencyRate(per10000: number): string {
   return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${f}`;
 }
 
-/** A currency amount in hundredths: up to 10 decimals, trailing zeros trimmed, grouped (spec §9). */
+/** A currency amount in hundredths: up to 10 decimals, trailing zeros trimmed, grouped (docs/product/constants.md). */
 export function formatPayout(hundredths: number): string {
   return formatCurrencyAmount(shiftDecimal(hundredths, 2));
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Orders (issue 3): the order, its card (encrypted), its timeline and the seller's feedback.
+ * Orders: the order, its card (encrypted), its timeline and the seller's feedback.
  * Design: docs/decisions/0007-orders-money-and-secrets.md.
  */
 export async function up(db: Kysely<any>) {
@@ -13,7 +13,7 @@ export async function up(db: Kysely<any>) {
       advert_id bigint not null references adverts(id),
       card_type_id int not null references card_types(id),
       card_type smallint not null check (card_type in (0,1)),
-      -- JSON snapshot of the advert (spec §3 Order.advertInfo).
+      -- JSON snapshot of the advert (docs/product/entities.md#order.advertInfo).
       advert_info text not null,
       -- Card face in hundredths of trade_currency.
       trade_amount bigint not null check (trade_amount > 0),

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Wallet (issue 4): banks and the users' bank accounts, withdrawals (selling coins to
+ * Wallet: banks and the users' bank accounts, withdrawals (selling coins to
  * withdrawers) with their timeline, and BTC/USDT transfer orders.
  * Design: docs/decisions/0008-withdrawals.md.
  */
@@ -58,7 +58,7 @@ export async function up(db: Kysely<any>) {
       -- Hundredths of currency paid out: floor(amount * currency_rate / 10000).
       currency_amount bigint not null check (currency_amount >= 0),
       user_payment_id bigint references user_payments(id),
-      -- JSON snapshot of the bank account (spec §3 Withdrawal.userPayment).
+      -- JSON snapshot of the bank account (docs/product/entities.md#withdrawal.userPayment).
       user_payment text not null,
       user_remark text,
       pay_picture text unique,

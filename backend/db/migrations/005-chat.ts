@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * The built-in chat service (issue 5; docs/decisions/0009-chat.md): conversations with their
+ * The built-in chat service (docs/decisions/0009-chat.md): conversations with their
  * members and read positions, messages, and uploaded chat files.
  */
 export async function up(db: Kysely<any>) {

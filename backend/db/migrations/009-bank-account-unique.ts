@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * One bank account once per user (issue 8): the same bank and account number, whatever
+ * One bank account once per user: the same bank and account number, whatever
  * spaces or dashes it was typed with, may not be saved twice while the first is kept.
  * account_key is the number without spaces and dashes, upper-cased; the partial unique
  * index decides between two parallel adds. Duplicates saved before this migration are

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Referral programme (issue 11, docs/decisions/0024-referral-rewards.md):
+ * Referral programme (docs/decisions/0024-referral-rewards.md):
  * - the platform's system user (id 1, below the users sequence) whose account pays the rewards;
  *   it has no usable password, and its available coins may go below zero (the sum it paid out);
  * - referral_rewards: one row per reward paid, unique per (order, kind), and the first-order

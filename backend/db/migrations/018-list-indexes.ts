@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Indexes for the hot lists at scale (issue 12, docs/decisions/0027-cost-at-scale.md). Every
+ * Indexes for the hot lists at scale (docs/decisions/0027-cost-at-scale.md). Every
  * list is a keyset page `... where owner = ? [and filter] and id < cursor order by id desc
  * limit 20`, so each needs an index that starts with its equality columns and ends with id:
  * - the seller's Active tab (statuses 0-3 as an IN list, which (seller_id, status, id) can

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Duplicate cards (issue 14, docs/decisions/0033-duplicate-cards.md):
+ * Duplicate cards (docs/decisions/0033-duplicate-cards.md):
  * - card_fingerprints: one row per distinct card an order carries, a keyed digest
  *   (HMAC-SHA256 under a key derived from the data key, never a plain hash) of each
  *   e-code or picture, looked up by digest when a later order is placed;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * The staff desk (issue 14, docs/decisions/0035-staff-desk-and-audit.md).
+ * The staff desk (docs/decisions/0035-staff-desk-and-audit.md).
  * - staff_audit: one row per administrator action, written in the action's own transaction.
  *   Append-only: a trigger refuses every UPDATE and DELETE (and TRUNCATE), so not even a
  *   handler bug can rewrite history; only inserts reach the table.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * The merchant desk (issue 14, docs/decisions/0036-merchant-desk.md):
+ * The merchant desk (docs/decisions/0036-merchant-desk.md):
  * - orders.bot_viewed: the demo merchant's bot made the view (0 → 1) itself. The bot completes
  *   or negotiates only those, so an order its merchant took by hand (from the desk or a
  *   /merchant call) is never also acted on by the bot;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Each membership knows its conversation's newest message (issue 12, ADR 0046). Every order event
+ * Each membership knows its conversation's newest message (ADR 0046). Every order event
  * registers the order's chat for its seller and buyer, so a busy seller is a member of thousands
  * of conversations; the top bar's unread total on every signed-in page, the conversation list and
  * the socket's replay read all of them to find the recent and the unread ones. Written with each

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Each user's order figures, kept as orders happen (issue 12, ADR 0048). The profile, a user's
+ * Each user's order figures, kept as orders happen (ADR 0048). The profile, a user's
  * public page and the partner list showed them by counting and summing all of the user's orders:
  * for a merchant of the large world, 40,000 orders read on every sign-in and every visit of its
  * page. Written in the order's own transaction by the orders module (order-stats.ts): at

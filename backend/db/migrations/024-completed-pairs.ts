@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * "Trades with you" on a user's page (spec §3 Relationship: tradeTimes) counts the completed orders
+ * "Trades with you" on a user's page (docs/product/entities.md#relationship: tradeTimes) counts the completed orders
  * between the viewer and that user, whichever of them sold. With no index for a pair, PostgreSQL
  * read all of the seller's completed orders and all of the merchant's orders and intersected them:
  * 88-101 ms for the demo seller and a merchant in the large world (20,000 and 39,000 orders), on a

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Banks get their CBN code (issue 30, docs/decisions/0053-payout-accounts-that-exist.md): the
+ * Banks get their CBN code (docs/decisions/0053-payout-accounts-that-exist.md): the
  * account number's check digit is computed with it, and the bank-data provider is asked with it.
  * Deposit-money banks have 3 digits; other institutions 5 (prefixed with 9 for the check) or 6
  * starting with 9, as the NIBSS / Paystack bank lists give them. A bank without a code is no

@@ -8,7 +8,7 @@ import { genUserSig, type TlsSigKey } from "./tls-sig";
  * With CHAT_PROVIDER=tencent the browsers chat through Tencent Cloud Chat, so what
  * our database decides must reach Tencent too (docs/decisions/0011-tencent-relay.md):
  * - every open order's group GROUP{orderId}, created with its seller and buyer as
- *   members (the browser then joins it, spec §4);
+ *   members (the browser then joins it, docs/product/statuses.md);
  * - every system message (order and withdrawal events), sent from the account
  *   88888888 to its user, in the order they were committed.
  * A sweep reads what is pending from the database (a restart loses nothing) and

@@ -3,7 +3,7 @@ import { IMAGE_MAX_SIDE, JPEG_QUALITY_DEFAULT, JPEG_QUALITY_LOW } from "../../..
 import { BmpError, decodeBmp } from "./bmp";
 
 /**
- * Server-side image processing for every upload (spec §5, §9): the file's own
+ * Server-side image processing for every upload (docs/product/validation.md, docs/product/constants.md): the file's own
  * bytes decide what it is (never its name or content type); jpeg, png, gif and
  * bmp are decoded, turned upright, flattened onto white, shrunk so the longest
  * side is at most 1024 px and re-encoded as JPEG, with every piece of metadata
@@ -58,7 +58,7 @@ export interface ProcessedImage {
   pixels: { data: Buffer; width: number; height: number; channels: number };
 }
 
-/** JPEG quality by upload type: 0.5 for order and avatar images, 0.8 otherwise (spec §9). */
+/** JPEG quality by upload type: 0.5 for order and avatar images, 0.8 otherwise (docs/product/constants.md). */
 export function qualityFor(type: "order" | "avatar" | "cert" | string): number {
   return type === "order" || type === "avatar" ? JPEG_QUALITY_LOW : JPEG_QUALITY_DEFAULT;
 }

@@ -12,7 +12,7 @@ import { recordAudit } from "../audit/audit";
 import type { Selectable } from "kysely";
 
 /**
- * Identity verification (issue 10, docs/decisions/0020-kyc.md): the user's certificate (one per
+ * Identity verification (docs/decisions/0020-kyc.md): the user's certificate (one per
  * user) and its staff review. Status moves only through `review()`, a compare-and-set from
  * "under review"; a rejection makes the certificate editable again with the reason.
  */
@@ -71,7 +71,7 @@ async function review(trx: Trx, id: number, to: Review, adminId: number, now: Da
     after: { status: row.status, reason: row.reason, userId: row.user_id },
     at: now,
   });
-  // Approved stays read-only; rejected is editable again (spec §4: status 0 editable, 1 read-only).
+  // Approved stays read-only; rejected is editable again (docs/product/statuses.md: status 0 editable, 1 read-only).
   await trx.updateTable("users").set({ kyc_auth_status: to === KycReview.Approved ? KycStatus.ReadOnly : KycStatus.Editable }).where("id", "=", row.user_id).execute();
   await notify(trx, {
     userId: row.user_id,

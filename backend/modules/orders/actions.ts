@@ -83,7 +83,7 @@ export async function negotiateOrder({ db, secrets }: Pick<Services, "db" | "sec
 
 // ---------------------------------------------------------------- seller
 
-/** Accept (spec §4: status above 1 and below 4): pays arbitrationApplyPrice, or cancels for "Cancel negotiation". */
+/** Accept (docs/product/statuses.md: status above 1 and below 4): pays arbitrationApplyPrice, or cancels for "Cancel negotiation". */
 export async function acceptDispute(db: DB, sellerId: number, id: number, now: Date) {
   const o = await orderOfSeller(db, sellerId, id);
   const to = o.arbitration_type === ArbitrationType.CancelNegotiation ? OrderStatus.Cancelled : OrderStatus.Completed;

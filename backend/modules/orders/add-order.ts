@@ -21,7 +21,7 @@ import { cardQuoteExpired, cardRateChanged } from "../../../contract/quote";
 import { askAgain, quotedRate, type QuoteTerms } from "../quotes/quotes";
 
 /**
- * /order/addOrder: everything spec §5 checks on the sell-card form, again on the server,
+ * /order/addOrder: everything docs/product/validation.md checks on the sell-card form, again on the server,
  * then one transaction that claims the advert secret (idempotency), refuses or flags a card
  * sold before (fingerprints.ts), reserves the advert's remaining amount atomically at the rate
  * the seller was quoted (ADR 0050: no order at a price she did not see), snapshots the figures

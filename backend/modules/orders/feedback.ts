@@ -7,7 +7,7 @@ import { fail } from "../../http/errors";
 import { orderOfSeller } from "./actions";
 
 /**
- * The seller's comment on a completed order (spec §4: once, positive or negative,
+ * The seller's comment on a completed order (docs/product/statuses.md: once, positive or negative,
  * 1-5 stars): writing it, and reading what a merchant received.
  */
 

@@ -1,4 +1,4 @@
-/** What a seller or a merchant may do with an order, by status, from the transition table (issue 9). */
+/** What a seller or a merchant may do with an order, by status, from the transition table. */
 import { describe, expect, test } from "vitest";
 import { OrderStatus } from "../../../contract/enums";
 import { adminOrderActions, orderActions, TRANSITIONS } from "./state-machine";
@@ -8,7 +8,7 @@ const having = (role: "seller" | "merchant", action: string, hasFeedback = false
   statuses.filter((status) => orderActions({ status }, role, hasFeedback).includes(action as never));
 
 describe("orderActions", () => {
-  test("the seller: accept in 2 and 3, arbitrate in 2 (spec §4), comment once in 4, chat below 4", () => {
+  test("the seller: accept in 2 and 3, arbitrate in 2 (docs/product/statuses.md), comment once in 4, chat below 4", () => {
     expect(having("seller", "accept")).toEqual([2, 3]);
     expect(having("seller", "arbitrate")).toEqual([2]);
     expect(having("seller", "comment")).toEqual([4]);

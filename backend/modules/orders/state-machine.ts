@@ -52,7 +52,7 @@ const paid = (o: OrderRow) => `You received ${coins(Number(o.real_total_price))}
 
 /**
  * Every allowed move. (from, to, actor) picks exactly one rule.
- * Status 3 and the seller: spec §4 lets the seller Accept with status above 1 and below 4,
+ * Status 3 and the seller: docs/product/statuses.md lets the seller Accept with status above 1 and below 4,
  * so a seller may still accept the merchant's proposal while the order is in arbitration
  * (3 → 4 paying arbitrationApplyPrice, or 3 → 5 for "Cancel negotiation"): it is a
  * concession to what the merchant itself proposed, so no administrator is needed.
@@ -239,7 +239,7 @@ const ACTION_RULES: ReadonlyArray<{ action: OrderAction; actor: "seller" | "merc
 
 /**
  * What the seller or the merchant of an order may do with it now, from TRANSITIONS
- * and the rules of contract/order-rules.ts (ARCHITECTURE rule 9): the page shows
+ * and the rules of contract/order-rules.ts (docs/architecture.md#rule-9): the page shows
  * exactly these, and each call re-checks its own (a timer may win the race).
  */
 export function orderActions(o: Pick<OrderRow, "status">, role: "seller" | "merchant", hasFeedback: boolean): OrderAction[] {

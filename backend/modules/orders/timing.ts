@@ -1,5 +1,5 @@
 /**
- * The order timers (spec §4, ADR 0007). Each one is a column the job
+ * The order timers (docs/product/statuses.md, ADR 0007). Each one is a column the job
  * `backend/jobs/order-timers.ts` sweeps, so a restart loses none.
  *
  * - autoCancelTimestamp   = createTimestamp + the advert's payLimit (minutes): status 0 → 5.

@@ -2,7 +2,7 @@ import { requireUser } from "../../http/context";
 import type { HandlerGroup } from "../../http/handler-types";
 import { shareStatistics, shareUsers } from "./queries";
 
-/** The referral programme's calls (issue 11): the caller's own totals and friends only. */
+/** The referral programme's calls: the caller's own totals and friends only. */
 export const referralHandlers = {
   async "/userShare/getShareStatistics"(_input, ctx) {
     return shareStatistics(ctx.db, requireUser(ctx).id);

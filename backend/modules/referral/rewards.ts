@@ -9,7 +9,7 @@ import { applyBalanceChanges } from "../wallet/ledger";
 import { PLATFORM_USER_ID } from "../wallet/platform";
 
 /**
- * Referral rewards (spec §1, §9; docs/decisions/0024-referral-rewards.md), paid inside the
+ * Referral rewards (docs/product/README.md, docs/product/constants.md; docs/decisions/0024-referral-rewards.md), paid inside the
  * transaction of the compare-and-set that completes a friend's order, so they exist exactly when
  * the completion commits:
  * - share: 3 per mille of the coins the friend was paid, rounded down to a hundredth of a coin;

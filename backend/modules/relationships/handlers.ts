@@ -5,7 +5,7 @@ import { fail, notFound } from "../../http/errors";
 import type { HandlerGroup } from "../../http/handler-types";
 import { relationshipList, relationshipOf, removeRelationship, setRelationship, tradeTimesBetween } from "./queries";
 
-/** Trust and block between users (issue 11, docs/decisions/0021-relationships.md). */
+/** Trust and block between users (docs/decisions/0021-relationships.md). */
 export const NOT_YOURSELF = "You cannot trust or block yourself.";
 
 /** The other user of a call: it must exist ("User not found.") and not be the caller. */

@@ -9,7 +9,7 @@ import { countRows } from "../../db/count";
  * decided about `to_user_id`. Every function takes `db | trx`.
  */
 
-/** The most rows one list answers: the call has no pager (spec §7), so it is bounded here. */
+/** The most rows one list answers: the call has no pager (docs/product/calls.md), so it is bounded here. */
 export const RELATIONSHIP_LIST_MAX = 500;
 
 /** What `userId` decided about `toUserId`: 0 none, 1 trust, 2 block. */

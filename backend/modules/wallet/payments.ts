@@ -18,7 +18,7 @@ import { hit, minutesLeftInWindow } from "../../security/rate-limit";
 import { openNullable, sealNullable, type SecretBox } from "../../security/secret-box";
 
 /**
- * Bank accounts (spec §3 User payment). Every query is scoped to the owner: another user's id
+ * Bank accounts (docs/product/entities.md#user-payment). Every query is scoped to the owner: another user's id
  * answers "Bank account not found." exactly like an id that does not exist. Removing is a soft
  * delete; a withdrawal keeps its own JSON snapshot of the account, so an account in use by an
  * open withdrawal may still be removed.

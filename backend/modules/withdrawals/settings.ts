@@ -14,7 +14,7 @@ import { findWithdrawer, toWithdrawer } from "./queries";
  * offers plus the coins of its open (Waiting, Processing) withdrawals — stays within its deposit
  * (its account's bail). Applying moves coins from the first to the second and a cancellation
  * back, so only the withdrawer raising its offer can break it: that is checked here, when the
- * offer goes up. Accepting at all needs the fixed deposit of spec §9.
+ * offer goes up. Accepting at all needs the fixed deposit of docs/product/constants.md.
  */
 
 async function ownOfferIds(db: Executor, userId: number): Promise<number[]> {

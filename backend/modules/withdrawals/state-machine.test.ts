@@ -1,4 +1,4 @@
-/** What a withdrawal's owner and withdrawer may do, by status, from the transition table (issue 9). */
+/** What a withdrawal's owner and withdrawer may do, by status, from the transition table. */
 import { describe, expect, test } from "vitest";
 import { withdrawalActions } from "./state-machine";
 

@@ -107,7 +107,7 @@ const ACTION_RULES: ReadonlyArray<{ action: WithdrawalAction; rule: string }> = 
   { action: WithdrawalAction.Cancel, rule: "cancel" },
 ];
 
-/** What the owner or the withdrawer of a withdrawal may do with it now, from TRANSITIONS (ARCHITECTURE rule 9). */
+/** What the owner or the withdrawer of a withdrawal may do with it now, from TRANSITIONS (docs/architecture.md#rule-9). */
 export function withdrawalActions(w: { status: number }, role: "owner" | "withdrawer"): WithdrawalAction[] {
   if (role === "owner") return [];
   return ACTION_RULES.filter((a) => mayTake(TRANSITIONS, [a.rule], w.status, "withdrawer")).map((a) => a.action);

@@ -162,7 +162,7 @@ export async function latestCode(url: string, to: string, type: string, timeoutM
 }
 
 /**
- * Screenshots are for people to look at (UI.md: our screens at 390×844). E2E_SHOTS=off leaves them
+ * Screenshots are for people to look at (docs/product/look.md: our screens at 390×844). E2E_SHOTS=off leaves them
  * out where nobody will (.ci/run): each costs ~0.6 s, and a shot from the top waits out a toast
  * (ADR 0039). Failure shots are taken either way.
  */

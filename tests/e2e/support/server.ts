@@ -209,7 +209,7 @@ async function spawnHealthy(script: string, url: string, env: NodeJS.ProcessEnv,
 }
 
 /**
- * E2E_WEB_TIER=edge (scripts/test.ts, issue 13): the same suites against the web tier on workerd.
+ * E2E_WEB_TIER=edge (scripts/test.ts): the same suites against the web tier on workerd.
  * The server is then two processes: the backend alone on Node (WEB_TIER=off) and the edge build
  * (npm run build:edge) in miniflare in front of it; `url` is the edge, `apiUrl` the backend.
  * A suite that starts its own web tier (CLIENT_API_URL set) gets Node as it asked.
