@@ -1,5 +1,5 @@
 /**
- * Cross-site request forgery, refused (docs/decisions/0015-route-kit-and-csrf.md).
+ * Cross-site request forgery, refused (docs/decisions/0015-route-kit.md).
  * Web-standard only: the Node server and an edge entry use the same checks.
  *
  * A mutating request is ours when its Origin (or, when a browser sent none, its
