@@ -3,6 +3,8 @@ import { authCalls } from "./calls/auth";
 import { catalogCalls } from "./calls/catalog";
 import { chatCalls } from "./calls/chat";
 import { identityCalls } from "./calls/identity";
+import { kycCalls } from "./calls/kyc";
+import { redemptionCalls } from "./calls/redemption";
 import { imagesCalls } from "./calls/images";
 import { membershipCalls } from "./calls/membership";
 import { noticeCalls } from "./calls/notices";
@@ -10,14 +12,15 @@ import { ordersCalls } from "./calls/orders";
 import { referralCalls } from "./calls/referral";
 import { relationshipsCalls } from "./calls/relationships";
 import { sessionCalls } from "./calls/sessions";
-import { staffOrderCalls } from "./calls/staff-orders";
-import { staffWithdrawalCalls } from "./calls/staff-withdrawals";
-import { staffRedemptionCalls } from "./calls/staff-redemption";
-import { staffKycCalls } from "./calls/staff-kyc";
-import { staffAuditCalls } from "./calls/staff-audit";
-import { staffMallCalls } from "./calls/staff-mall";
-import { withdrawerSettingsCalls } from "./calls/withdrawer-settings";
-import { merchantDeskCalls } from "./calls/merchant-desk";
+import { orderDeskCalls } from "./calls/orders-desks";
+import { withdrawalDeskCalls } from "./calls/withdrawals-desks";
+import { virtualCoinStaffCalls } from "./calls/virtual-coin-staff";
+import { staffRedemptionCalls } from "./calls/redemption-staff";
+import { staffKycCalls } from "./calls/kyc-staff";
+import { staffAuditCalls } from "./calls/audit";
+import { staffMallCalls } from "./calls/membership-staff";
+import { withdrawerSettingsCalls } from "./calls/withdrawals-withdrawer";
+import { merchantDeskCalls } from "./calls/catalog-merchant";
 import { twoFactorCalls } from "./calls/two-factor";
 import { virtualCoinCalls } from "./calls/virtual-coin";
 import { walletCalls } from "./calls/wallet";
@@ -31,6 +34,8 @@ export const calls = {
   ...catalogCalls,
   ...authCalls,
   ...identityCalls,
+  ...kycCalls,
+  ...redemptionCalls,
   ...imagesCalls,
   ...ordersCalls,
   ...walletCalls,
@@ -62,8 +67,9 @@ export const clientPaths = Object.keys(calls) as ClientPath[];
  * the same envelope, and are added by the issues that need them.
  */
 export const staffCalls = {
-  ...staffOrderCalls,
-  ...staffWithdrawalCalls,
+  ...orderDeskCalls,
+  ...withdrawalDeskCalls,
+  ...virtualCoinStaffCalls,
   ...staffRedemptionCalls,
   ...staffKycCalls,
   ...staffAuditCalls,
@@ -85,6 +91,8 @@ export {
   catalogCalls,
   chatCalls,
   identityCalls,
+  kycCalls,
+  redemptionCalls,
   imagesCalls,
   membershipCalls,
   noticeCalls,
@@ -92,21 +100,22 @@ export {
   referralCalls,
   relationshipsCalls,
   sessionCalls,
-  staffOrderCalls,
-  staffWithdrawalCalls,
+  orderDeskCalls,
+  withdrawalDeskCalls,
   twoFactorCalls,
+  virtualCoinStaffCalls,
   virtualCoinCalls,
   walletCalls,
   withdrawalsCalls,
 };
-export * from "./calls/staff-orders";
-export * from "./calls/staff-withdrawals";
-export * from "./calls/staff-redemption";
-export * from "./calls/staff-kyc";
-export * from "./calls/staff-audit";
-export * from "./calls/staff-mall";
-export * from "./calls/withdrawer-settings";
-export * from "./calls/merchant-desk";
+export * from "./calls/orders-desks";
+export * from "./calls/withdrawals-desks";
+export * from "./calls/redemption-staff";
+export * from "./calls/kyc-staff";
+export * from "./calls/audit";
+export * from "./calls/membership-staff";
+export * from "./calls/withdrawals-withdrawer";
+export * from "./calls/catalog-merchant";
 export { virtualCoinPriceSchema, type VirtualCoinPrice } from "./calls/virtual-coin";
 export { SESSION_ID_LENGTH, sessionId, signedInSessionSchema, type SignedInSession } from "./calls/sessions";
 export * from "./define";

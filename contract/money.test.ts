@@ -9,7 +9,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ADVERT_AMOUNT_MAX, ADVERT_DISCOUNT_MAX } from "./advert-rules";
-import { WITHDRAWER_RATE_MAX } from "./calls/withdrawer-settings";
+import { WITHDRAWER_RATE_MAX } from "./calls/withdrawals-withdrawer";
 import { CRYPTO_SCALE, RATE_SCALE } from "./constants";
 import {
   coinsForCrypto,

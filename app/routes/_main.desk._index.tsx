@@ -5,7 +5,7 @@
  * card type as a GET form (works without JavaScript); paged by (lastRank, lastId).
  */
 import { useLoaderData } from "@remix-run/react";
-import type { StaffOrder } from "../../contract/calls/staff-orders";
+import type { StaffOrder } from "../../contract/calls/orders-desks";
 import { OrderStatus } from "../../contract/enums";
 import { DeskNav } from "~/components/desk/DeskNav";
 import { DeskOrderItem } from "~/components/desk/DeskOrderItem";

@@ -4,7 +4,7 @@
  * the contract's schema checks it here and again in the backend; the catalogue follows at once.
  */
 import { useActionData, useLoaderData } from "@remix-run/react";
-import type { MerchantAdvert } from "../../contract/calls/merchant-desk";
+import type { MerchantAdvert } from "../../contract/calls/catalog-merchant";
 import { Code } from "../../contract/envelope";
 import { MESSAGES } from "../../contract/messages";
 import { OfferForm } from "~/components/desk/OfferForm";

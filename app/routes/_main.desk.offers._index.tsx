@@ -3,7 +3,7 @@
  * Resume, New offer and Edit, and the online switch. Business users only (requireDesk).
  */
 import { useActionData, useLoaderData } from "@remix-run/react";
-import type { MerchantAdvert } from "../../contract/calls/merchant-desk";
+import type { MerchantAdvert } from "../../contract/calls/catalog-merchant";
 import { MESSAGES } from "../../contract/messages";
 import { DeskNav } from "~/components/desk/DeskNav";
 import { OfferItem, PAUSE_INTENT, RESUME_INTENT } from "~/components/desk/OfferItem";

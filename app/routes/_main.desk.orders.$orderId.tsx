@@ -6,7 +6,7 @@
  * actions, computed from the state machine), never from the status here.
  */
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import type { StaffOrder } from "../../contract/calls/staff-orders";
+import type { StaffOrder } from "../../contract/calls/orders-desks";
 import type { OrderChange } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
 import { OrderAction } from "../../contract/enums";

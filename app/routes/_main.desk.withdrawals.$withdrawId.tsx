@@ -9,7 +9,7 @@
  * - Once completed, the proof (/desk/withdrawals/{id}/picture); the timeline.
  */
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import type { DeskWithdrawal } from "../../contract/calls/staff-withdrawals";
+import type { DeskWithdrawal } from "../../contract/calls/withdrawals-desks";
 import { Code } from "../../contract/envelope";
 import { MESSAGES } from "../../contract/messages";
 import { useMainLayoutData } from "~/components/layout/layout-data";

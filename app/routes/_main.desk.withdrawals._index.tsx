@@ -8,7 +8,7 @@
  * - With JavaScript the open queue re-reads itself every 15 s while the page is visible.
  */
 import { Link, useLoaderData } from "@remix-run/react";
-import type { DeskWithdrawal } from "../../contract/calls/staff-withdrawals";
+import type { DeskWithdrawal } from "../../contract/calls/withdrawals-desks";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { useSamePathLoading } from "~/components/layout/use-same-path-loading";
 import { EmptyState, Tabs } from "~/components/ui";

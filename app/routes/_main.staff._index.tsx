@@ -3,7 +3,7 @@
  * paged — and a search by order id that opens any order (to freeze an open one).
  */
 import { Link, useLoaderData } from "@remix-run/react";
-import type { StaffOrder } from "../../contract/calls/staff-orders";
+import type { StaffOrder } from "../../contract/calls/orders-desks";
 import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
 import { DuplicateFlag } from "~/components/orders/DuplicateFlag";
 import { StaffEmpty, StaffItem, StaffPager } from "~/components/staff/StaffParts";

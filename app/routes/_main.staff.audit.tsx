@@ -1,6 +1,6 @@
 /** /staff/audit: the audit trail of administrator actions, newest first, filtered by what they are about; read-only. */
 import { Link, useLoaderData } from "@remix-run/react";
-import { AUDIT_ENTITY_TYPES, type AuditEntry } from "../../contract/calls/staff-audit";
+import { AUDIT_ENTITY_TYPES, type AuditEntry } from "../../contract/calls/audit";
 import { StaffEmpty, StaffItem, StaffPager } from "~/components/staff/StaffParts";
 import { Button, DateTime } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";

@@ -1,6 +1,6 @@
 /** /staff/kyc: identity verifications under review, newest first, with both photos; approve, or reject with a reason. */
 import { useLoaderData } from "@remix-run/react";
-import type { StaffKyc } from "../../contract/calls/staff-kyc";
+import type { StaffKyc } from "../../contract/calls/kyc-staff";
 import { KycReview } from "../../contract/enums";
 import { ReasonField, StaffEmpty, StaffForm, StaffItem, StaffPager } from "~/components/staff/StaffParts";
 import { DateTime } from "~/components/ui";

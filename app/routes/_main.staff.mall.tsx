@@ -4,7 +4,7 @@
  * (the points go back to the user). Delivered and Refunded list the decided ones, newest first.
  */
 import { useActionData, useLoaderData } from "@remix-run/react";
-import type { StaffMallOrder } from "../../contract/calls/staff-mall";
+import type { StaffMallOrder } from "../../contract/calls/membership-staff";
 import { MallOrderStatus, mallOrderStatusLabels } from "../../contract/enums";
 import { points } from "~/components/membership/WealthAmount";
 import { ReasonField, StaffEmpty, StaffForm, StaffItem, StaffPager, StaffTextField } from "~/components/staff/StaffParts";

@@ -6,7 +6,7 @@
  */
 import { useLoaderData } from "@remix-run/react";
 import { arbitrationTypeLabels, type ArbitrationType } from "../../contract/enums";
-import type { AdminOrderActions, OrderMoney, StaffOrder, TranscriptMessage } from "../../contract/calls/staff-orders";
+import type { AdminOrderActions, OrderMoney, StaffOrder, TranscriptMessage } from "../../contract/calls/orders-desks";
 import { Code } from "../../contract/envelope";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";

@@ -3,7 +3,7 @@
  * batch (its codes are shown once, on the answer page: only their hashes are stored) or revoke one.
  */
 import { useActionData, useLoaderData } from "@remix-run/react";
-import type { RedemptionBatch } from "../../contract/calls/staff-redemption";
+import type { RedemptionBatch } from "../../contract/calls/redemption-staff";
 import { StaffEmpty, StaffForm, StaffItem, StaffPager } from "~/components/staff/StaffParts";
 import { Button, DateTime } from "~/components/ui";
 import { Form } from "~/components/ui/Form";

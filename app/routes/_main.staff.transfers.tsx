@@ -1,6 +1,6 @@
 /** /staff/transfers: pending BTC/USDT transfer orders, newest first; confirm one (the coins are credited) or reject it with a reason. */
 import { useLoaderData } from "@remix-run/react";
-import type { VirtualCoinOrder } from "../../contract/calls/staff-withdrawals";
+import type { VirtualCoinOrder } from "../../contract/calls/virtual-coin-staff";
 import { VirtualCoinOrderStatus } from "../../contract/enums";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { ReasonField, StaffEmpty, StaffForm, StaffItem, StaffPager } from "~/components/staff/StaffParts";

@@ -1,6 +1,6 @@
 /** /staff/withdrawals: withdrawals stuck in Processing (1), newest first; cancel one with a reason (the coins go back to the seller). */
 import { useLoaderData } from "@remix-run/react";
-import type { StaffWithdrawal } from "../../contract/calls/staff-withdrawals";
+import type { StaffWithdrawal } from "../../contract/calls/withdrawals-desks";
 import { WithdrawalStatus } from "../../contract/enums";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { ReasonField, StaffEmpty, StaffForm, StaffItem, StaffPager } from "~/components/staff/StaffParts";

@@ -5,13 +5,13 @@
  */
 import { isSecondFactorRefusal } from "../../contract/two-factor";
 import { OTP_FIELD } from "./forms/two-factor";
-import { SETTINGS_MESSAGES, withdrawerSettingsFields, type WithdrawerSettingsFields } from "../../contract/calls/withdrawer-settings";
+import { SETTINGS_MESSAGES, withdrawerSettingsFields, type WithdrawerSettingsFields } from "../../contract/calls/withdrawals-withdrawer";
 import { hasTooManyDecimals, minorFromInput, TWO_DECIMALS } from "~/services/format";
 import { LIST_PAGE_SIZE, UPLOAD_MAX_BYTES } from "../../contract/constants";
 import { UploadImageType } from "../../contract/enums";
 import { MESSAGES } from "../../contract/messages";
 import { isSupportedImage } from "~/services/forms/sell";
-import type { DeskWithdrawal } from "../../contract/calls/staff-withdrawals";
+import type { DeskWithdrawal } from "../../contract/calls/withdrawals-desks";
 import type { Api } from "~/services/api.server";
 import type { FeedPage } from "~/services/kit/feed";
 import { missingRoute, requireDesk } from "~/services/kit/desk.server";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { id } from "../define";
+import { requiredText } from "../fields";
 
 /** Small building blocks shared by the call files. */
 
@@ -45,3 +46,10 @@ export const currencyFilter = blankable(
     .toUpperCase()
     .regex(/^[A-Z]{2,10}$/, "Unknown currency."),
 );
+
+/** A staff decision's reason: required, at most 200 characters. */
+export const reason = requiredText(200, "Please give a reason.", "The reason has at most 200 characters.");
+
+/** A list's status filter: absent or null means every status. */
+export const statusFilter = <T extends z.ZodTypeAny>(schema: T) =>
+  schema.nullish().transform((v) => (v === null ? undefined : v)) as z.ZodType<z.output<T> | undefined, z.ZodTypeDef, z.input<T> | null | undefined>;

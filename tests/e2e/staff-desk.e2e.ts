@@ -16,7 +16,7 @@ import { withCheckDigit } from "../../contract/bank-accounts";
 import { apiClient } from "./support/api";
 import type { Page } from "playwright-core";
 import { makeImage } from "../support/images";
-import { NEVER_OPENED_NO_COMPLETE, NOTHING_HELD, type OrderMoney } from "../../contract/calls/staff-orders";
+import { NEVER_OPENED_NO_COMPLETE, NOTHING_HELD, type OrderMoney } from "../../contract/calls/orders-desks";
 import { decide, newContext, pageReady, shot, signInAs, signInSession } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
 import { newSeller, newSellerWithCoins } from "./support/users";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { merchantDeskCalls, staffOrderCalls } from "../../contract/index";
+import { merchantDeskCalls, orderDeskCalls } from "../../contract/index";
 import type { StaffPath } from "../../contract/index";
 import type { TestBackend } from "../support/backend";
 import { advertRemaining, addOrder, expectOk, expectRefused, makeAdvert, orderRow, placeOrder, setUpOrderTests, staff, type Parties } from "../support/orders";
@@ -155,7 +155,7 @@ describe("the merchant's offers", () => {
 
 describe("who may use the desk's calls", () => {
   it("every other role and a guest get code 4 or 3, never a success", async () => {
-    const paths = [...Object.keys(merchantDeskCalls), ...Object.keys(staffOrderCalls).filter((k) => k.startsWith("/merchant/"))] as StaffPath[];
+    const paths = [...Object.keys(merchantDeskCalls), ...Object.keys(orderDeskCalls).filter((k) => k.startsWith("/merchant/"))] as StaffPath[];
     const advertId = await makeAdvert(t, { merchantId: p.merchant.id });
     const orderId = await placeOrder(t, p.seller.token, advertId);
     const body = { ...NEW_ADVERT, cardTypeId: await cardTypeId(), id: advertId, onlineStatus: 1, arbitrationType: 0, arbitrationApplyAmount: 0, arbitrationApplyPrice: 0, arbitrationContent: "x" };

@@ -5,7 +5,7 @@ import { sweepOrderTimers } from "../../backend/jobs/order-timers";
 import { transaction } from "../../backend/db/index";
 import { ApiError } from "../../backend/http/errors";
 import { notPossible, ORDER_CHANGED, transition, TRANSITIONS } from "../../backend/modules/orders/state-machine";
-import { NEVER_OPENED_NO_COMPLETE, OPENED_NO_UNFREEZE } from "../../contract/calls/staff-orders";
+import { NEVER_OPENED_NO_COMPLETE, OPENED_NO_UNFREEZE } from "../../contract/calls/orders-desks";
 import { ARBITRATION_MINUTES, RELEASE_MINUTES } from "../../backend/modules/orders/timing";
 import type { TestBackend } from "../support/backend";
 import {

@@ -7,7 +7,7 @@
  * takes nothing beyond the merchant's hold.
  */
 import { describe, expect, it } from "vitest";
-import { NEVER_OPENED_NO_COMPLETE, OPENED_NO_UNFREEZE, type OrderMoney } from "../../contract/calls/staff-orders";
+import { NEVER_OPENED_NO_COMPLETE, OPENED_NO_UNFREEZE, type OrderMoney } from "../../contract/calls/orders-desks";
 import { sweepOrderTimers } from "../../backend/jobs/order-timers";
 import { priceAboveHold } from "../../backend/modules/orders/state-machine";
 import type { TestBackend } from "../support/backend";

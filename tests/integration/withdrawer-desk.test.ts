@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { LIST_PAGE_SIZE } from "../../contract/constants";
-import { SETTINGS_MESSAGES } from "../../contract/calls/withdrawer-settings";
+import { SETTINGS_MESSAGES } from "../../contract/calls/withdrawals-withdrawer";
 import type { TestBackend } from "../support/backend";
 import { expectOk, expectRefused, staff, type Party } from "../support/orders";
 import { addBank, account, makeUser, makeWithdrawer, setAvailable, setUpWalletTests, withdrawerRow, type WalletParties } from "../support/wallet";

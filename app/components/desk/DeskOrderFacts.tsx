@@ -1,5 +1,5 @@
 /** The order's figures as its merchant reads them: face, price to pay, held or paid, seller, dates. */
-import type { StaffOrder } from "../../../contract/calls/staff-orders";
+import type { StaffOrder } from "../../../contract/calls/orders-desks";
 import { CardFaceRow, OrderNumberRows, PartyRow, PriceRows } from "~/components/orders/OrderFactRows";
 import { DetailPanel } from "~/components/ui";
 

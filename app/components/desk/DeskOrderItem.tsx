@@ -4,7 +4,7 @@
  * ticking with it.
  */
 import { Link } from "@remix-run/react";
-import type { StaffOrder } from "../../../contract/calls/staff-orders";
+import type { StaffOrder } from "../../../contract/calls/orders-desks";
 import { DuplicateFlag } from "~/components/orders/DuplicateFlag";
 import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
 import { Countdown, DateTime } from "~/components/ui";

@@ -4,7 +4,7 @@
  * in a no-store page, so they read without JavaScript) and the images through /orderImage,
  * which authorises the order for its buyer and fetches each image with the order's key.
  */
-import type { MerchantCard } from "../../../contract/calls/staff-orders";
+import type { MerchantCard } from "../../../contract/calls/orders-desks";
 import { CardCodeText } from "~/components/orders/CardCodeText";
 import { OrderImages } from "~/components/orders/OrderImages";
 import { DetailPanel, RemarkLine } from "~/components/ui";

@@ -2,7 +2,7 @@
  * The offer form (create and edit): every field of an advert the merchant sets, in currency
  * units; the server checks it with the contract's schema and answers each message under its field.
  */
-import type { MerchantAdvert } from "../../../contract/calls/merchant-desk";
+import type { MerchantAdvert } from "../../../contract/calls/catalog-merchant";
 import { ADVERT_EXPLAIN_MAX } from "../../../contract/advert-rules";
 import { Button, Field, FormError, SelectField, TextAreaField, type SelectOption } from "~/components/ui";
 import { Form } from "~/components/ui/Form";

@@ -1,6 +1,6 @@
 /** One of the merchant's offers on the desk: card, kind, currency, rate, range, amount left, status, and Edit / Pause / Resume. */
 import { Link } from "@remix-run/react";
-import type { MerchantAdvert } from "../../../contract/calls/merchant-desk";
+import type { MerchantAdvert } from "../../../contract/calls/catalog-merchant";
 import { AdvertStatus, advertStatusLabels } from "../../../contract/enums";
 import { Button, StatusBadge } from "~/components/ui";
 import { Form } from "~/components/ui/Form";

@@ -3,7 +3,7 @@
  * the card is opened: which earlier order carried the same code or picture, and where that
  * order stands now. `compact` is the queue row's one line.
  */
-import type { DuplicateOf } from "../../../contract/calls/staff-orders";
+import type { DuplicateOf } from "../../../contract/calls/orders-desks";
 import { statusLabel } from "~/services/orders";
 import { cx } from "~/components/ui/cx";
 

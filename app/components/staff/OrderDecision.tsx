@@ -4,7 +4,7 @@
  * order the merchant never opened (back to Waiting); freeze an open one. Where Complete is not
  * offered for a decidable order, the page says why.
  */
-import { NEVER_OPENED_NO_COMPLETE, type AdminOrderActions, type OrderMoney, type StaffOrder } from "../../../contract/calls/staff-orders";
+import { NEVER_OPENED_NO_COMPLETE, type AdminOrderActions, type OrderMoney, type StaffOrder } from "../../../contract/calls/orders-desks";
 import { formatCoins } from "~/services/format";
 import { StaffForm } from "./StaffParts";
 

@@ -1,4 +1,4 @@
-import type { StaffQueueCounts } from "../../../contract/calls/staff-audit";
+import type { StaffQueueCounts } from "../../../contract/calls/audit";
 import { Tabs } from "~/components/ui";
 
 /** The staff desk's tabs, each with the size of its queue (ADR 0035). */

@@ -1,6 +1,6 @@
 /** An order's chat as staff read it: oldest first, who wrote each line, read-only (ADR 0035). */
 import { Link } from "@remix-run/react";
-import type { TranscriptMessage } from "../../../contract/calls/staff-orders";
+import type { TranscriptMessage } from "../../../contract/calls/orders-desks";
 import { DateTime, cx } from "~/components/ui";
 
 const WHO = { seller: "Seller", merchant: "Merchant", system: "System" } as const;

@@ -1,6 +1,6 @@
 /** The staff order page's money rows (ADR 0051): words that fit the status, figures from the ledger. */
 import { describe, expect, test } from "vitest";
-import { NOTHING_HELD } from "../../../contract/calls/staff-orders";
+import { NOTHING_HELD } from "../../../contract/calls/orders-desks";
 import { staffMoneyRows } from "./order-money";
 
 const none = { held: 0, paid: 0, returned: 0 };

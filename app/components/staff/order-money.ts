@@ -4,7 +4,7 @@
  * while the order is open, and "Nothing held" for a card the merchant never opened; Paid only once
  * decided. Pure: the page and its unit test share it.
  */
-import { NOTHING_HELD, type OrderMoney } from "../../../contract/calls/staff-orders";
+import { NOTHING_HELD, type OrderMoney } from "../../../contract/calls/orders-desks";
 import { OrderStatus } from "../../../contract/enums";
 
 export interface MoneyRow {

@@ -3,7 +3,7 @@
  * 300-minute limit, and one withdrawal in the queue.
  */
 import { Link } from "@remix-run/react";
-import type { DeskWithdrawal } from "../../../contract/calls/staff-withdrawals";
+import type { DeskWithdrawal } from "../../../contract/calls/withdrawals-desks";
 import { Avatar } from "~/components/ui/Avatar";
 import { Countdown, DateTime, Tabs } from "~/components/ui";
 import { cx } from "~/components/ui/cx";

@@ -1,5 +1,5 @@
 /** The panels of one withdrawal on the withdrawer desk (ADR 0037): what to pay, to whom, and the proof. */
-import type { DeskWithdrawal } from "../../../contract/calls/staff-withdrawals";
+import type { DeskWithdrawal } from "../../../contract/calls/withdrawals-desks";
 import { DetailPanel, DetailRow, RemarkLine } from "~/components/ui";
 import { parseBankSnapshot, WithdrawalStatus } from "~/components/withdrawals/withdrawal";
 import { formatCoins } from "~/services/format";

@@ -1,10 +1,10 @@
 /**
  * The desk's offer form (ADR 0036): the posted fields in the contract's units (faces and
  * amounts typed in currency units become hundredths), checked by the contract's own schema
- * (contract/calls/merchant-desk.ts, the rules of contract/advert-rules.ts), so a rule has one
+ * (contract/calls/catalog-merchant.ts, the rules of contract/advert-rules.ts), so a rule has one
  * home and the page can show each message under its field. Server-only: zod stays out of the browser.
  */
-import { advertFieldsSchema, refineAdvert, type AdvertFields } from "../../../contract/calls/merchant-desk";
+import { advertFieldsSchema, refineAdvert, type AdvertFields } from "../../../contract/calls/catalog-merchant";
 import { minorFromInput } from "~/services/format";
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();

@@ -1,5 +1,5 @@
 import { LIST_PAGE_SIZE } from "../../../contract/constants";
-import type { AuditEntityType, AuditEntry } from "../../../contract/calls/staff-audit";
+import type { AuditEntityType, AuditEntry } from "../../../contract/calls/audit";
 import type { Executor, Trx } from "../../db/index";
 
 /**

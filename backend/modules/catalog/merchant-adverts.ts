@@ -1,6 +1,6 @@
 import { LIST_PAGE_SIZE } from "../../../contract/constants";
 import { AdvertStatus, OnlineStatus } from "../../../contract/enums";
-import type { AdvertFields, MerchantAdvert } from "../../../contract/calls/merchant-desk";
+import type { AdvertFields, MerchantAdvert } from "../../../contract/calls/catalog-merchant";
 import { parseFaces } from "../../../contract/advert-rules";
 import type { Executor } from "../../db/index";
 import { conflict, fail, notFound } from "../../http/errors";

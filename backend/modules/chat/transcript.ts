@@ -1,5 +1,5 @@
 import { FILE_URL_TTL_SECONDS } from "../../../contract/chat-protocol";
-import { TRANSCRIPT_PAGE_SIZE, type TranscriptMessage } from "../../../contract/calls/staff-orders";
+import { TRANSCRIPT_PAGE_SIZE, type TranscriptMessage } from "../../../contract/calls/orders-desks";
 import type { Executor } from "../../db/index";
 import type { SecretBox } from "../../security/secret-box";
 import { findConversation, groupConversation } from "./conversations";

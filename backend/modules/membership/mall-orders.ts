@@ -1,5 +1,5 @@
 import { LIST_PAGE_SIZE } from "../../../contract/constants";
-import type { StaffMallOrder } from "../../../contract/calls/staff-mall";
+import type { StaffMallOrder } from "../../../contract/calls/membership-staff";
 import { MallOrderStatus, WealthRecordType, mallOrderStatusLabels } from "../../../contract/enums";
 import { transaction, type DB, type Executor, type Trx } from "../../db/index";
 import { fail, notFound } from "../../http/errors";

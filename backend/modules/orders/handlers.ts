@@ -30,7 +30,7 @@ import {
   toStaffOrder,
   type JoinedOrder,
 } from "./queries";
-import type { MerchantCard } from "../../../contract/calls/staff-orders";
+import type { MerchantCard } from "../../../contract/calls/orders-desks";
 import type { CallContext } from "../../http/context";
 import { orderTranscript } from "../chat/transcript";
 import { addFeedback, feedbackOfOrder, feedbackPage } from "./feedback";

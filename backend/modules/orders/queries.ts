@@ -3,7 +3,7 @@ import { BADGE_CAP, LIST_PAGE_SIZE } from "../../../contract/constants";
 import type { Order, OrderChange } from "../../../contract/entities";
 import type { ArbitrationType, FeedbackType, OrderListTab, OrderStatus } from "../../../contract/enums";
 import { orderListTabStatuses } from "../../../contract/enums";
-import type { OrderMoney, StaffOrder } from "../../../contract/calls/staff-orders";
+import type { OrderMoney, StaffOrder } from "../../../contract/calls/orders-desks";
 import type { Executor } from "../../db/index";
 import type { Services } from "../../http/context";
 import { openNullable, type Opener } from "../../security/secret-box";

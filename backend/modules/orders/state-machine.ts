@@ -1,4 +1,4 @@
-import { NEVER_OPENED_NO_COMPLETE, OPENED_NO_UNFREEZE, type AdminOrderActions } from "../../../contract/calls/staff-orders";
+import { NEVER_OPENED_NO_COMPLETE, OPENED_NO_UNFREEZE, type AdminOrderActions } from "../../../contract/calls/orders-desks";
 import { ArbitrationType, arbitrationTypeLabels, OrderAction, OrderStatus, orderStatusLabels } from "../../../contract/enums";
 import { mayComment, orderChatOpen } from "../../../contract/order-rules";
 import type { Trx } from "../../db/index";

@@ -2,7 +2,7 @@ import { BillType, WealthRecordType } from "../../../contract/enums";
 import { transaction, type Executor, type Trx } from "../../db/index";
 import { countRows } from "../../db/count";
 import { LIST_PAGE_SIZE } from "../../../contract/constants";
-import type { RedemptionBatch } from "../../../contract/calls/staff-redemption";
+import type { RedemptionBatch } from "../../../contract/calls/redemption-staff";
 import { recordAudit } from "../audit/audit";
 import { lockUser, USER_LOCK } from "../../db/user-locks";
 import { isUniqueViolation } from "../../db/errors";

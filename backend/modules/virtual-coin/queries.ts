@@ -1,5 +1,5 @@
 import { LIST_PAGE_SIZE } from "../../../contract/constants";
-import type { VirtualCoinOrder } from "../../../contract/calls/staff-withdrawals";
+import type { VirtualCoinOrder } from "../../../contract/calls/virtual-coin-staff";
 import type { VirtualCoinOrderStatus, VirtualCoinType } from "../../../contract/enums";
 import type { Executor } from "../../db/index";
 import type { VirtualCoinOrderRow } from "../../db/schema";

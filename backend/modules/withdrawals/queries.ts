@@ -1,5 +1,5 @@
 import { BADGE_CAP, LIST_PAGE_SIZE } from "../../../contract/constants";
-import type { DeskWithdrawal, StaffWithdrawal } from "../../../contract/calls/staff-withdrawals";
+import type { DeskWithdrawal, StaffWithdrawal } from "../../../contract/calls/withdrawals-desks";
 import type { Withdrawal, Withdrawer } from "../../../contract/entities";
 import type { WithdrawalStatus } from "../../../contract/enums";
 import { OPEN_WITHDRAWAL_STATUSES } from "../../../contract/withdrawal-rules";

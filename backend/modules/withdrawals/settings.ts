@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { WITHDRAWER_DEPOSIT } from "../../../contract/constants";
-import { SETTINGS_MESSAGES, type WithdrawerSettingsFields } from "../../../contract/calls/withdrawer-settings";
+import { SETTINGS_MESSAGES, type WithdrawerSettingsFields } from "../../../contract/calls/withdrawals-withdrawer";
 import { OPEN_WITHDRAWAL_STATUSES } from "../../../contract/withdrawal-rules";
 import { transaction, type DB, type Executor } from "../../db/index";
 import { conflict, fail, notFound } from "../../http/errors";

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { defineCall, id, lastId, okEmpty } from "../define";
 import { withdrawalSchema } from "../entities";
-import { virtualCoinOrderStatusSchema, virtualCoinTypeSchema, withdrawalActionSchema, withdrawalStatusSchema } from "../enum-schemas";
+import { withdrawalActionSchema, withdrawalStatusSchema } from "../enum-schemas";
 import { requiredText } from "../fields";
-import { listOf } from "./common";
+import { listOf, reason, statusFilter } from "./common";
 
 /**
- * The withdrawer and administrator side of cash-out and cash-in (the spec does not show it;
- * docs/decisions/0008-withdrawals.md). Same envelope, served at exactly these paths.
+ * The withdrawer and administrator side of cash-out, answered by backend/modules/withdrawals
+ * (the screens do not show it: docs/product/desks.md; docs/decisions/0008-withdrawals.md). Same envelope, served at exactly these paths.
  * Withdrawers (users with the withdrawer role) sign in through /client/userAuth/login and act
  * only on withdrawals sent to them; any other id answers "Withdrawal not found.".
  */
@@ -30,40 +30,9 @@ export const deskWithdrawalSchema = staffWithdrawalSchema.extend({
 });
 export type DeskWithdrawal = z.infer<typeof deskWithdrawalSchema>;
 
-/** A BTC/USDT transfer order as an administrator sees it. */
-export const virtualCoinOrderSchema = z.object({
-  id: z.number().int(),
-  userId: z.number().int(),
-  userNickname: z.string(),
-  /** 0 BTC, 1 USDT. */
-  type: virtualCoinTypeSchema,
-  fromAddress: z.string(),
-  transactionId: z.string(),
-  /** BTC/USDT amount per 1e8. */
-  tradeAmount: z.number().int(),
-  /** USD hundredths per BTC/USDT when the order was placed. */
-  price: z.number().int(),
-  /** Whether that price was indicative (offline feed or stale quote). */
-  priceIndicative: z.boolean(),
-  /** Coins per USD and the share paid, both per 10000, when the order was placed. */
-  usdRate: z.number().int(),
-  discount: z.number().int(),
-  /** Coins (hundredths) credited on confirmation. */
-  coins: z.number().int(),
-  status: virtualCoinOrderStatusSchema,
-  reason: z.string().nullable(),
-  createTimestamp: z.number().int(),
-  confirmTimestamp: z.number().int().nullable(),
-  rejectTimestamp: z.number().int().nullable(),
-});
-export type VirtualCoinOrder = z.infer<typeof virtualCoinOrderSchema>;
 
-const reason = requiredText(200, "Please give a reason.", "The reason has at most 200 characters.");
 
-/** Absent or null: every status. */
-const statusFilter = <T extends z.ZodTypeAny>(schema: T) => schema.nullish().transform((v) => (v === null ? undefined : v)) as z.ZodType<z.output<T> | undefined, z.ZodTypeDef, z.input<T> | null | undefined>;
-
-export const staffWithdrawalCalls = {
+export const withdrawalDeskCalls = {
   "/merchant/withdraw/list": defineCall({
     path: "/merchant/withdraw/list",
     auth: "withdrawer",
@@ -137,30 +106,5 @@ export const staffWithdrawalCalls = {
     request: z.object({ id, reason }),
     response: okEmpty,
     doc: "An administrator cancels a withdrawal (0 or 1 → 3) with a reason, e.g. one its withdrawer never paid; the coins return to the seller's available balance and the withdrawer's remaining balance.",
-  }),
-  "/admin/virtualCoin/list": defineCall({
-    path: "/admin/virtualCoin/list",
-    auth: "admin",
-    request: z.object({
-      lastId,
-      /** 0 pending, 1 confirmed, 2 rejected; absent or null: every status. */
-      status: statusFilter(virtualCoinOrderStatusSchema),
-    }),
-    response: listOf(virtualCoinOrderSchema),
-    doc: "BTC/USDT transfer orders, newest first, paged by the id of the last item.",
-  }),
-  "/admin/virtualCoin/confirm": defineCall({
-    path: "/admin/virtualCoin/confirm",
-    auth: "admin",
-    request: z.object({ id }),
-    response: okEmpty,
-    doc: "An administrator has seen the transfer arrive (0 → 1): the order's coins are credited to the user with a Transfer bill (type 4), exactly once.",
-  }),
-  "/admin/virtualCoin/reject": defineCall({
-    path: "/admin/virtualCoin/reject",
-    auth: "admin",
-    request: z.object({ id, reason }),
-    response: okEmpty,
-    doc: "An administrator rejects the transfer order (0 → 2) with a reason; nothing is credited.",
   }),
 };

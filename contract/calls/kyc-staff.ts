@@ -2,8 +2,7 @@ import { z } from "zod";
 import { defineCall, id, lastId, okEmpty } from "../define";
 import { kycCertSchema } from "../entities";
 import { kycReviewSchema } from "../enum-schemas";
-import { requiredText } from "../fields";
-import { listOf } from "./common";
+import { listOf, reason } from "./common";
 
 /**
  * Staff review of identity verification (the screens do not show it;
@@ -47,7 +46,7 @@ export const staffKycCalls = {
   "/admin/kyc/reject": defineCall({
     path: "/admin/kyc/reject",
     auth: "admin",
-    request: z.object({ id, reason: requiredText(200, "Please give a reason.", "The reason has at most 200 characters.") }),
+    request: z.object({ id, reason }),
     response: okEmpty,
     doc: "Rejects a certificate under review (compare-and-set): editable again, the reason shown to the user, who gets a notice.",
   }),

@@ -115,7 +115,7 @@ export type TranscriptMessage = z.infer<typeof transcriptMessageSchema>;
 
 const money = (message: string) => z.number({ required_error: message, invalid_type_error: message }).int(message).nonnegative(message);
 
-export const staffOrderCalls = {
+export const orderDeskCalls = {
   "/merchant/order/list": defineCall({
     path: "/merchant/order/list",
     auth: "business",

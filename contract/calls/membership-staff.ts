@@ -3,7 +3,7 @@ import { defineCall, id, lastId, okEmpty } from "../define";
 import { mallOrderStatusSchema } from "../enum-schemas";
 import { MallOrderStatus } from "../enums";
 import { requiredText } from "../fields";
-import { listOf } from "./common";
+import { listOf, reason } from "./common";
 
 /**
  * The point mall's fulfilment queue on the staff desk (docs/decisions/0052-mall-delivery.md):
@@ -54,7 +54,7 @@ export const staffMallCalls = {
   "/admin/mallOrder/refund": defineCall({
     path: "/admin/mallOrder/refund",
     auth: "admin",
-    request: z.object({ id, reason: requiredText(200, "Please give a reason.", "The reason has at most 200 characters.") }),
+    request: z.object({ id, reason }),
     response: okEmpty,
     doc: "Pending → Refunded with a reason (compare-and-set): the points return to the user in the same transaction, as an Exchange record; the user gets a notice.",
   }),
