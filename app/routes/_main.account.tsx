@@ -11,7 +11,7 @@
  * - Code 3 (or no session): "Go To Login?" (a dialog with JavaScript, a
  *   section without), and the stored sign-in is cleared.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import { feedPage } from "~/services/kit/feed";
 import type { Account, Bill, TradeStatisticsDay } from "../../contract/entities";
@@ -33,7 +33,6 @@ import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 export const meta: MetaFunction = () => [{ title: "Wallet | GiftMarket" }];
 
 const LOAD_FAIL = "load fail";
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 /** The tabs: ALL (0) then the bill types; Purchase only on a merchant's wallet (nobody else buys cards). */
 const TABS = [0, BillType.Income, BillType.Withdraw, BillType.Invite, BillType.Transfer, BillType.Purchase] as const;

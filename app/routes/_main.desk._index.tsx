@@ -20,7 +20,7 @@ import { InfiniteFeed, type FeedPage } from "~/components/ui/InfiniteFeed";
 import { DESK_STATUS_OPTIONS, deskQuery, parseDeskCursor, parseDeskFilters } from "~/services/desk/queue";
 import { requireDesk } from "~/services/kit/desk.server";
 import { feedPageBy } from "~/services/kit/feed";
-import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Merchant desk | GiftMarket" }];
 
@@ -46,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const newestWaiting = orders.ok ? Math.max(0, ...orders.data.list.filter((o) => o.status === OrderStatus.Waiting).map((o) => o.id)) : 0;
   return json(
     { filters, lastId: cursor.lastId, cardTypes: types.ok ? types.data.list.map((t) => ({ value: String(t.id), label: t.nameEn })) : [], newestWaiting, ...page },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: NO_STORE },
   );
 }
 

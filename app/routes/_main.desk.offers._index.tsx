@@ -15,7 +15,7 @@ import { redirectWithToast } from "~/services/kit/api.server";
 import { requireDesk } from "~/services/kit/desk.server";
 import { feedPage } from "~/services/kit/feed";
 import { readForm } from "~/services/kit/form.server";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { posIntParam } from "~/components/wallet/dates";
 
 export const meta: MetaFunction = () => [{ title: "Offers | Merchant desk | GiftMarket" }];
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const lastId = posIntParam(new URL(request.url).searchParams.get("lastId"));
   const [adverts, profile] = await Promise.all([api.call("/merchant/advert/list", { lastId: lastId ?? undefined }), api.call("/userInfo/getProfileInfo")]);
   const page = feedPage(adverts, (after) => `?lastId=${after}`, LOAD_ERROR);
-  return json({ onlineStatus: profile.ok ? profile.data.profile.onlineStatus : 0, ...page }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ onlineStatus: profile.ok ? profile.data.profile.onlineStatus : 0, ...page }, { headers: NO_STORE });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -29,7 +29,7 @@ import { loadOrderChat } from "~/services/chat.server";
 import { must, redirectWithToast } from "~/services/kit/api.server";
 import { requireDesk } from "~/services/kit/desk.server";
 import { readForm } from "~/services/kit/form.server";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { idParam, notFoundResponse } from "~/services/kit/params";
 import { isECodeInfo, parseAdvertInfo } from "~/services/orders";
 
@@ -50,7 +50,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return json(
     { order: orderInfo, info, card, changes: orderChange, actions, chat },
     // The codes are in this page: never stored by a cache.
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: NO_STORE },
   );
 }
 

@@ -25,14 +25,13 @@ import { WithdrawalTimelinePanel } from "~/components/withdrawals/WithdrawalTime
 import { must, redirectWithToast } from "~/services/kit/api.server";
 import { requireDesk } from "~/services/kit/desk.server";
 import { readForm } from "~/services/kit/form.server";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { idParam, notFoundResponse } from "~/services/kit/params";
 import { formatPayout } from "~/services/money/wallet";
 import { DESK_PATH, deskWithdrawalPath } from "~/services/withdrawer-desk";
 import { runDeskIntent } from "~/services/withdrawer-desk.server";
 
 const NOT_FOUND = "This withdrawal does not exist.";
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = await requireDesk(request, context, "withdrawer");

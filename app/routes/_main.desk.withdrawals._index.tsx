@@ -18,7 +18,7 @@ import { InfiniteFeed, type FeedPage } from "~/components/ui/InfiniteFeed";
 import { useRevalidateEvery } from "~/components/ui/use-revalidate-every";
 import { DeskHeader, DeskQueueItem } from "~/components/withdrawals/DeskParts";
 import { requireDesk } from "~/services/kit/desk.server";
-import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { DESK_PATH, QUEUE_TABS, queueTabLabel } from "~/services/withdrawer-desk";
 import { loadQueue, nothingToPost, QUEUE_LOAD_ERROR } from "~/services/withdrawer-desk.server";
 
@@ -29,7 +29,7 @@ const REFRESH_MS = 15_000;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await requireDesk(request, context, "withdrawer");
   const page = await loadQueue(api, new URL(request.url));
-  return json(page, { headers: { "Cache-Control": "private, no-store" } });
+  return json(page, { headers: NO_STORE });
 }
 
 /** POST /desk/withdrawals?index: nothing to post here. */

@@ -15,12 +15,11 @@ import { DeskSettingsForm, DeskStanding } from "~/components/withdrawals/DeskSet
 import { must, redirectWithToast } from "~/services/kit/api.server";
 import { requireDesk } from "~/services/kit/desk.server";
 import { readForm } from "~/services/kit/form.server";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { DESK_PATH, settingsValues } from "~/services/withdrawer-desk";
 import { saveSettings } from "~/services/withdrawer-desk.server";
 import { needsCode } from "~/services/two-factor.server";
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export const meta: MetaFunction = () => [{ title: "Rate and balance | Withdrawer desk" }, { name: "robots", content: "noindex" }];
 

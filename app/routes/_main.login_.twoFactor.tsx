@@ -5,7 +5,7 @@
  * the sign-in, and only then is the session written. A challenge that ran out (five minutes), or
  * none at all, asks for the password again.
  */
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthCard, AuthFormFrame } from "~/components/auth/AuthForm";
 import { ButtonLink } from "~/components/ui";
@@ -21,7 +21,6 @@ import { readForm } from "~/services/kit/form.server";
 import { forgetSignIn, pendingSignIn } from "~/services/sign-in-challenge.server";
 import { safeRedirect } from "~/session.server";
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export const meta: MetaFunction = () => [{ title: "Two-Factor Sign-In — GiftMarket" }];
 

@@ -4,7 +4,7 @@
  * (?tab=order&page=N). Redeeming posts intent "exchange" here (after a dialog, or the ?redeem=id
  * step without JavaScript). Signed-out visitors get Go To Login?.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { useLoaderData } from "@remix-run/react";
 import { POINT_ORDER_PAGE_SIZE } from "../../contract/constants";
 import type { RedemptionItem, WealthRecord } from "../../contract/entities";
@@ -57,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       now: Date.now(),
       error: (mall && !mall.ok) || (orders && !orders.ok) ? LOAD_FAIL : null,
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: NO_STORE },
   );
 }
 

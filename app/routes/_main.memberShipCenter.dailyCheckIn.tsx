@@ -4,7 +4,7 @@
  * In (disabled), the two rule texts and the Earn More Points card. Checking in posts here; the
  * page then reloads the info. Content only for signed-in users: guests get Go To Login?.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { MESSAGES } from "../../contract/messages";
 import { must, redirectWithToast, requireApi } from "~/services/kit/api.server";
@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [info, config] = await Promise.all([api.call("/userCheckIn/getCheckInInfo"), api.call("/systemConfig/getUserCheckInConfig")]);
   const { checkInCount, isCheckIn } = must(info);
   const days = checkInDays(must(config).checkInList, checkInCount, isCheckIn);
-  return json({ checkInCount, isCheckIn, days }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ checkInCount, isCheckIn, days }, { headers: NO_STORE });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -3,7 +3,7 @@
  * Exchange(3), Transfer(4) as links (?type=N), columns Date, Type, Description, Vip Points,
  * paged by the id of the last record and ending '- no more -'. Guests get Go To Login?.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { useLoaderData } from "@remix-run/react";
 import type { WealthRecord } from "../../contract/entities";
 import { WealthRecordType, wealthRecordTypeLabels } from "../../contract/enums";
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const type = parseTab(params.get("type"));
   const lastId = posIntParam(params.get("lastId"));
   const result = await api.call("/wealthRecord/wealthRecordList", { type: type || null, lastId: lastId ?? undefined });
-  return json({ type, lastId, ...feedPage(result, (after) => query(type, after), LOAD_FAIL) }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ type, lastId, ...feedPage(result, (after) => query(type, after), LOAD_FAIL) }, { headers: NO_STORE });
 }
 
 export default function WealthRecordPage() {

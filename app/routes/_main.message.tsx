@@ -9,7 +9,7 @@
  * send form; with it, islands keep them live (loaded lazily, with the chat adapter).
  * Code 3, or no session: home (docs/product/messages.md, "chat leads home").
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { Outlet, useLoaderData, useLocation, useNavigate, useParams } from "@remix-run/react";
 import { isInAppEntry, readKept, writeKept } from "~/components/ui/kept-alive";
 import { Suspense, lazy, useEffect, useRef } from "react";
@@ -39,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     else listError = r.msg;
   }
   const data: MessageCentreData = { provider, sdkAppId: sdkAppId ?? null, conversations, page, listError };
-  return json(data, { headers: { "Cache-Control": "private, no-store" } });
+  return json(data, { headers: NO_STORE });
 }
 
 export const meta: MetaFunction = () => [{ title: "Messages | GiftMarket" }];

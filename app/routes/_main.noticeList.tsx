@@ -4,7 +4,7 @@
  * order or withdrawal; Mark all as read posts to /notices/read-all and comes back here. Signed-out
  * visitors get Go To Login?.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { Notice } from "../../contract/entities";
 import { NoticeStatus } from "../../contract/enums";
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const lastId = posIntParam(new URL(request.url).searchParams.get("lastId"));
   const result = await api.call("/notice/getNoticeList", { lastId: lastId ?? undefined });
   const page = feedPage(result, (after) => `?lastId=${after}`, LOAD_ERROR);
-  return json({ lastId, ...page }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ lastId, ...page }, { headers: NO_STORE });
 }
 
 export default function NoticeListPage() {

@@ -11,7 +11,7 @@
  * - A failed load says 'Failed to load orders' with a retry.
  * - Signed-out visitors go to /login and come back.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -83,7 +83,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       cardTypes: types.ok ? types.data.list.map((t) => ({ id: t.id, nameEn: t.nameEn })) : [],
       ...page,
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: NO_STORE },
   );
 }
 

@@ -3,7 +3,7 @@
  * query (?type=2), so they work without JavaScript. Each row opens the user's page and has a
  * Cancel form that returns it to none. Guests get Go To Login?.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { useLoaderData } from "@remix-run/react";
 import type { RelationshipListItem } from "../../contract/entities";
 import { RelationshipListType } from "../../contract/enums";
@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await requireApi(request, context, "prompt");
   const type = typeOf(new URL(request.url));
   const r = await api.call("/userRelationship/getRelationshipList", { type });
-  return json({ type, list: r.ok ? r.data.list : [], error: r.ok ? null : LOAD_ERROR }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ type, list: r.ok ? r.data.list : [], error: r.ok ? null : LOAD_ERROR }, { headers: NO_STORE });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

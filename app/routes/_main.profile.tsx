@@ -4,7 +4,7 @@
  * Actions: intent "nickname" (/userInfo/updateNickname) and "avatar" (a multipart file to
  * /image/uploadImage as an avatar, then /userInfo/updateAvatar).
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { UploadImageType } from "../../contract/enums";
 import { MESSAGES } from "../../contract/messages";
@@ -26,7 +26,7 @@ export const meta: MetaFunction = () => [{ title: "Profile | GiftMarket" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await requireApi(request, context, "prompt");
   const { profile, statistics } = must(await api.call("/userInfo/getProfileInfo"));
-  return json({ profile, statistics }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ profile, statistics }, { headers: NO_STORE });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

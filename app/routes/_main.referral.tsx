@@ -3,7 +3,7 @@
  * QR code made on the server (shows without JavaScript) and a Copy button, the statistics and the
  * friends, newest first, paged by registerTime and ending in 'no more'. Guests get Go To Login?.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReferralUser, ShareStatistics } from "../../contract/entities";
 import { feedPageBy } from "~/services/kit/feed";
@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       invite: inviteCode && link ? { inviteCode, link, qr: qrSvg(link) } : null,
       stats: stats?.ok ? stats.data : null,
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: NO_STORE },
   );
 }
 

@@ -7,7 +7,7 @@
  * Guests (and code 3) see the page with the Add button disabled (docs/product/README.md#roles). With two-factor sign-in
  * on, saving and deleting take a current code (ADR 0057).
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { PaymentType, UserPayment } from "../../contract/entities";
 import { MESSAGES } from "../../contract/messages";
@@ -23,7 +23,6 @@ import { isSecondFactorRefusal } from "../../contract/two-factor";
 import { OTP_FIELD } from "~/services/forms/two-factor";
 import { needsCode } from "~/services/two-factor.server";
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
 const BANK_PATH = "/security/bankAccount";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@
  * one other, or all the others, after a confirmation (a dialog, or a section without JavaScript).
  * A signed-out device is told why on its next page. Guests get Go To Login?.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { SignedInSession } from "../../contract/calls/sessions";
 import { redirectWithToast, requireApi } from "~/services/kit/api.server";
@@ -14,7 +14,6 @@ import { ErrorState } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
 const HERE = "/security/devices";
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export const meta: MetaFunction = () => [{ title: securityTitle("devices") }];
 

@@ -5,7 +5,7 @@
  * and the others are told why on their next page. With two-factor on (ADR 0057) the change takes a
  * current code.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { MESSAGES } from "../../contract/messages";
 import { redirectWithToast, requireApi } from "~/services/kit/api.server";
@@ -29,7 +29,7 @@ const HIDDEN = [...PASSWORD_FIELDS, ...TWO_FACTOR_HIDDEN_FIELDS];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await requireApi(request, context, "prompt");
-  return json({ needOtp: await needsCode(api) }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ needOtp: await needsCode(api) }, { headers: NO_STORE });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -4,7 +4,7 @@
  * code goes (the bound e-mail or the bound mobile), the code with its 60 s "Send code", and the
  * new trade password twice (/userAuth/updateTradePassword).
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { LoginType, VerificationCodeType } from "../../contract/enums";
 import { MESSAGES } from "../../contract/messages";
@@ -26,7 +26,6 @@ import { FORM_STEP, securityTitle } from "~/components/identity/security-tabs";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
 const HERE = "/security/tradePassword";
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export const meta: MetaFunction = () => [{ title: securityTitle("tradePassword") }];
 

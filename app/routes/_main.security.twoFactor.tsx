@@ -5,7 +5,7 @@
  * the recovery codes left, new ones for a code, Turn off with the login password and a code.
  * ?redirectTo= (a desk that needs it) is where Done leads once it is on.
  */
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { securityTitle } from "~/components/identity/security-tabs";
 import {
@@ -27,7 +27,6 @@ import { safeRedirect } from "~/session.server";
 
 const HERE = "/security/twoFactor";
 const SETUP_STEP = "setup";
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export const meta: MetaFunction = () => [{ title: securityTitle("twoFactor") }];
 

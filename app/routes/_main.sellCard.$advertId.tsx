@@ -21,7 +21,7 @@
  *   at it. Pictures already uploaded (the no-JavaScript path) are kept for that second post.
  * - Success: 'Success' toast and /orderDetails/{id}.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { lazy } from "react";
 import { joinCardCodes } from "../../contract/card-codes";
@@ -46,7 +46,6 @@ import { askAgainOf, quoteFromForm, shown, type AskAgain } from "~/services/form
 
 const ImagePicker = lazy(() => import("~/components/orders/ImagePicker.client"));
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 const NOT_FOUND = "This offer does not exist.";
 

@@ -15,7 +15,7 @@
  * - Success: 'Success' toast and /withdrawDetails/{id}.
  */
 import { getFormProps, useForm } from "@conform-to/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { UserPayment, Withdrawer } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
@@ -46,7 +46,6 @@ import { OtpField } from "~/components/identity/OtpField";
 import { refusalAt } from "~/services/forms/two-factor";
 import { needsCode } from "~/services/two-factor.server";
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
 const NOT_FOUND = "This withdrawer does not exist.";
 
 /** Everything the form's rules depend on, as the backend sees it now. */

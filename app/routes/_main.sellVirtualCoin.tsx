@@ -16,7 +16,7 @@
  *   quoted price, or the page shows what the amount pays now with one button to report at it.
  * - Signed out or code 3 (docs/product/messages.md): the screen offers login ("Go To Login?").
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Suspense, lazy, useEffect, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
@@ -46,7 +46,6 @@ const PriceTicker = lazy(() => import("~/components/wallet/PriceTicker.client"))
 
 export const meta: MetaFunction = () => [{ title: "Sell BTC or USDT | GiftMarket" }];
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 const COINS = {
   btc: { type: VirtualCoinType.BTC, symbol: "BTC", name: "Bitcoin", network: "Bitcoin network" },

@@ -10,7 +10,7 @@ import { StaffEmpty, StaffItem, StaffPager } from "~/components/staff/StaffParts
 import { Button, DateTime } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { formatCoins, formatTradeAmount } from "~/services/format";
-import { json, redirect, type LoaderFunctionArgs } from "~/services/kit/http.server";
+import { json, redirect, type LoaderFunctionArgs, NO_STORE } from "~/services/kit/http.server";
 import { lastIdOf, staffApi, staffPage } from "~/services/staff.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const lastId = lastIdOf(request);
   const page = staffPage(await api.call("/admin/order/list", { lastId }), (o) => o.id);
-  return json({ ...page, first: !lastId, searchError: search !== null ? "Enter an order id (a number)." : null }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ ...page, first: !lastId, searchError: search !== null ? "Enter an order id (a number)." : null }, { headers: NO_STORE });
 }
 
 export default function ArbitrationQueue() {

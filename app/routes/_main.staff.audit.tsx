@@ -4,7 +4,7 @@ import { AUDIT_ENTITY_TYPES, type AuditEntry } from "../../contract/calls/audit"
 import { StaffEmpty, StaffItem, StaffPager } from "~/components/staff/StaffParts";
 import { Button, DateTime } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
-import { json, type LoaderFunctionArgs } from "~/services/kit/http.server";
+import { json, type LoaderFunctionArgs, NO_STORE } from "~/services/kit/http.server";
 import { lastIdOf, staffApi, staffPage } from "~/services/staff.server";
 
 const LABELS: Record<(typeof AUDIT_ENTITY_TYPES)[number], string> = {
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = new URLSearchParams();
   if (entityType) query.set("entityType", entityType);
   if (entityType && entityId) query.set("entityId", String(entityId));
-  return json({ ...page, first: !lastId, entityType: entityType ?? "", entityId: entityId ?? "", query: query.toString() }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ ...page, first: !lastId, entityType: entityType ?? "", entityId: entityId ?? "", query: query.toString() }, { headers: NO_STORE });
 }
 
 const show = (s: AuditEntry["before"]) => (s ? Object.entries(s).map(([k, v]) => `${k}: ${v}`).join(", ") : "—");

@@ -5,14 +5,14 @@ import { KycReview } from "../../contract/enums";
 import { ReasonField, StaffEmpty, StaffForm, StaffItem, StaffPager } from "~/components/staff/StaffParts";
 import { DateTime } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, NO_STORE } from "~/services/kit/http.server";
 import { field, lastIdOf, numberField, staffAction, staffApi, staffPage } from "~/services/staff.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await staffApi(request, context);
   const lastId = lastIdOf(request);
   const page = staffPage(await api.call("/admin/kyc/list", { lastId, status: KycReview.Review }), (k) => k.id);
-  return json({ ...page, first: !lastId }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ ...page, first: !lastId }, { headers: NO_STORE });
 }
 
 export const action = ({ request, context }: ActionFunctionArgs) =>

@@ -10,7 +10,7 @@ import { points } from "~/components/membership/WealthAmount";
 import { ReasonField, StaffEmpty, StaffForm, StaffItem, StaffPager, StaffTextField } from "~/components/staff/StaffParts";
 import { DateTime, StatusBadge, Tabs } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, NO_STORE } from "~/services/kit/http.server";
 import { field, lastIdOf, numberField, staffAction, staffApi, staffPage, type StaffActionError } from "~/services/staff.server";
 
 const HERE = "/staff/mall";
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const status = VIEWS.find((v) => v.status === asked)?.status ?? MallOrderStatus.Pending;
   const lastId = lastIdOf(request);
   const page = staffPage(await api.call("/admin/mallOrder/list", { lastId, status }), (o) => o.id);
-  return json({ ...page, first: !lastId, status }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ ...page, first: !lastId, status }, { headers: NO_STORE });
 }
 
 export const action = ({ request, context }: ActionFunctionArgs) =>

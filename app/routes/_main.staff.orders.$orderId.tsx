@@ -19,7 +19,7 @@ import { DuplicateFlag } from "~/components/orders/DuplicateFlag";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { formatCoins, formatTradeAmount, minorFromInput } from "~/services/format";
 import { must } from "~/services/kit/api.server";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { idParam, notFoundResponse } from "~/services/kit/params";
 import { field, staffAction, staffApi } from "~/services/staff.server";
 
@@ -37,7 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const card = d.card ? { cardType: d.card.cardType, codes: d.card.codes, imageCount: d.card.images.length } : null;
   return json(
     { order: d.orderInfo, card, merchantViewed: d.merchantViewed, money: d.money, changes: d.orderChange, actions: d.actions, transcript: t.list, next: t.nextAfterId, first: !after },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: NO_STORE },
   );
 }
 

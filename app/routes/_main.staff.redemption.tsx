@@ -10,14 +10,14 @@ import { Form } from "~/components/ui/Form";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { formatCoins, minorFromInput } from "~/services/format";
 import { readForm } from "~/services/kit/form.server";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, NO_STORE } from "~/services/kit/http.server";
 import { field, lastIdOf, numberField, runIntent, staffApi, staffPage, type StaffActionError } from "~/services/staff.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await staffApi(request, context);
   const lastId = lastIdOf(request);
   const page = staffPage(await api.call("/admin/redemptionCode/list", { lastId }), (b) => b.id);
-  return json({ ...page, first: !lastId }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ ...page, first: !lastId }, { headers: NO_STORE });
 }
 
 const DAY = 86_400_000;

@@ -7,7 +7,7 @@ import { ReasonField, StaffEmpty, StaffForm, StaffItem, StaffPager } from "~/com
 import { DateTime } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { formatCoins } from "~/services/format";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, NO_STORE } from "~/services/kit/http.server";
 import { field, lastIdOf, numberField, staffAction, staffApi, staffPage } from "~/services/staff.server";
 
 const SYMBOL = ["BTC", "USDT"] as const;
@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await staffApi(request, context);
   const lastId = lastIdOf(request);
   const page = staffPage(await api.call("/admin/virtualCoin/list", { lastId, status: VirtualCoinOrderStatus.Pending }), (v) => v.id);
-  return json({ ...page, first: !lastId }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ ...page, first: !lastId }, { headers: NO_STORE });
 }
 
 export const action = ({ request, context }: ActionFunctionArgs) =>

@@ -5,7 +5,7 @@
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { StaffNav } from "~/components/staff/StaffNav";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
-import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { staffApi } from "~/services/staff.server";
 
 export const meta: MetaFunction = () => [{ title: "Staff desk | GiftMarket" }];
@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Staff desk | GiftMarket" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await staffApi(request, context);
   const counts = await api.call("/admin/desk/counts", {});
-  return json({ counts: counts.ok ? counts.data : null }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ counts: counts.ok ? counts.data : null }, { headers: NO_STORE });
 }
 
 export default function StaffLayout() {

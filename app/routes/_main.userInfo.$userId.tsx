@@ -4,7 +4,7 @@
  * visitor also sees "Trades with you: N" and the Trust / Block / Cancel forms (none on one's own
  * page); a guest's buttons lead to login and back. ADR 0021 says what a block does.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { Feedback, PublicProfile, Statistics } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
@@ -25,7 +25,6 @@ import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
 const NOT_FOUND = "This user does not exist.";
 const LOAD_ERROR = "Failed to load feedback";
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 const FEEDBACK_TABS = [
   { type: null, label: "All" },

@@ -11,7 +11,7 @@
  * - Code 3 (docs/product/messages.md): goes back in history with JavaScript; without it the
  *   page offers a link to /withdrawList.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -34,7 +34,6 @@ import { formatCoins } from "~/services/format";
 import { BackLink } from "~/components/ui/BackLink";
 
 const NOT_FOUND = "This withdrawal does not exist.";
-const NO_STORE = { "Cache-Control": "private, no-store" };
 /** An open withdrawal is re-read this often with JavaScript. */
 const REFRESH_MS = PRICE_REFRESH_MS;
 

@@ -4,7 +4,7 @@
  * ('Failed to load withdrawals' when a page fails). Signed-out visitors go to
  * /login and come back.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import { feedPage } from "~/services/kit/feed";
 import type { Withdrawal } from "../../contract/entities";
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const lastId = posIntParam(url.searchParams.get("lastId"));
   const result = await api.call("/userWithdraw/getWithdrawList", { lastId: lastId ?? undefined, ...rangeTimestamps(range, timeZoneOf(request)) });
   const page = feedPage(result, (after) => query(range, after), LOAD_ERROR);
-  return json({ range, lastId, ...page }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ range, lastId, ...page }, { headers: NO_STORE });
 }
 
 export default function WithdrawListPage() {

@@ -2,7 +2,7 @@
  * /withdrawerList: certified merchants who buy coins and pay out in NGN
  * (docs/product/screens.md; opened by the wallet's Withdraw button). Each links to /sellCoins/{id}.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { useLoaderData } from "@remix-run/react";
 import type { Withdrawer } from "../../contract/entities";
 import { useMainLayoutData } from "~/components/layout/layout-data";
@@ -20,7 +20,7 @@ const CURRENCY = "NGN";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await requireApi(request, context);
   const { list } = must(await api.call("/userWithdraw/getWithdrawer", { currency: CURRENCY }));
-  return json({ list }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ list }, { headers: NO_STORE });
 }
 
 export default function WithdrawerListPage() {

@@ -10,10 +10,10 @@
  *
  * Not under /chat/: server.ts hands every /chat/* path to the built-in chat service.
  */
-import { json, type LoaderFunctionArgs } from "~/services/kit/http.server";
+import { json, type LoaderFunctionArgs, NO_STORE } from "~/services/kit/http.server";
 import { requireApi } from "~/services/kit/api.server";
 
-const noStore = { "Cache-Control": "private, no-store" };
+const noStore = NO_STORE;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await requireApi(request, context, "json");

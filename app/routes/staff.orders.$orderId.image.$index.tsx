@@ -5,6 +5,7 @@
  */
 import type { LoaderFunctionArgs } from "~/services/kit/http.server";
 import { staffApi } from "~/services/staff.server";
+import { NO_STORE } from "~/services/kit/http.server";
 
 const missing = () => new Response("Image not found.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
@@ -23,6 +24,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   return new Response(blob.body, {
     status: 200,
-    headers: { "Content-Type": blob.headers.get("content-type") ?? "image/jpeg", "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" },
+    headers: { "Content-Type": blob.headers.get("content-type") ?? "image/jpeg", ...NO_STORE, "X-Content-Type-Options": "nosniff" },
   });
 }

@@ -4,7 +4,7 @@
  * typed contact ("Send code") or binds it (/userAuth/bindMobile, /userAuth/bindEmail).
  */
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, NO_STORE } from "~/services/kit/http.server";
 import { joinPhone } from "../../../contract/fields";
 import { LoginType, VerificationCodeType } from "../../../contract/enums";
 import { MESSAGES } from "../../../contract/messages";
@@ -30,7 +30,7 @@ export async function bindLoader({ request, context }: LoaderFunctionArgs, type:
       countries: type === LoginType.Mobile ? await loadCountries(api) : [],
       cooldown: codeCooldownLeft(api.session, VerificationCodeType.Bind),
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: NO_STORE },
   );
 }
 

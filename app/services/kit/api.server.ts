@@ -14,6 +14,7 @@ import { MESSAGES } from "../../../contract/messages";
 import { apiFor, type Api, type ApiResult } from "~/services/api.server";
 import { clearSignIn, commitSession, flashToast, loginUrl, type AppSession, type Toast } from "~/session.server";
 import { json, redirect, type AppLoadContext } from "./http.server";
+import { NO_STORE } from "~/services/kit/http.server";
 
 /**
  * Where a signed-out visitor goes (docs/product/messages.md): "login" the sign-in page and back; "home";
@@ -29,7 +30,7 @@ export interface SignedOutData {
 }
 
 function signedOut(request: Request, path: SignedOutPath, setCookie?: string): Response {
-  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  const headers = new Headers(NO_STORE);
   if (setCookie) headers.append("Set-Cookie", setCookie);
   switch (path) {
     case "login":
@@ -80,7 +81,7 @@ export async function optionalApi(request: Request, context: AppLoadContext): Pr
 /** The loader of a page that only needs a signed-in user (its data comes with its action): Go To Login? for guests. */
 export async function signedInPageLoader({ request, context }: { request: Request; context: AppLoadContext }) {
   await requireApi(request, context, "prompt");
-  return json(null, { headers: { "Cache-Control": "private, no-store" } });
+  return json(null, { headers: NO_STORE });
 }
 
 /** A redirect that shows a toast on the next page (the session's flash). */

@@ -21,3 +21,19 @@ export type {
   SerializeFrom,
   Session,
 } from "@remix-run/server-runtime";
+
+/**
+ * Headers of an answer only this user may see: never kept by a shared cache, nor by the browser's
+ * (a signed-in page, a form's answer, anything with personal data).
+ */
+export const NO_STORE = { "Cache-Control": "private, no-store" } as const;
+
+/** Several header sets as one: later sets win for a name, except Set-Cookie, which adds up. */
+export function combineHeaders(...sets: Array<HeadersInit | null | undefined>): Headers {
+  const out = new Headers();
+  for (const set of sets) {
+    if (!set) continue;
+    new Headers(set).forEach((value, name) => (name === "set-cookie" ? out.append(name, value) : out.set(name, value)));
+  }
+  return out;
+}
