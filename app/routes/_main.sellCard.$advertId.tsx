@@ -21,7 +21,7 @@
  *   at it. Pictures already uploaded (the no-JavaScript path) are kept for that second post.
  * - Success: 'Success' toast and /orderDetails/{id}.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE, combineHeaders } from "~/services/kit/http.server";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { lazy } from "react";
 import { joinCardCodes } from "../../contract/card-codes";
@@ -57,8 +57,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // A block between the seller and the merchant (ADR 0021): the backend's words, and the way to undo it.
   if (!result.ok && result.code === Code.FORBIDDEN) throw json({ message: result.msg }, { status: 403, headers: NO_STORE });
   const { advert, secret, quote } = must(result);
-  const headers = new Headers(NO_STORE);
-  if (api.deviceCookie) headers.append("Set-Cookie", api.deviceCookie);
+  const headers = combineHeaders(NO_STORE, api.deviceCookie ? { "Set-Cookie": api.deviceCookie } : null);
   return json(
     {
       advert,
