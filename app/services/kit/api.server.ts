@@ -13,8 +13,7 @@ import { Code } from "../../../contract/envelope";
 import { MESSAGES } from "../../../contract/messages";
 import { apiFor, type Api, type ApiResult } from "~/services/api.server";
 import { clearSignIn, commitSession, flashToast, loginUrl, type AppSession, type Toast } from "~/session.server";
-import { json, redirect, type AppLoadContext } from "./http.server";
-import { NO_STORE } from "~/services/kit/http.server";
+import { json, NO_STORE, redirect, type AppLoadContext } from "./http.server";
 
 /**
  * Where a signed-out visitor goes (docs/product/messages.md): "login" the sign-in page and back; "home";
@@ -51,18 +50,24 @@ function signedOut(request: Request, path: SignedOutPath, setCookie?: string): R
 const PLAIN_SIGNED_OUT = "Please log in first.";
 
 /**
- * The caller, with every call's code 3 (the /client calls and the chat service's) turned into
- * `onSignedOut`'s response, thrown; `why` is the backend's reason when it gave one.
+ * The caller with every refusal (of the /client calls and the chat service's) shown to `refuse`
+ * first: a Response it gives is thrown as the route's answer instead. The one wrapper the kit's
+ * callers share (signed-in pages here, the desks in desk.server.ts).
  */
-function guarded(api: Api, onSignedOut: (why?: string) => Promise<Response>): Api {
+export function screened(api: Api, refuse: (result: { code: number; msg: string }) => Response | undefined | Promise<Response | undefined>): Api {
   const check = async <R extends ApiResult<unknown>>(result: R): Promise<R> => {
-    if (!result.ok && result.code === Code.NOT_LOGGED_IN) throw await onSignedOut(result.msg && result.msg !== PLAIN_SIGNED_OUT ? result.msg : undefined);
+    const answer = result.ok ? undefined : await refuse(result);
+    if (answer) throw answer;
     return result;
   };
   const call = (async (...args: Parameters<Api["call"]>) => check(await api.call(...args))) as Api["call"];
   const chat = (async (...args: Parameters<Api["chat"]>) => check(await api.chat(...args))) as Api["chat"];
   return { ...api, call, chat };
 }
+
+/** The caller, with every call's code 3 turned into `onSignedOut`'s response; `why` is the backend's reason when it gave one. */
+const guarded = (api: Api, onSignedOut: (why?: string) => Promise<Response>): Api =>
+  screened(api, (r) => (r.code === Code.NOT_LOGGED_IN ? onSignedOut(r.msg && r.msg !== PLAIN_SIGNED_OUT ? r.msg : undefined) : undefined));
 
 export async function requireApi(request: Request, context: AppLoadContext, path: SignedOutPath = "login"): Promise<Api> {
   const api = await apiFor(request, context);

@@ -15,7 +15,8 @@
 import { Code } from "../../../contract/envelope";
 import { TWO_FACTOR_MESSAGES } from "../../../contract/two-factor";
 import type { Desks } from "../../../contract/entities";
-import { apiFor, type Api, type ApiResult } from "~/services/api.server";
+import { apiFor, type Api } from "~/services/api.server";
+import { screened } from "./api.server";
 import { redirect, type AppLoadContext } from "./http.server";
 
 export type Desk = keyof Desks;
@@ -37,13 +38,10 @@ export async function requireDesk(request: Request, context: AppLoadContext, des
   if (!api.signedIn) throw missingRoute();
   const desks = await api.call("/userInfo/getDesks");
   if (!desks.ok || !desks.data[desk]) throw missingRoute();
-  const check = <R extends ApiResult<unknown>>(result: R): R => {
-    if (!result.ok && result.code === Code.FORBIDDEN && result.msg === TWO_FACTOR_MESSAGES.requiredForDesk) throw twoFactorFirst(request);
+  return screened(api, (result) => {
+    if (result.code === Code.FORBIDDEN && result.msg === TWO_FACTOR_MESSAGES.requiredForDesk) return twoFactorFirst(request);
     // Signed out meanwhile, or the role was taken away: the desk is gone for this visitor.
-    if (!result.ok && (result.code === Code.NOT_LOGGED_IN || result.code === Code.FORBIDDEN)) throw missingRoute();
-    return result;
-  };
-  const call = (async (...args: Parameters<Api["call"]>) => check(await api.call(...args))) as Api["call"];
-  const chat = (async (...args: Parameters<Api["chat"]>) => check(await api.chat(...args))) as Api["chat"];
-  return { ...api, call, chat };
+    if (result.code === Code.NOT_LOGGED_IN || result.code === Code.FORBIDDEN) return missingRoute();
+    return undefined;
+  });
 }
