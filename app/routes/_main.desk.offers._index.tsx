@@ -17,6 +17,8 @@ import { feedPage } from "~/services/kit/feed";
 import { readForm } from "~/services/kit/form.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { posIntParam } from "~/components/wallet/dates";
+import { dispatchIntent } from "~/services/kit/intents.server";
+import type { ApiResult } from "~/services/api.server";
 
 export const meta: MetaFunction = () => [{ title: "Offers | Merchant desk | GiftMarket" }];
 
@@ -33,17 +35,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = await requireDesk(request, context, "merchant");
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
   const id = Number(form.get("id"));
-  const result =
-    intent === ONLINE_INTENT
-      ? await api.call("/merchant/profile/setOnline", { onlineStatus: Number(form.get("onlineStatus")) === 1 ? 1 : 0 })
-      : intent === PAUSE_INTENT || intent === RESUME_INTENT
-        ? await api.call(intent === PAUSE_INTENT ? "/merchant/advert/pause" : "/merchant/advert/resume", { id })
-        : null;
-  if (!result) return json({ error: "Request error" }, { status: 400 });
-  if (!result.ok) return json({ error: result.msg }, { status: 400 });
-  return redirectWithToast(api.session, "/desk/offers", MESSAGES.success);
+  const answer = async (result: ApiResult<unknown>) =>
+    result.ok ? redirectWithToast(api.session, "/desk/offers", MESSAGES.success) : json({ error: result.msg }, { status: 400 });
+  return dispatchIntent(form, {
+    [ONLINE_INTENT]: async () => answer(await api.call("/merchant/profile/setOnline", { onlineStatus: Number(form.get("onlineStatus")) === 1 ? 1 : 0 })),
+    [PAUSE_INTENT]: async () => answer(await api.call("/merchant/advert/pause", { id })),
+    [RESUME_INTENT]: async () => answer(await api.call("/merchant/advert/resume", { id })),
+  });
 }
 
 export default function DeskOffersPage() {

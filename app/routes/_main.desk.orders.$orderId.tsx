@@ -32,6 +32,8 @@ import { readForm } from "~/services/kit/form.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { idParam, notFoundResponse } from "~/services/kit/params";
 import { isECodeInfo, parseAdvertInfo } from "~/services/orders";
+import { dispatchIntent } from "~/services/kit/intents.server";
+import type { ApiResult } from "~/services/api.server";
 
 const NOT_FOUND = "This order does not exist.";
 const VIEW = "view";
@@ -60,17 +62,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const api = await requireDesk(request, context, "merchant");
   const id = idParam(params.orderId, NOT_FOUND);
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-  let result;
-  if (intent === VIEW) result = await api.call("/merchant/order/view", { id });
-  else if (intent === COMPLETE) result = await api.call("/merchant/order/complete", { id });
-  else if (intent === NEGOTIATE_INTENT) {
-    const n = negotiationOf(form);
-    if (typeof n === "string") return json({ intent, error: n }, { status: 400 });
-    result = await api.call("/merchant/order/negotiate", { id, ...n });
-  } else return json({ intent, error: "Request error" }, { status: 400 });
-  if (!result.ok) return json({ intent, error: result.msg }, { status: 400 });
-  return redirectWithToast(api.session, `/desk/orders/${id}`, MESSAGES.success);
+  const answer = async (intent: string, result: ApiResult<unknown>) =>
+    result.ok ? redirectWithToast(api.session, `/desk/orders/${id}`, MESSAGES.success) : json({ intent, error: result.msg }, { status: 400 });
+  return dispatchIntent(form, {
+    [VIEW]: async (intent) => answer(intent, await api.call("/merchant/order/view", { id })),
+    [COMPLETE]: async (intent) => answer(intent, await api.call("/merchant/order/complete", { id })),
+    [NEGOTIATE_INTENT]: async (intent) => {
+      const n = negotiationOf(form);
+      if (typeof n === "string") return json({ intent, error: n }, { status: 400 });
+      return answer(intent, await api.call("/merchant/order/negotiate", { id, ...n }));
+    },
+  });
 }
 
 export default function DeskOrderPage() {

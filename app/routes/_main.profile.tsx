@@ -20,6 +20,7 @@ import { ProfileHeader, type ProfileActionData } from "~/components/identity/Pro
 import { ProfileStats, ShortcutGrid, SoundSwitch } from "~/components/identity/ProfileParts";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { useKeptScroll } from "~/components/ui/kept-alive";
+import { dispatchIntent } from "~/services/kit/intents.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile | GiftMarket" }];
 
@@ -32,30 +33,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const api = await requireApi(request, context);
-  const intent = String(form.get("intent") ?? "");
   const done = () => redirectWithToast(api.session, "/profile", MESSAGES.success);
 
-  if (intent === NICKNAME_INTENT) {
-    const submission = parseWithZod(form, { schema: nicknameSchema });
-    if (submission.status !== "success") return json<ProfileActionData>({ intent, result: submission.reply() }, { status: 400 });
-    const r = await api.call("/userInfo/updateNickname", { nickname: submission.value.nickname });
-    return r.ok ? done() : json<ProfileActionData>({ intent, result: submission.reply({ formErrors: [r.msg] }) }, { status: 400 });
-  }
-
-  if (intent === AVATAR_INTENT) {
-    const failed = (error: string) => json<ProfileActionData>({ intent, error }, { status: 400 });
-    const file = form.get("file");
-    if (!(file instanceof Blob) || file.size === 0) return failed(MESSAGES.uploadFailed);
-    if (!isSupportedImage({ name: (file as File).name, type: file.type })) return failed(MESSAGES.unsupportedImage);
-    const upload = new FormData();
-    upload.set("file", file, (file as File).name || "avatar.jpg");
-    upload.set("type", UploadImageType.Avatar);
-    const stored = await api.call("/image/uploadImage", undefined, { form: upload });
-    if (!stored.ok) return failed(stored.msg === MESSAGES.unsupportedImage ? stored.msg : MESSAGES.uploadFailed);
-    const r = await api.call("/userInfo/updateAvatar", { avatar: stored.data.path });
-    return r.ok ? done() : failed(MESSAGES.uploadFailed);
-  }
-  return json<ProfileActionData>({ intent, error: "Request error" }, { status: 400 });
+  return dispatchIntent(form, {
+    [NICKNAME_INTENT]: async (intent) => {
+      const submission = parseWithZod(form, { schema: nicknameSchema });
+      if (submission.status !== "success") return json<ProfileActionData>({ intent, result: submission.reply() }, { status: 400 });
+      const r = await api.call("/userInfo/updateNickname", { nickname: submission.value.nickname });
+      return r.ok ? done() : json<ProfileActionData>({ intent, result: submission.reply({ formErrors: [r.msg] }) }, { status: 400 });
+    },
+    [AVATAR_INTENT]: async (intent) => {
+      const failed = (error: string) => json<ProfileActionData>({ intent, error }, { status: 400 });
+      const file = form.get("file");
+      if (!(file instanceof Blob) || file.size === 0) return failed(MESSAGES.uploadFailed);
+      if (!isSupportedImage({ name: (file as File).name, type: file.type })) return failed(MESSAGES.unsupportedImage);
+      const upload = new FormData();
+      upload.set("file", file, (file as File).name || "avatar.jpg");
+      upload.set("type", UploadImageType.Avatar);
+      const stored = await api.call("/image/uploadImage", undefined, { form: upload });
+      if (!stored.ok) return failed(stored.msg === MESSAGES.unsupportedImage ? stored.msg : MESSAGES.uploadFailed);
+      const r = await api.call("/userInfo/updateAvatar", { avatar: stored.data.path });
+      return r.ok ? done() : failed(MESSAGES.uploadFailed);
+    },
+  });
 }
 
 export default function ProfilePage() {

@@ -12,6 +12,7 @@ import { SIGN_OUT_INTENT, SIGN_OUT_OTHERS_INTENT, SessionList } from "~/componen
 import { securityTitle } from "~/components/identity/security-tabs";
 import { ErrorState } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
+import { dispatchIntent } from "~/services/kit/intents.server";
 
 const HERE = "/security/devices";
 
@@ -31,16 +32,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const api = await requireApi(request, context);
   const refused = (error: string) => json({ error }, { status: 400, headers: NO_STORE });
-  const intent = form.get("intent");
-  if (intent === SIGN_OUT_INTENT) {
-    const r = await api.call("/userSession/signOutSession", { id: String(form.get("id") ?? "") });
-    return r.ok ? redirectWithToast(api.session, HERE, "The device was signed out.") : refused(r.msg);
-  }
-  if (intent === SIGN_OUT_OTHERS_INTENT) {
-    const r = await api.call("/userSession/signOutOtherSessions");
-    return r.ok ? redirectWithToast(api.session, HERE, othersSignedOut(r.data.count)) : refused(r.msg);
-  }
-  return refused("Request error");
+  return dispatchIntent(
+    form,
+    {
+      [SIGN_OUT_INTENT]: async () => {
+        const r = await api.call("/userSession/signOutSession", { id: String(form.get("id") ?? "") });
+        return r.ok ? redirectWithToast(api.session, HERE, "The device was signed out.") : refused(r.msg);
+      },
+      [SIGN_OUT_OTHERS_INTENT]: async () => {
+        const r = await api.call("/userSession/signOutOtherSessions");
+        return r.ok ? redirectWithToast(api.session, HERE, othersSignedOut(r.data.count)) : refused(r.msg);
+      },
+    },
+    NO_STORE,
+  );
 }
 
 export default function DevicesTab() {
