@@ -2,6 +2,7 @@ import { desksOf, requireUser } from "../../http/context";
 import { countWaitingForBuyer } from "../orders/queries";
 import { countWaitingForWithdrawer } from "../withdrawals/queries";
 import { notFound } from "../../http/errors";
+import { toSignedInUser } from "../identity/queries";
 import type { HandlerGroup } from "../../http/handler-types";
 import {
   countPendingWithdrawals,
@@ -28,7 +29,8 @@ export const noticeHandlers = {
       // The withdrawer desk's badge: withdrawals waiting for it.
       desks.withdrawer ? countWaitingForWithdrawer(ctx.db, user.id) : 0,
     ]);
-    return { orderCount, withdrawCount, unRead, list, deskWaiting, deskWithdrawals };
+    // Who is asking, as the top bar shows her: every page reads this call, so a change shows on the next one.
+    return { orderCount, withdrawCount, unRead, list, deskWaiting, deskWithdrawals, user: toSignedInUser(user) };
   },
 
   async "/notice/getNoticeList"(input, ctx) {
