@@ -206,6 +206,8 @@ describe("query plans of the hot lists", () => {
     for (const who of [seller, merchant]) {
       await expectIndex(firstPage(who), "chat_members", "chat_members_recent");
       await expectIndex((db) => unreadTotal(db, who, UNREAD_CAP), "chat_members", "chat_members_unread");
+      // A system message unread in the chat is looked up in its notice (ADR 0059: read once) by the notice's index.
+      await expectIndex((db) => unreadTotal(db, who, UNREAD_CAP), "notices", "notices_chat_message");
       await expectIndex((db) => lastMessageIdFor(db, who), "chat_members", "chat_members_recent");
       // The newest 50 messages: reading them by id and their memberships by key is as good a plan as any.
       await expectIndex((db) => feed(db, who, since, 100, "asc"), "chat_members", "any");

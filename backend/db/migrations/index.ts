@@ -27,6 +27,7 @@ import * as m026purchaseBills from "./026-purchase-bills";
 import * as m027mallDelivery from "./027-mall-delivery";
 import * as m028bankCodes from "./028-bank-codes";
 import * as m029knownDevices from "./029-known-devices";
+import * as m034noticeChatMessage from "./034-notice-chat-message";
 
 /** Every migration, in order. Listed by hand: no directory scanning at run time. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   "027-mall-delivery": m027mallDelivery,
   "028-bank-codes": m028bankCodes,
   "029-known-devices": m029knownDevices,
+  "034-notice-chat-message": m034noticeChatMessage,
 };
