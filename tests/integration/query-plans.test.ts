@@ -22,7 +22,7 @@ import { OrderListTab } from "../../contract/enums";
 import type { DB } from "../../backend/db/index";
 import { scaledSizes, seedLargeWorld } from "../../backend/demo/large-world";
 import { DEMO_LOGINS } from "../../backend/demo/world";
-import { activeAdverts } from "../../backend/modules/catalog/queries";
+import { activeAdverts, offerSummariesWithout } from "../../backend/modules/catalog/queries";
 import { wornBy } from "../../backend/modules/membership/adornments";
 import { conversationPage, UNREAD_CAP } from "../../backend/modules/chat/conversations";
 import { CONVERSATION_LIST_MAX } from "../../contract/chat-protocol";
@@ -194,6 +194,8 @@ describe("query plans of the hot lists", () => {
   it("getAdvertList and the withdrawal list match their indexes", async () => {
     const force = { forceIndex: true };
     await expectIndex((db) => activeAdverts(db, 1), "adverts", "adverts_card_type", force);
+    // Home's counts for a seller with blocks (ADR 0059) start from the blocked merchants' own adverts.
+    await expectIndex((db) => offerSummariesWithout(db, [merchant]), "adverts", "adverts_user", force);
     await expectIndex((db) => ownerWithdrawalPage(db, seller, { lastId: 1_000_000 }), "withdrawals", "withdrawals_user", force);
     // The frames and badges of a list's users (ADR 0052): one read of the worn rows, whoever asks.
     await expectIndex((db) => wornBy(db, [seller, merchant, typical], new Date()), "wealth_redemptions", "wealth_redemptions_worn", force);
