@@ -1,4 +1,4 @@
-import type { Desks } from "../contract/entities";
+import type { Desks, SignedInUser } from "../contract/entities";
 import { createCookie, createCookieSessionStorage, type Session } from "~/services/kit/http.server";
 import { webEnv } from "./env.server";
 
@@ -16,6 +16,26 @@ export interface ProfileSnapshot {
   level: number;
   /** The desks the user may open (ADR 0034): the user menu's links; the desks check again themselves. */
   desks?: Desks;
+}
+
+/**
+ * Whether the snapshot still says what the backend says of the user (ADR 0059): the layout reads her
+ * with every page's counts and keeps the snapshot in step, writing the cookie only when it changed.
+ */
+export function snapshotIsCurrent(kept: ProfileSnapshot | undefined, now: SignedInUser): boolean {
+  if (!kept) return false;
+  const d = kept.desks;
+  return (
+    kept.id === now.id &&
+    kept.nickname === now.nickname &&
+    kept.avatar === now.avatar &&
+    kept.isBusiness === now.isBusiness &&
+    kept.level === now.level &&
+    d !== undefined &&
+    d.merchant === now.desks.merchant &&
+    d.withdrawer === now.desks.withdrawer &&
+    d.staff === now.desks.staff
+  );
 }
 
 export interface Toast {

@@ -159,7 +159,6 @@ describe("call table", () => {
     for (const p of [
       "/systemConfig/getSystemConfig",
       "/banner/getBanners",
-      "/cardType/getCardType",
       "/userAuth/login",
       "/userAuth/register",
       "/userAuth/resetPassword",
@@ -172,6 +171,8 @@ describe("call table", () => {
     expect(calls["/advert/getAdvertDetail"].auth).toBe("optional");
     // Anyone may list offers; a signed-in seller's list leaves out merchants blocked either way.
     expect(calls["/advert/getAdvertList"].auth).toBe("optional");
+    // ...and so do the card types' counts and rates (ADR 0059).
+    expect(calls["/cardType/getCardType"].auth).toBe("optional");
     expect(calls["/order/addOrder"].auth).toBe("user");
     expect(calls["/image/uploadImage"].upload).toBe(true);
   });

@@ -351,6 +351,14 @@ export type Profile = z.infer<typeof profileSchema>;
 export const desksSchema = z.object({ merchant: z.boolean(), withdrawer: z.boolean(), staff: z.boolean() });
 export type Desks = z.infer<typeof desksSchema>;
 
+/**
+ * Designed (ADR 0059): the signed-in user as the top bar and its menu show her. It comes with the
+ * badge counts (checkNotice) that every page reads, so a new nickname, avatar, level or desk shows
+ * on the next page, on every device she is signed in on.
+ */
+export const signedInUserSchema = z.object({ id: int, nickname: text, avatar: text, isBusiness: flagSchema, level: int, desks: desksSchema });
+export type SignedInUser = z.infer<typeof signedInUserSchema>;
+
 /** The `account` of getProfileInfo: the bound contacts (not the balances). */
 export const profileAccountSchema = z.object({
   email: text.nullable(),

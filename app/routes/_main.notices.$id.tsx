@@ -17,7 +17,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = await requireApi(request, context);
   const result = await api.call("/notice/setRead", { id });
   if (!result.ok) throw notFoundResponse(result.msg || NOT_FOUND);
-  return redirect(targetFromQuery(new URL(request.url).searchParams) ?? "/noticeList");
+  // With JavaScript the router loads the target's own data only: the header asks it to load the
+  // layout's again, so the page it lands on counts this read (the bell, the Message badge; ADR 0059).
+  return redirect(targetFromQuery(new URL(request.url).searchParams) ?? "/noticeList", { headers: { "X-Remix-Revalidate": "yes" } });
 }
 
 /** Never drawn: the loader always redirects or fails (the boundary below then says why). */

@@ -29,7 +29,8 @@ export default function MainLayout() {
   const data = useLoaderData<typeof loader>() as LayoutData;
   const { pathname } = useLocation();
   useRememberFirstEntry();
-  useKeptOwner(data.user?.nickname ?? null);
+  // Kept state is the user's, whatever she is called: a new nickname keeps it (ids of old sessions aside).
+  useKeptOwner(data.user ? String(data.user.id ?? data.user.nickname) : null);
   const hydrated = useHydrated();
   // Spec §2: the footer is hidden on message pages.
   const onMessages = pathname === "/message" || pathname.startsWith("/message/");

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "~/services/kit/http.server";
 import { DEFAULT_COIN_NAME, DEFAULT_NGN_RATE } from "../../contract/constants";
-import { commitSession } from "../session.server";
+import { commitSession, snapshotIsCurrent } from "../session.server";
 import { apiFor } from "./api.server";
 import { newCsrfToken } from "./kit/csrf";
 import { unreadTotal } from "./chat.server";
@@ -24,7 +24,13 @@ export async function loadLayout(request: Request, context: AppLoadContext) {
     api.session.unset("token");
     api.session.unset("profile");
   }
-  const profile = expired ? undefined : api.session.get("profile");
+  // The user as the backend sees her now (a new nickname, avatar, level or desk), the session's
+  // snapshot only when the call did not answer; the snapshot follows, for the routes that read it.
+  const kept = expired ? undefined : api.session.get("profile");
+  const current = notice?.ok ? notice.data.user : undefined;
+  const renewed = current !== undefined && !snapshotIsCurrent(kept, current);
+  if (renewed) api.session.set("profile", current);
+  const profile = current ?? kept;
   const toast = api.session.get("toast");
   // Every page in the layout can hold a form: give the session its CSRF token once.
   let csrf = api.session.get("csrf");
@@ -34,12 +40,12 @@ export async function loadLayout(request: Request, context: AppLoadContext) {
     api.session.set("csrf", csrf);
   }
   const headers = new Headers();
-  if (toast || expired || minted) headers.append("Set-Cookie", await commitSession(api.session));
+  if (toast || expired || minted || renewed) headers.append("Set-Cookie", await commitSession(api.session));
   if (api.deviceCookie) headers.append("Set-Cookie", api.deviceCookie);
   const counts = notice?.ok ? notice.data : undefined;
   return {
     data: {
-      user: profile && !expired ? { nickname: profile.nickname, avatar: profile.avatar, isBusiness: profile.isBusiness, level: profile.level, desks: profile.desks } : null,
+      user: profile && !expired ? { id: profile.id, nickname: profile.nickname, avatar: profile.avatar, isBusiness: profile.isBusiness, level: profile.level, desks: profile.desks } : null,
       ngnRate: config.ok ? config.data.NGNRate : DEFAULT_NGN_RATE,
       coinName: config.ok ? config.data.CoinName : DEFAULT_COIN_NAME,
       contact: config.ok ? config.data.contact : {},

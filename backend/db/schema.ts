@@ -341,6 +341,8 @@ export interface NoticesTable {
   trans_currency: string | null;
   trans_price: number | null;
   created_at: Timestamp;
+  /** Its words in the user's system chat (migration 034, ADR 0059): read with the notice. */
+  chat_message_id: number | null;
 }
 
 export interface OrdersTable {

@@ -310,6 +310,13 @@ async function writeBulkChat(trx: Trx, firstOrder: number, N: number, sealedWord
       where n.type = 1 and n.ref_id >= ${firstOrder}
     ) m order by m.at, m.src, m.k
   `.execute(trx);
+  // Each notice names its message, as notify() writes it (ADR 0059).
+  await sql`
+    update notices n set chat_message_id = m.id
+    from chat_messages m join chat_conversations s on s.id = m.conversation_id
+    where m.id > ${before} and m.sender_id is null and m.ref_type = 'order' and s.key = 'system:' || n.user_id
+      and n.type = 1 and n.ref_id >= ${firstOrder} and m.ref_id = n.ref_id and m.created_at = n.created_at
+  `.execute(trx);
   // What insertMessage keeps on each membership: the newest message, and the newest from someone else.
   await sql`
     update chat_members me set last_message_id = l.id, last_incoming_id = l.id

@@ -84,10 +84,10 @@ export const catalogCalls = {
   }),
   "/cardType/getCardType": defineCall({
     path: "/cardType/getCardType",
-    auth: "none",
+    auth: "optional",
     request: noBody,
     response: listOf(cardTypeSchema),
-    doc: "Card types with their best rate and number of offers.",
+    doc: "Card types with their best rate and number of offers; a signed-in seller's leave out merchants blocked either way (ADR 0059).",
   }),
   "/currency/getCurrency": defineCall({
     path: "/currency/getCurrency",

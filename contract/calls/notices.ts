@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCall, lastId, noBody, okEmpty } from "../define";
-import { noticeSchema } from "../entities";
+import { noticeSchema, signedInUserSchema } from "../entities";
 import { byId, listOf } from "./common";
 
 /** Notifications and the top-bar badges. */
@@ -22,8 +22,10 @@ export const noticeCalls = {
       deskWithdrawals: z.number().int(),
       /** The latest notices for the bell popover. */
       list: z.array(noticeSchema),
+      /** Designed (ADR 0059): the caller as the top bar shows her, read with the counts. */
+      user: signedInUserSchema,
     }),
-    doc: "Badge counts and the latest notices.",
+    doc: "Badge counts, the latest notices and the caller as the top bar shows her.",
   }),
   "/notice/getNoticeList": defineCall({
     path: "/notice/getNoticeList",

@@ -4,7 +4,8 @@
  * marks it read and lands on its order; the bell opens one the same way; Mark all as read
  * leaves none unread. A guest gets Go To Login?.
  */
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
+import { SYSTEM_CONVERSATION_ID } from "../../contract/constants";
 import { describe, expect, test } from "vitest";
 import { apiClient } from "./support/api";
 import { shot, signInAs } from "./support/browser";
@@ -26,6 +27,20 @@ async function notices(token: string): Promise<ApiNotice[]> {
 }
 
 const item = (page: Page, id: number) => page.locator(`[data-testid="notice-item"][data-notice-id="${id}"]`);
+
+/** A count badge's number in an element's text ("Notifications3 unread"), 0 when it shows none. */
+async function badge(scope: Locator, label: string): Promise<number> {
+  const m = (await scope.first().textContent())?.match(new RegExp(`(\\d+)\\s*${label}`));
+  return m ? Number(m[1]) : 0;
+}
+/** The bell's count and the Message link's count, as the top bar of the page shows them. */
+const bellCount = (page: Page) => badge(page.locator("header").getByText("Notifications", { exact: true }).locator(".."), "unread");
+const messageCount = (page: Page) => badge(page.locator('header nav[aria-label="Main"] a[href="/message"]'), "unread messages");
+/** The System conversation's count in the conversation list. */
+async function systemChatCount(page: Page): Promise<number> {
+  await page.goto(`${e2e.server.url}/message`);
+  return badge(page.locator(`a[href^="/message/${SYSTEM_CONVERSATION_ID}"]`), "unread");
+}
 
 for (const js of [true, false]) {
   const mode = js ? "with JavaScript" : "without JavaScript";
@@ -81,6 +96,47 @@ for (const js of [true, false]) {
         expect((await notices(token)).every((n) => n.status === 1)).toBe(true);
         await expect.poll(() => page.locator('[data-testid="notice-item"][data-unread="1"]').count()).toBe(0);
         expect(await page.getByRole("button", { name: "Mark all as read" }).last().isDisabled()).toBe(true);
+      }));
+
+    test("counts follow the reads on the next render: the page a notice lands on, the System chat after Mark all as read, the bell after reading the System chat (issue 32, item 7)", () =>
+      e2e.withPage(js, async (page) => {
+        const seller = await newSeller(e2e.server.apiUrl, "counts");
+        const token = await login(seller);
+        const merchantId = await userId(await login({ email: "merchant1@demo.test", password: "demo1234" }));
+        const sell = (i: number) => sellECode(token, merchantId, 2500, `COUNTS-${js ? "J" : "N"}-${Date.now()}-${i}`);
+        for (let i = 0; i < 3; i++) await sell(i);
+        const [newest] = await notices(token);
+
+        await signInAs(page, e2e.server.url, js, seller, "/noticeList");
+        expect(await bellCount(page)).toBe(3);
+        const messagesBefore = await messageCount(page);
+        expect(messagesBefore).toBeGreaterThanOrEqual(3);
+
+        // Opening the newest notice reads it and its System chat message: the order page counts both.
+        await item(page, newest.id).click();
+        await page.waitForURL((u) => u.pathname === `/orderDetails/${newest.refId}`);
+        if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
+        expect(await bellCount(page)).toBe(2);
+        expect(await messageCount(page)).toBe(messagesBefore - 1);
+        expect(await systemChatCount(page)).toBe(2);
+
+        // Mark all as read: the bell, the Message link and the System chat have nothing left of them.
+        await page.goto(`${e2e.server.url}/noticeList`);
+        if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
+        await page.getByRole("button", { name: "Mark all as read" }).last().click();
+        await expect.poll(() => page.getByTestId("unread-count").innerText()).toBe("All read");
+        expect(await bellCount(page)).toBe(0);
+        expect(await messageCount(page)).toBe(messagesBefore - 3);
+        expect(await systemChatCount(page)).toBe(0);
+        await shot(page, `notice-counts-system-chat-390-${js ? "js" : "nojs"}`);
+
+        // The other way: a new notice read in the System chat is read in the bell on the next page.
+        await sell(3);
+        await page.goto(`${e2e.server.url}/message/${SYSTEM_CONVERSATION_ID}`);
+        await expect.poll(async () => (await notices(token)).every((n) => n.status === 1)).toBe(true);
+        await page.goto(`${e2e.server.url}/noticeList`);
+        expect(await bellCount(page)).toBe(0);
+        expect(await page.getByTestId("unread-count").innerText()).toBe("All read");
       }));
 
     test("another user's notice is not opened; a guest gets Go To Login?", () =>

@@ -10,7 +10,7 @@ import { MESSAGES } from "../../contract/messages";
 import { YOU_BLOCKED_MERCHANT } from "../../backend/modules/relationships/blocks";
 import { formatVolume } from "../../app/services/format";
 import { apiClient } from "./support/api";
-import { cutTexts, shot, signInAs } from "./support/browser";
+import { cutTexts, shot, shotFromTop, signInAs } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
 import { newSeller } from "./support/users";
 
@@ -114,6 +114,42 @@ for (const js of [true, false]) {
         await settle(page, js);
         await merchantLinks(page, m.nickname).first().waitFor();
         expect(await merchantLinks(page, m.nickname).count()).toBe(before);
+      }));
+
+    test("after blocking a merchant, Home counts the offers its list shows: the counts are the viewer's (issue 32, item 6)", () =>
+      e2e.withPage(js, async (page) => {
+        const m = await merchant1();
+        const cardTypeId = m.advert.cardtypeid;
+        const seller = await newSeller(e2e.server.apiUrl, "homecount");
+        const token = await login(seller);
+        const offers = async () => (await call<{ list: { userid: number }[] }>("/advert/getAdvertList", { cardTypeId }, token)).list;
+        const tile = page.locator(`a[data-testid="card-type"][href="/advertList/${cardTypeId}"]`);
+        const tileCount = async () => Number((await tile.innerText()).match(/(\d+) offers?/)?.[1] ?? "0");
+
+        await signInAs(page, e2e.server.url, js, seller, "/home?promo=closed");
+        const before = await offers();
+        const theirs = before.filter((a) => a.userid === m.id).length;
+        expect(theirs).toBeGreaterThan(0);
+        expect(await tileCount()).toBe(before.length);
+
+        await call("/userRelationship/addBlock", { toUser: m.id }, token);
+        try {
+          await page.goto(`${e2e.server.url}/home?promo=closed`);
+          const after = await offers();
+          expect(after.length).toBe(before.length - theirs);
+          expect(await tileCount()).toBe(after.length);
+          await shotFromTop(page, `home-counts-blocked-390-${tag}`, js);
+          // Its list says the same.
+          await tile.click();
+          await page.waitForURL((u) => u.pathname === `/advertList/${cardTypeId}`);
+          await settle(page, js);
+          expect(await page.getByRole("article", { name: /^Offer by / }).count()).toBe(after.length);
+          // Everyone else still counts them (a guest here).
+          const guest = (await call<{ list: { id: number; totalAdvert: number }[] }>("/cardType/getCardType", {})).list.find((c) => c.id === cardTypeId);
+          expect(guest?.totalAdvert).toBe(before.length);
+        } finally {
+          await call("/userRelationship/cancelRelationship", { toUser: m.id }, token);
+        }
       }));
 
     test("a guest sees a user's page and its feedback by type; Trust leads to login; /partnerList asks to log in", () =>

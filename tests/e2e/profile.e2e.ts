@@ -7,12 +7,12 @@
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { apiClient } from "./support/api";
-import { shot, signInAs } from "./support/browser";
+import { newContext, shot, shotFromTop, signInAs } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
 import { newSeller } from "./support/users";
 
 const e2e = useServerAndBrowser({ failureShots: "profile" });
-const { call, login } = apiClient(() => e2e.server.apiUrl);
+const { call, login, userId, firstAdvert } = apiClient(() => e2e.server.apiUrl);
 
 const photo = () =>
   sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 40, g: 120, b: 200 } } })
@@ -70,6 +70,60 @@ for (const js of [true, false]) {
         expect(await page.getByRole("link", { name: "Change nickname" }).count()).toBe(0);
         const second = await call("/userInfo/updateNickname", { nickname: "another_one" }, token).catch((e: Error) => e.message);
         expect(String(second)).toContain("The nickname can be changed only once.");
+      }));
+
+    test("a new avatar and nickname show on the next page: the top bar and its menu, the merchant's offers, a chat with it (issue 32, item 1)", () =>
+      e2e.withPage(js, async (page) => {
+        // A merchant of its own per mode (the nickname changes once): its own top bar, and what sellers see of it.
+        const merchant = { email: js ? "merchant5@demo.test" : "merchant6@demo.test", password: "demo1234" };
+        const merchantToken = await login(merchant);
+        const merchantId = await userId(merchantToken);
+        const offer = await firstAdvert((a) => a.userid === merchantId);
+        if (!offer) throw new Error(`${merchant.email} has no offer`);
+        await signInAs(page, e2e.server.url, js, merchant, "/profile");
+        const face = page.locator('[data-menu="user"]').first();
+        const oldAvatar = await face.locator("img").first().getAttribute("src");
+
+        await page.getByTestId("avatar-input").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await photo() });
+        if (!js) await page.getByRole("button", { name: "Upload" }).click();
+        await expect
+          .poll(async () => (await call<{ profile: { avatar: string } }>("/userInfo/getProfileInfo", {}, merchantToken)).profile.avatar)
+          .not.toBe(oldAvatar);
+        const avatar = (await call<{ profile: { avatar: string } }>("/userInfo/getProfileInfo", {}, merchantToken)).profile.avatar;
+        const renamed = `Renamed_${js ? "J" : "N"}${Date.now().toString(36).slice(-6)}`;
+        await page.getByRole("link", { name: "Change nickname" }).click();
+        const box = js ? page.getByRole("dialog", { name: "Change nickname" }) : page.getByTestId("nickname-section");
+        await box.getByLabel("New nickname").fill(renamed);
+        await box.getByRole("button", { name: "Save nickname" }).click();
+        await expect.poll(() => page.getByTestId("profile-nickname").innerText()).toBe(renamed);
+
+        // The page after the change (the profile itself, drawn again), then another page (a fresh load).
+        const showsNew = async () => {
+          expect(await face.locator("img").first().getAttribute("src")).toBe(avatar);
+          expect(await face.innerText()).toContain(renamed);
+        };
+        await showsNew();
+        await page.goto(`${e2e.server.url}/home?promo=closed`);
+        await showsNew();
+        await face.locator("summary, button").first().click();
+        await expect.poll(() => face.getByText(renamed, { exact: true }).last().isVisible()).toBe(true);
+        await shotFromTop(page, `profile-renamed-menu-390-${js ? "js" : "nojs"}`, js);
+
+        // A seller sees the merchant's new face on its offers and in a chat with it.
+        const seller = await newSeller(e2e.server.apiUrl, "renamed");
+        const other = await newContext(e2e.browser, { js });
+        try {
+          const sellerPage = await other.newPage();
+          await signInAs(sellerPage, e2e.server.url, js, seller, `/advertList/${offer.cardtypeid}`);
+          const card = sellerPage.getByRole("article", { name: `Offer by ${renamed}` });
+          expect(await card.count()).toBeGreaterThan(0);
+          expect(await card.first().locator(`img[src="${avatar}"]`).count()).toBe(1);
+          await sellerPage.goto(`${e2e.server.url}/message/C2C${merchantId}`);
+          await expect.poll(() => sellerPage.getByTestId("chat-title").innerText()).toBe(renamed);
+          expect(await sellerPage.locator(`header img[src="${avatar}"]`).count()).toBe(1);
+        } finally {
+          await other.close();
+        }
       }));
 
     test("the Notification sound switch is remembered with JavaScript and says why it is off without", () =>

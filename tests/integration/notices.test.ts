@@ -131,6 +131,19 @@ describe("/notice/checkNotice", () => {
     expect(other.oppositeNickname).toBe(order ? null : merchant.nickname);
   });
 
+  it("says who is asking as the top bar shows her, so a new nickname or avatar shows on the next page (ADR 0059)", async () => {
+    const before = await t.call("/notice/checkNotice", {}, { token: seller2Token });
+    const row = await userOf(DEMO_LOGINS.seller2);
+    expect(before.data.user).toEqual({ id: seller2Id, nickname: row.nickname, avatar: row.avatar, isBusiness: 0, level: row.level, desks: { merchant: false, withdrawer: false, staff: false } });
+    await t.db.updateTable("users").set({ nickname: "Seller2_renamed", avatar: "/demo/avatar-3.svg" }).where("id", "=", seller2Id).execute();
+    try {
+      const after = await t.call("/notice/checkNotice", {}, { token: seller2Token });
+      expect(after.data.user).toMatchObject({ id: seller2Id, nickname: "Seller2_renamed", avatar: "/demo/avatar-3.svg" });
+    } finally {
+      await t.db.updateTable("users").set({ nickname: row.nickname, avatar: row.avatar }).where("id", "=", seller2Id).execute();
+    }
+  });
+
   it("shows each user only their own notices", async () => {
     const res = await t.call("/notice/checkNotice", undefined, { token: seller2Token });
     expect(res.code).toBe(1);
@@ -216,7 +229,7 @@ describe("/notice/setAllRead", () => {
     expect(await unreadInDb(seller2Id)).toBe(1);
     const check = await t.call("/notice/checkNotice", {}, { token: sellerToken });
     // deskWaiting is the merchant desk's badge: 0 for a seller (ADR 0036).
-    expect(check.data).toEqual({ orderCount: 0, withdrawCount: 0, unRead: 0, list: [], deskWaiting: 0, deskWithdrawals: 0 });
+    expect(check.data).toEqual({ orderCount: 0, withdrawCount: 0, unRead: 0, list: [], deskWaiting: 0, deskWithdrawals: 0, user: expect.objectContaining({ id: sellerId }) });
     const list = await t.call("/notice/getNoticeList", {}, { token: sellerToken });
     for (const n of list.data.list) expect(n.status).toBe(1);
     // Idempotent.

@@ -22,7 +22,7 @@ import { OrderListTab } from "../../contract/enums";
 import type { DB } from "../../backend/db/index";
 import { scaledSizes, seedLargeWorld } from "../../backend/demo/large-world";
 import { DEMO_LOGINS } from "../../backend/demo/world";
-import { activeAdverts } from "../../backend/modules/catalog/queries";
+import { activeAdverts, offerSummariesWithout } from "../../backend/modules/catalog/queries";
 import { wornBy } from "../../backend/modules/membership/adornments";
 import { conversationPage, UNREAD_CAP } from "../../backend/modules/chat/conversations";
 import { CONVERSATION_LIST_MAX } from "../../contract/chat-protocol";
@@ -197,6 +197,8 @@ describe("query plans of the hot lists", () => {
   it("getAdvertList and the withdrawal list match their indexes", async () => {
     const force = { forceIndex: true };
     await expectIndex((db) => activeAdverts(db, 1), "adverts", "adverts_card_type", force);
+    // Home's counts for a seller with blocks (ADR 0059) start from the blocked merchants' own adverts.
+    await expectIndex((db) => offerSummariesWithout(db, [merchant]), "adverts", "adverts_user", force);
     await expectIndex((db) => ownerWithdrawalPage(store(db), seller, { lastId: 1_000_000 }), "withdrawals", "withdrawals_user", force);
     // The frames and badges of a list's users (ADR 0052): one read of the worn rows, whoever asks.
     await expectIndex((db) => wornBy(db, [seller, merchant, typical], new Date()), "wealth_redemptions", "wealth_redemptions_worn", force);
@@ -209,6 +211,8 @@ describe("query plans of the hot lists", () => {
     for (const who of [seller, merchant]) {
       await expectIndex(firstPage(who), "chat_members", "chat_members_recent");
       await expectIndex((db) => unreadTotal(db, who, UNREAD_CAP), "chat_members", "chat_members_unread");
+      // A system message unread in the chat is looked up in its notice (ADR 0059: read once) by the notice's index.
+      await expectIndex((db) => unreadTotal(db, who, UNREAD_CAP), "notices", "notices_chat_message");
       await expectIndex((db) => lastMessageIdFor(db, who), "chat_members", "chat_members_recent");
       // The newest 50 messages: reading them by id and their memberships by key is as good a plan as any.
       await expectIndex((db) => feed(db, who, since, 100, "asc"), "chat_members", "any");

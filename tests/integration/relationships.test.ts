@@ -199,3 +199,38 @@ describe("a block on the chat", () => {
     expectOk(await send(seller.token, `C2C${merchant.id}`, "Hello again"));
   });
 });
+
+describe("a block on the card types' counts and rates (ADR 0059)", () => {
+  const apple = async (token?: string) => {
+    const r = await t.b.call("/cardType/getCardType", {}, { token });
+    expectOk(r);
+    return (r.data.list as Array<{ nameEn: string; totalAdvert: number; maxDiscount: number; maxAmount: number }>).find((c) => c.nameEn === "Apple Gift Card")!;
+  };
+
+  it("a seller counts and rates only the offers its list shows; a guest and a bystander share everyone's", async () => {
+    const seller = await makeUser(t.b);
+    const bystander = await makeUser(t.b);
+    const merchant = await makeMerchant();
+    // The merchant's offer is the best and takes the most: what the seller may no longer sell to.
+    await t.b.db.updateTable("adverts").set({ discount: 9_990, usd_discount: 9_990, max_trade: 99_999_999 }).where("id", "=", merchant.advert).execute();
+    const everyone = await apple();
+    expect(everyone).toMatchObject({ maxDiscount: 9_990, maxAmount: 99_999_999 });
+    expect(await apple(seller.token)).toEqual(everyone);
+
+    expectOk(await block(seller.token, merchant.id));
+    const mine = await apple(seller.token);
+    expect(mine.totalAdvert).toBe(everyone.totalAdvert - 1);
+    expect(mine.maxDiscount).toBeLessThan(9_990);
+    expect(mine.maxAmount).toBeLessThan(99_999_999);
+    expect(await apple(bystander.token)).toEqual(everyone);
+    expect(await apple()).toEqual(everyone);
+    // Blocked by the merchant instead: the same.
+    expectOk(await cancel(seller.token, merchant.id));
+    expect(await apple(seller.token)).toEqual(everyone);
+    expectOk(await block(merchant.token, seller.id));
+    expect(await apple(seller.token)).toEqual(mine);
+    // A block that touches no offer (a seller blocking a seller) leaves everyone's.
+    expectOk(await block(bystander.token, seller.id));
+    expect(await apple(bystander.token)).toEqual(everyone);
+  });
+});

@@ -30,6 +30,7 @@ import * as m029knownDevices from "./029-known-devices";
 import * as m030sealedPersonalData from "./030-sealed-personal-data";
 import type { MigrationContext } from "./030-sealed-personal-data";
 import * as m032twoFactor from "./032-two-factor";
+import * as m034noticeChatMessage from "./034-notice-chat-message";
 
 export type { MigrationContext };
 
@@ -68,6 +69,7 @@ export const migrationsWith = (ctx: MigrationContext = {}): Record<string, Migra
   "029-known-devices": m029knownDevices,
   "030-sealed-personal-data": m030sealedPersonalData.migration(ctx),
   "032-two-factor": m032twoFactor,
+  "034-notice-chat-message": m034noticeChatMessage,
 });
 
 /** The migrations without keys: enough for a database that holds no personal data yet. */

@@ -19,6 +19,7 @@ import {
   issueAdvertSecret,
   listedAdvert,
   merchantsOf,
+  offerSummariesWithout,
   wearingAdverts,
 } from "./queries";
 import { refuseTradeIfBlocked } from "../relationships/blocks";
@@ -29,6 +30,9 @@ import { blockedEitherWay } from "../relationships/queries";
  * object itself (not a copy): the call layer then checks and serializes it once (app.ts).
  */
 const cardTypesOf = (ctx: CallContext) => ctx.catalog.read("card-types", async () => ({ list: await cardTypesWithStats(ctx.db) }));
+
+/** The merchants whose offers a signed-in seller does not see: blocked by it or blocking it (ADR 0021). */
+const hiddenFrom = (ctx: CallContext) => (ctx.user ? blockedEitherWay(ctx.db, ctx.user.id) : Promise.resolve(new Set<number>()));
 
 /** Configuration, tracking and the public catalogue (banners, card types, currencies, countries, adverts). */
 export const catalogHandlers = {
@@ -79,7 +83,16 @@ export const catalogHandlers = {
 
   "/banner/getBanners": (input, ctx) => ctx.catalog.read(`banners:${input.location}`, async () => ({ list: await bannersAt(ctx.db, input.location) })),
 
-  "/cardType/getCardType": (_input, ctx) => cardTypesOf(ctx),
+  async "/cardType/getCardType"(_input, ctx) {
+    const everyone = await cardTypesOf(ctx);
+    // Counts are the viewer's (ADR 0059): Home counts and rates only the offers its lists show.
+    // Guests and those whose blocks touch no offer share the cached answer.
+    const hidden = await hiddenFrom(ctx);
+    if (hidden.size === 0) return everyone;
+    const own = await offerSummariesWithout(ctx.db, [...hidden]);
+    if (own.size === 0) return everyone;
+    return { list: everyone.list.map((c) => ({ ...c, ...own.get(c.id) })) };
+  },
 
   "/currency/getCurrency": (_input, ctx) => ctx.catalog.read("currencies", async () => ({ list: await currencies(ctx.db) })),
 
@@ -100,7 +113,7 @@ export const catalogHandlers = {
       { now: ctx.now.getTime(), until: () => changesAt },
     );
     // A signed-in seller does not see the offers of merchants it blocked or that blocked it (ADR 0021).
-    const hidden = ctx.user ? await blockedEitherWay(ctx.db, ctx.user.id) : new Set<number>();
+    const hidden = await hiddenFrom(ctx);
     if (hidden.size === 0) return everyone;
     const list = everyone.list.filter((a) => !hidden.has(a.userid));
     return { list, businessList: merchantsOf(list) };

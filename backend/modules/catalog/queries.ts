@@ -83,56 +83,84 @@ export async function countries(db: Executor) {
 
 // ---------------------------------------------------------------- card types
 
+/** What Home shows of a card type's offers: how many, the amounts they take, the best rate. */
+export type OfferSummary = Pick<CardType, "maxDiscount" | "maxDiscountCurrency" | "minAmount" | "maxAmount" | "totalAdvert">;
+
 /**
- * Every card type with the summary of its active adverts (status 1, something
- * left to buy), in one grouped query. The best offer is picked by usd_discount
- * (rates in different currencies compare fairly per USD), ties by the lower id;
- * maxDiscount/maxDiscountCurrency report that advert's own discount and currency.
+ * The summary's aggregates over active adverts (status 1, something left to buy). The best offer is
+ * picked by usd_discount (rates in different currencies compare fairly per USD), ties by the lower
+ * id; maxDiscount/maxDiscountCurrency report that advert's own discount and currency.
  */
+const summaryColumns = [
+  sql<number>`count(*)`.as("total"),
+  sql<number>`min(min_trade)`.as("min_amount"),
+  sql<number>`max(max_trade)`.as("max_amount"),
+  sql<number>`(array_agg(discount order by usd_discount desc, id asc))[1]`.as("best_discount"),
+  sql<string>`(array_agg(trade_currency order by usd_discount desc, id asc))[1]`.as("best_currency"),
+] as const;
+
+interface SummaryRow {
+  total: number | null;
+  min_amount: number | null;
+  max_amount: number | null;
+  best_discount: number | null;
+  best_currency: string | null;
+}
+
+const toSummary = (r: SummaryRow): OfferSummary => ({
+  maxDiscount: Number(r.best_discount ?? 0),
+  maxDiscountCurrency: r.best_currency ?? "",
+  minAmount: Number(r.min_amount ?? 0),
+  maxAmount: Number(r.max_amount ?? 0),
+  totalAdvert: Number(r.total ?? 0),
+});
+
+/** Every card type with the summary of its active adverts, in one grouped query. */
 export async function cardTypesWithStats(db: Executor): Promise<CardType[]> {
   const rows = await db
     .selectFrom("card_types as ct")
     .leftJoin(
       (eb) =>
-        eb
-          .selectFrom("adverts")
-          .where("status", "=", 1)
-          .where("trade_amount", ">", 0)
-          .groupBy("card_type_id")
-          .select([
-            "card_type_id",
-            sql<number>`count(*)`.as("total"),
-            sql<number>`min(min_trade)`.as("min_amount"),
-            sql<number>`max(max_trade)`.as("max_amount"),
-            sql<number>`(array_agg(discount order by usd_discount desc, id asc))[1]`.as("best_discount"),
-            sql<string>`(array_agg(trade_currency order by usd_discount desc, id asc))[1]`.as("best_currency"),
-          ])
-          .as("s"),
+        eb.selectFrom("adverts").where("status", "=", 1).where("trade_amount", ">", 0).groupBy("card_type_id").select(["card_type_id", ...summaryColumns]).as("s"),
       (join) => join.onRef("s.card_type_id", "=", "ct.id"),
     )
-    .select([
-      "ct.id",
-      "ct.name_en",
-      "ct.icon",
-      "s.total",
-      "s.min_amount",
-      "s.max_amount",
-      "s.best_discount",
-      "s.best_currency",
-    ])
+    .select(["ct.id", "ct.name_en", "ct.icon", "s.total", "s.min_amount", "s.max_amount", "s.best_discount", "s.best_currency"])
     .orderBy("ct.sort")
     .orderBy("ct.id")
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    nameEn: r.name_en,
-    icon: r.icon,
-    maxDiscount: Number(r.best_discount ?? 0),
-    maxDiscountCurrency: r.best_currency ?? "",
-    minAmount: Number(r.min_amount ?? 0),
-    maxAmount: Number(r.max_amount ?? 0),
-    totalAdvert: Number(r.total ?? 0),
-  }));
+  return rows.map((r) => ({ id: r.id, nameEn: r.name_en, icon: r.icon, ...toSummary(r) }));
+}
+
+/**
+ * The summaries a viewer who cannot see these merchants' offers (blocks, ADR 0021) gets where
+ * they differ from everyone's: only the card types those merchants have active offers in, each
+ * summed without them (ADR 0059). Empty, after one read of the merchants' own adverts (index
+ * adverts_user), when they have none: the viewer then shares everyone's summaries.
+ */
+export async function offerSummariesWithout(db: Executor, merchantIds: readonly number[]): Promise<Map<number, OfferSummary>> {
+  const theirs = await db
+    .selectFrom("adverts")
+    .select("card_type_id")
+    .distinct()
+    .where("user_id", "in", [...merchantIds])
+    .where("status", "=", 1)
+    .where("trade_amount", ">", 0)
+    .execute();
+  const touched = theirs.map((r) => r.card_type_id);
+  if (touched.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("adverts")
+    .where("card_type_id", "in", touched)
+    .where("user_id", "not in", [...merchantIds])
+    .where("status", "=", 1)
+    .where("trade_amount", ">", 0)
+    .groupBy("card_type_id")
+    .select(["card_type_id", ...summaryColumns])
+    .execute();
+  const rest = new Map(rows.map((r) => [r.card_type_id, r]));
+  // A card type left with none of its offers: no rate, 0 offers.
+  const none: SummaryRow = { total: 0, min_amount: null, max_amount: null, best_discount: null, best_currency: null };
+  return new Map(touched.map((id) => [id, toSummary(rest.get(id) ?? none)]));
 }
 
 // ---------------------------------------------------------------- adverts

@@ -17,6 +17,7 @@ import { formatMessage, viewerConversationId, type ConvInfo } from "./format";
 import { orderChatOpen } from "../../../contract/order-rules";
 import { refuseChatIfBlocked } from "../relationships/blocks";
 import { adornmentOf, wornBy, type Worn } from "../membership/adornments";
+import { systemMessageRead } from "../notices/read-once";
 
 /**
  * Who may chat with whom (spec §6) and the conversation rows. Every read and every send
@@ -185,9 +186,12 @@ interface SummaryRow extends ConvInfo {
 /** Unread counts stop here: a badge shows "99+" from BADGE_CAP + 1 on, so the count the user sees is exact. */
 export const UNREAD_CAP = BADGE_CAP + 1;
 
-/** A message (table alias `alias`) the viewer may have unread: one the viewer did not send (the system sends as null). */
-export const fromOthers = (alias: string, viewerId: number) =>
-  sql`(${sql.ref(`${alias}.sender_id`)} is null or ${sql.ref(`${alias}.sender_id`)} <> ${viewerId})`;
+/**
+ * A message (table alias `alias`) the viewer may have unread: one the viewer did not send (the system
+ * sends as null), and not a system message whose notice she has read (ADR 0059: read once).
+ */
+export const mayBeUnread = (alias: string, viewerId: number) =>
+  sql`(${sql.ref(`${alias}.sender_id`)} <> ${viewerId} or (${sql.ref(`${alias}.sender_id`)} is null and not ${systemMessageRead(alias)}))`;
 
 /** Where a page of the conversation list ends: its last conversation's newest message id and internal id. */
 export interface ConversationCursor {
@@ -248,7 +252,7 @@ async function summaries(db: Executor, viewerId: number, opts: SummaryOptions): 
       me.last_read_id as my_read, me.last_message_id as last_key,
       coalesce((select max(p.last_read_id) from chat_members p where p.conversation_id = c.id and p.user_id <> ${viewerId}), 0) as peer_read,
       (select count(*) from (select 1 from chat_messages u
-        where u.conversation_id = c.id and u.id > me.last_read_id and ${fromOthers("u", viewerId)}
+        where u.conversation_id = c.id and u.id > me.last_read_id and ${mayBeUnread("u", viewerId)}
         limit ${UNREAD_CAP}) capped) as unread,
       lm.id as m_id, lm.sender_id as m_sender_id, lm.type as m_type, lm.text as m_text, lm.payload as m_payload,
       lm.client_msg_id as m_client_msg_id, lm.ref_type as m_ref_type, lm.ref_id as m_ref_id, lm.created_at as m_created_at

@@ -17,7 +17,7 @@ import type { SecretBox } from "../../security/secret-box";
 import {
   ensureConversation,
   findConversation,
-  fromOthers,
+  mayBeUnread,
   groupConversation,
   readPositions,
   resolveConversation,
@@ -26,6 +26,7 @@ import {
 } from "./conversations";
 import { formatMessage, viewerConversationId, type ConvInfo } from "./format";
 import { orderChatOpen } from "../../../contract/order-rules";
+import { readNoticesAsSystemChat } from "../notices/read-once";
 
 /**
  * Messages: the one insert path, sends, history pages, read positions, the replay feed,
@@ -177,6 +178,8 @@ export async function markRead(db: DB, viewer: Viewer, conversationId: string, m
     .where("last_read_id", "<", target)
     .returning("last_read_id")
     .executeTakeFirst();
+  // The system conversation's words are notices too: read here, they are read in the bell (ADR 0059).
+  if (moved && conv.kind === "system") await readNoticesAsSystemChat(db, viewer.id, Number(moved.last_read_id));
   return { conv, moved: moved ? Number(moved.last_read_id) : undefined, unreadCount: await unreadCount(db, conv.id, viewer.id) };
 }
 
@@ -190,7 +193,7 @@ export async function unreadTotal(db: Executor, viewerId: number, cap: number): 
     select count(*) as n from (
       select 1 from chat_members me
       join chat_messages u on u.conversation_id = me.conversation_id and u.id > me.last_read_id
-      where me.user_id = ${viewerId} and me.has_unread and ${fromOthers("u", viewerId)}
+      where me.user_id = ${viewerId} and me.has_unread and ${mayBeUnread("u", viewerId)}
       limit ${cap}
     ) capped
   `.execute(db);
@@ -201,7 +204,7 @@ export async function unreadCount(db: Executor, conversationId: number, viewerId
   const { rows } = await sql<{ n: number }>`
     select count(*) as n from chat_messages m
     join chat_members me on me.conversation_id = m.conversation_id and me.user_id = ${viewerId}
-    where m.conversation_id = ${conversationId} and m.id > me.last_read_id and ${fromOthers("m", viewerId)}
+    where m.conversation_id = ${conversationId} and m.id > me.last_read_id and ${mayBeUnread("m", viewerId)}
   `.execute(db);
   return Number(rows[0]?.n ?? 0);
 }

@@ -1,5 +1,5 @@
 import { BUILT_IN_AVATAR_COUNT } from "../../../contract/constants";
-import type { Account, Profile, PublicProfile, Statistics } from "../../../contract/entities";
+import type { Account, Profile, PublicProfile, SignedInUser, Statistics } from "../../../contract/entities";
 import { FeedbackType, RelationshipListType, type Flag, type KycStatus } from "../../../contract/enums";
 import type { Executor } from "../../db/index";
 import type { User } from "../../db/schema";
@@ -7,6 +7,7 @@ import { countFeedbackReceived } from "../orders/queries";
 import { orderStatsOf } from "../orders/order-stats";
 import { countRows } from "../../db/count";
 import { countReceived } from "../relationships/queries";
+import { desksOf } from "../../http/context";
 
 /** Profiles, balances and the per-user statistics. Every function takes `db | trx`. */
 
@@ -41,6 +42,12 @@ export function toPublicProfile(u: User): PublicProfile {
     onlineStatus: u.online_status,
     level: u.level,
   };
+}
+
+/** The caller as the top bar shows her (ADR 0059), from the row the call already loaded. */
+export function toSignedInUser(u: User): SignedInUser {
+  const { id, nickname, avatar, isBusiness, level } = toPublicProfile(u);
+  return { id, nickname, avatar, isBusiness, level, desks: desksOf(u) };
 }
 
 /**

@@ -2,6 +2,9 @@ import { desksOf, requireUser } from "../../http/context";
 import { countWaitingForBuyer } from "../orders/queries";
 import { countWaitingForWithdrawer } from "../withdrawals/queries";
 import { notFound } from "../../http/errors";
+import { transaction } from "../../db/index";
+import { toSignedInUser } from "../identity/queries";
+import { readSystemChatAsNotices } from "./read-once";
 import type { HandlerGroup } from "../../http/handler-types";
 import {
   countPendingWithdrawals,
@@ -28,7 +31,8 @@ export const noticeHandlers = {
       // The withdrawer desk's badge: withdrawals waiting for it.
       desks.withdrawer ? countWaitingForWithdrawer(ctx.db, user.id) : 0,
     ]);
-    return { orderCount, withdrawCount, unRead, list, deskWaiting, deskWithdrawals };
+    // Who is asking, as the top bar shows her: every page reads this call, so a change shows on the next one.
+    return { orderCount, withdrawCount, unRead, list, deskWaiting, deskWithdrawals, user: toSignedInUser(user) };
   },
 
   async "/notice/getNoticeList"(input, ctx) {
@@ -38,13 +42,22 @@ export const noticeHandlers = {
 
   async "/notice/setRead"(input, ctx) {
     const user = requireUser(ctx);
-    if (!(await markRead(ctx.db, user.id, input.id))) throw notFound("Notice");
+    const found = await transaction(ctx.db, async (trx) => {
+      if (!(await markRead(trx, user.id, input.id))) return false;
+      // Its words in the system chat are read with it (ADR 0059).
+      await readSystemChatAsNotices(trx, user.id);
+      return true;
+    });
+    if (!found) throw notFound("Notice");
     return null;
   },
 
   async "/notice/setAllRead"(_input, ctx) {
     const user = requireUser(ctx);
-    await markAllRead(ctx.db, user.id);
+    await transaction(ctx.db, async (trx) => {
+      await markAllRead(trx, user.id);
+      await readSystemChatAsNotices(trx, user.id);
+    });
     return null;
   },
 } satisfies HandlerGroup<"/notice/checkNotice" | "/notice/getNoticeList" | "/notice/setRead" | "/notice/setAllRead">;

@@ -33,6 +33,9 @@ const NOTICE_TYPE = {
 } as const;
 
 export async function notify(trx: Trx, n: Notification): Promise<void> {
+  // The chat links order and withdrawal messages to their page; account, referral and point-mall ones need no link.
+  const ref = n.about.type === "order" || n.about.type === "withdrawal" ? { type: n.about.type, id: n.about.id } : undefined;
+  const message = await postSystemMessage(trx, { userId: n.userId, text: `${n.title}\n${n.content}`, ref, at: n.at });
   await trx
     .insertInto("notices")
     .values({
@@ -47,9 +50,8 @@ export async function notify(trx: Trx, n: Notification): Promise<void> {
       trans_currency: n.transCurrency,
       trans_price: n.transPrice,
       created_at: n.at,
+      // The same words, read once (ADR 0059): reading either reads both.
+      chat_message_id: message.id,
     })
     .execute();
-  // The chat links order and withdrawal messages to their page; account, referral and point-mall ones need no link.
-  const ref = n.about.type === "order" || n.about.type === "withdrawal" ? { type: n.about.type, id: n.about.id } : undefined;
-  await postSystemMessage(trx, { userId: n.userId, text: `${n.title}\n${n.content}`, ref, at: n.at });
 }
