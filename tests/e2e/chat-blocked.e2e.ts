@@ -4,8 +4,8 @@
  * - after the seller blocks it, their one-to-one conversation says so, links to the merchant's page
  *   (where the block is undone) and offers no input box;
  * - the order's group chat follows the order's own rules: it stays open, and a message goes through;
- * - with JavaScript, a block made while the conversation is open: the send is refused, the message
- *   stays marked with the refusal and a way to remove it, and the input gives way to the same line;
+ * - a block made while the conversation is open: the send is refused, the message stays marked with
+ *   the refusal (with JavaScript, and a way to remove it), and the input gives way to the same line;
  * - with JavaScript, a message that fails in an open conversation (an upload refused) stays marked,
  *   and Retry sends it.
  */
@@ -102,30 +102,36 @@ for (const js of [true, false]) {
   });
 }
 
-describe("chat with a merchant blocked while the conversation is open", () => {
-  test("with JavaScript: the refused message stays marked with a way to remove it, and the input closes with the line", () =>
-    e2e.withPage(true, async (page) => {
-      const { seller, token, merchantId } = await sellerWithMerchant("open");
-      await signInAs(page, e2e.server.url, true, seller, "/home");
-      await ready(page, true);
-      await page.goto(`${e2e.server.url}/message/C2C${merchantId}`);
-      await ready(page, true);
-      const chat = await chatWindow(page, true);
-      await chat.getByRole("textbox", { name: "Message" }).waitFor();
+for (const js of [true, false]) {
+  const tag = js ? "js" : "nojs";
+  describe(`chat with a merchant blocked while the conversation is open ${js ? "with" : "without"} JavaScript`, () => {
+    test("the refused message stays marked (with JavaScript, with a way to remove it), and the input closes with the line", () =>
+      e2e.withPage(js, async (page) => {
+        const { seller, token, merchantId } = await sellerWithMerchant(`open-${tag}`);
+        await signInAs(page, e2e.server.url, js, seller, "/home");
+        await ready(page, js);
+        await page.goto(`${e2e.server.url}/message/C2C${merchantId}`);
+        await ready(page, js);
+        const chat = await chatWindow(page, js);
+        await chat.getByRole("textbox", { name: "Message" }).waitFor();
 
-      await call("/userRelationship/addBlock", { toUser: merchantId }, token);
-      await sendText(chat, "Are you there?");
-      const failed = chat.getByTestId("chat-pending").filter({ hasText: "Are you there?" });
-      await failed.getByTestId("chat-send-error").filter({ hasText: YOU_BLOCKED_USER }).waitFor({ timeout: 15_000 });
-      await chat.getByTestId("chat-readonly").getByText(YOU_BLOCKED_USER).waitFor();
-      expect(await chat.locator("textarea").count()).toBe(0);
-      // Closed by the block, so there is nothing to retry: only Remove.
-      expect(await failed.getByRole("button", { name: "Retry" }).count()).toBe(0);
-      await shot(page, "chat-blocked-while-open-390-js");
-      await failed.getByRole("button", { name: "Remove" }).click();
-      await failed.waitFor({ state: "detached" });
-    }));
-});
+        await call("/userRelationship/addBlock", { toUser: merchantId }, token);
+        await sendText(chat, "Are you there?");
+        if (!js) await ready(page, js);
+        const failed = chat.getByTestId("chat-pending").filter({ hasText: "Are you there?" });
+        await failed.getByTestId("chat-send-error").filter({ hasText: YOU_BLOCKED_USER }).waitFor({ timeout: 15_000 });
+        await chat.getByTestId("chat-readonly").getByText(YOU_BLOCKED_USER).waitFor();
+        expect(await page.locator("textarea").count()).toBe(0);
+        // Closed by the block, so there is nothing to retry.
+        expect(await failed.getByRole("button", { name: "Retry" }).count()).toBe(0);
+        await shot(page, `chat-blocked-while-open-390-${tag}`);
+        if (js) {
+          await failed.getByRole("button", { name: "Remove" }).click();
+          await failed.waitFor({ state: "detached" });
+        }
+      }));
+  });
+}
 
 describe("a message that fails in an open conversation", () => {
   test("with JavaScript: it stays marked with the reason, and Retry sends it", () =>

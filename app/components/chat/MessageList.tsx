@@ -114,7 +114,7 @@ export function PendingBubble({ p, onRetry, onRemove }: { p: PendingMessage } & 
       {p.error ? (
         <div className="mt-0.5 flex max-w-[85%] flex-col items-end gap-1 px-1 text-xs sm:max-w-[75%]">
           <p role="alert" className="text-right font-medium text-money-out-700" data-testid="chat-send-error">
-            Not sent: {p.error}
+            Not sent: <span>{p.error}</span>
           </p>
           <p className="flex gap-3">
             {onRetry ? (
