@@ -60,6 +60,7 @@ describe("a seller's own e-code without JavaScript", () => {
       expect(await card.getByLabel("Trade Password").getAttribute("aria-invalid")).toBe("true");
       expect(await card.getByLabel("Trade Password").inputValue()).toBe("");
       expect(await page.getByText(code).count()).toBe(0);
+      await shot(page, "order-code-wrong-390-nojs");
 
       // The right one: the code, said to be shown for this view only; the answer is not to be stored.
       await card.getByLabel("Trade Password").fill("246810");
