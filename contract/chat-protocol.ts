@@ -189,8 +189,10 @@ export const conversationSchema = z.object({
   /** Messages from others after the viewer's read position. */
   /** Counted up to 100: a badge shows "99+" from 100 on. */
   unreadCount: z.number().int(),
-  /** No input box: the system conversation, and order groups with status >= 4. */
+  /** No input box: the system conversation, order groups with status >= 4, and a one-to-one conversation the viewer blocked. */
   readOnly: z.boolean(),
+  /** Our extension (ADR 0060): why there is no input box, in the viewer's words, when it is a block (ADR 0021). */
+  readOnlyReason: z.string().optional(),
 });
 export type ChatConversation = z.infer<typeof conversationSchema>;
 

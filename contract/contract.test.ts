@@ -104,6 +104,8 @@ const DESIGNED_PATHS = [
   "/userSession/getSessionList",
   "/userSession/signOutSession",
   "/userSession/signOutOtherSessions",
+  // A seller's own e-code without JavaScript, after her trade password (ADR 0060).
+  "/order/revealCardCode",
   // Two-factor sign-in (ADR 0057).
   "/twoFactor/getStatus",
   "/twoFactor/beginSetup",

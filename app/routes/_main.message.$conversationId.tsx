@@ -105,6 +105,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       notice,
       order,
       readOnly,
+      // Why there is no input, in the viewer's words, when the service says (a block, ADR 0060).
+      readOnlyReason: conversation?.readOnlyReason ?? null,
       // The no-JS form's idempotency key: a double submit stores one message.
       clientMsgId: crypto.randomUUID(),
     },
@@ -209,7 +211,9 @@ export default function ConversationPage() {
             signedIn={Boolean(layout?.user)}
             view={view}
             readOnly={data.readOnly}
-            readOnlyText={data.kind === "system" ? READ_ONLY_SYSTEM : READ_ONLY_FINISHED}
+            readOnlyText={data.readOnlyReason ?? (data.kind === "system" ? READ_ONLY_SYSTEM : READ_ONLY_FINISHED)}
+            // A one-to-one conversation closes only by a block: the other user's page is where it is undone.
+            readOnlyLink={data.kind === "c2c" && data.peer ? { to: `/userInfo/${data.peer.id}`, label: `Open ${data.peer.nickname}'s page` } : undefined}
             notice={data.notice}
             form={{
               action: conversationHref(id),

@@ -10,8 +10,9 @@
  * - Accept (status 2 or 3) and Apply for arbitration (status 2), each behind a
  *   confirmation (a dialog, or the ?confirm= section without JavaScript).
  * - The card: e-codes decrypted in the browser by an island that fetches them
- *   after hydration (the HTML never carries the code, its ciphertext or the
- *   secret); images through /orderImage/{id}/{index}.
+ *   after hydration (the page's HTML never carries the code, its ciphertext or the
+ *   secret); without JavaScript, the seller's trade password reveals them in the
+ *   answer to that form only, not stored (ADR 0060); images through /orderImage/{id}/{index}.
  * - Comment once when completed, then read-only. The order-change timeline.
  * - The order's chat (status below 4): #order-chat, server-rendered with a plain send
  *   form, then live (a lazy island); a message for this order refreshes the page's data.
@@ -19,7 +20,7 @@
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { Feedback, Order, OrderChange } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
-import { OrderAction, OrderStatus } from "../../contract/enums";
+import { Flag, OrderAction, OrderStatus } from "../../contract/enums";
 import { MESSAGES } from "../../contract/messages";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { DisputePanel } from "~/components/orders/DisputePanel";
@@ -35,7 +36,8 @@ import { parseWithZod, feedbackSchema } from "~/services/forms/schemas.server";
 import { imagePaths } from "~/services/forms/sell";
 import { must, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { readForm } from "~/services/kit/form.server";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { REVEAL_CODE_INTENT, type CodeReveal } from "~/components/orders/CardCodeReveal";
 import { idParam, notFoundResponse } from "~/services/kit/params";
 import { isECodeInfo, parseAdvertInfo } from "~/services/orders";
 import { BackLink } from "~/components/ui/BackLink";
@@ -49,6 +51,7 @@ const ACCEPT = "accept";
 const ARBITRATION = "arbitration";
 
 const NOT_FOUND = "This order does not exist.";
+const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = idParam(params.orderId, NOT_FOUND);
@@ -58,25 +61,37 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!result.ok && (result.code === Code.NOT_FOUND || result.code === Code.FORBIDDEN)) throw notFoundResponse(result.msg);
   const { orderInfo, orderDetails, orderChange, feedback, actions } = must(result);
   const info = parseAdvertInfo(orderInfo.advertInfo);
-  const chat = actions.includes(OrderAction.Chat) ? await loadOrderChat(api, id, new URL(request.url).searchParams.get("before")) : null;
+  const isECode = isECodeInfo(info);
+  const hasCode = orderDetails.cardSecret !== "";
+  const [chat, profile] = await Promise.all([
+    actions.includes(OrderAction.Chat) ? loadOrderChat(api, id, new URL(request.url).searchParams.get("before")) : null,
+    // Whether her trade password can reveal the code without JavaScript (ADR 0060).
+    isECode && hasCode ? api.call("/userInfo/getProfileInfo") : null,
+  ]);
   // Only what the page shows: never the code, its ciphertext, the secret or the image paths.
   return json(
     {
       order: orderInfo,
       info,
       card: {
-        isECode: isECodeInfo(info),
-        hasCode: orderDetails.cardSecret !== "",
+        isECode,
+        hasCode,
         imageCount: imagePaths(orderDetails.cardImg).length,
+        tradePwdSet: profile?.ok === true && profile.data.profile.tradepwdFlag === Flag.Yes,
       },
       changes: orderChange,
       feedback,
       actions,
       chat,
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: NO_STORE },
   );
 }
+
+/** The page and the answer to its forms are never stored: the reveal form's answer carries the code (ADR 0060). */
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => ({
+  "Cache-Control": actionHeaders.get("Cache-Control") ?? loaderHeaders.get("Cache-Control") ?? NO_STORE["Cache-Control"],
+});
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Order ${data.order.id} | GiftMarket` : "Order | GiftMarket" },
@@ -98,6 +113,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     });
     if (!r.ok) return json({ intent, error: null, result: submission.reply({ formErrors: [r.msg] }) });
     return done();
+  }
+
+  if (intent === REVEAL_CODE_INTENT) {
+    const r = await api.call("/order/revealCardCode", { id, tradePwd: String(formData.get("tradePwd") ?? "") });
+    const reveal: CodeReveal = r.ok ? { codes: r.data.codes } : { error: r.msg };
+    return json({ intent, error: null, result: null, reveal }, { status: r.ok ? 200 : 400, headers: NO_STORE });
   }
 
   if (intent === ACCEPT || intent === ARBITRATION) {
@@ -149,7 +170,12 @@ export default function OrderDetailsPage() {
           ) : null}
 
           <OrderInfoPanel order={o} info={info} coinName={coinName} ngnRate={ngnRate} />
-          <OrderCardPanel order={o} card={card} codeFormat={info.codeFormat} />
+          <OrderCardPanel
+            order={o}
+            card={card}
+            codeFormat={info.codeFormat}
+            reveal={actionData && "reveal" in actionData ? (actionData.reveal as CodeReveal) : null}
+          />
 
           {feedback || actions.includes(OrderAction.Comment) ? (
             <DetailPanel title="Comment" labelId="comment">

@@ -4,7 +4,7 @@ import { defineCall, id, lastId, okEmpty, optionalTimestamp } from "../define";
 import { feedbackSchema, orderChangeSchema, orderDetailsSchema, orderSchema } from "../entities";
 import { OrderListTab } from "../enums";
 import { feedbackTypeSchema, orderActionSchema, orderListTabSchema } from "../enum-schemas";
-import { feedbackContent, feedbackType, MESSAGES, optionalText, requiredText, starLevel } from "../fields";
+import { feedbackContent, feedbackType, MESSAGES, optionalText, requiredText, starLevel, tradePassword } from "../fields";
 import { byId, created, listOf, optionalId, startBeforeEnd } from "./common";
 import { CARD_CODE_MAX, CODE_TOO_LONG, REMARK_TOO_LONG, SELL_REMARK_MAX, TOO_MANY_IMAGES } from "../sell-rules";
 import { shownQuoteSchema } from "../quote";
@@ -98,6 +98,14 @@ export const ordersCalls = {
       actions: z.array(orderActionSchema),
     }),
     doc: "One order (buyer or seller only) with its encrypted card, timeline and feedback.",
+  }),
+  "/order/revealCardCode": defineCall({
+    path: "/order/revealCardCode",
+    auth: "user",
+    request: byId.extend({ tradePwd: tradePassword }),
+    /** The codes as the seller typed them, one an item (ADR 0014). */
+    response: z.object({ codes: z.array(z.string()) }),
+    doc: "Designed (ADR 0060): the seller's own e-codes for a page without JavaScript, after her trade password (which must be set).",
   }),
   "/order/acceptDispute": defineCall({
     path: "/order/acceptDispute",

@@ -8,6 +8,10 @@ import { BAD_IMAGE_PATH, OWN_ADVERT } from "../../backend/modules/orders/add-ord
 import { SELL_FORM_EXPIRED as FORM_EXPIRED } from "../../contract/sell-rules";
 import { cardCodeTestVector, decryptCardCode } from "../../backend/modules/orders/card-crypto";
 import { FEEDBACK_NOT_COMPLETED, FEEDBACK_ONCE } from "../../backend/modules/orders/feedback";
+import { SET_TRADE_PWD_TO_REVEAL } from "../../backend/modules/orders/handlers";
+import { BAD_TRADE_PWD } from "../../backend/modules/auth/handlers";
+import { Code } from "../../contract/envelope";
+import { makeUser } from "../support/wallet";
 import type { TestBackend } from "../support/backend";
 import {
   addOrder,
@@ -501,5 +505,33 @@ describe("authorization", () => {
     expect(underClient.status).toBe(404);
     const get = await t.raw("/merchant/order/list", undefined, { token: p.merchant.token, method: "GET" });
     expect(get.status).toBe(405);
+  });
+});
+
+describe("revealCardCode: the seller's own e-code without JavaScript (ADR 0060)", () => {
+  const reveal = (id: number, tradePwd: string, token: string) => t.call("/order/revealCardCode", { id, tradePwd }, { token });
+
+  it("gives the seller her code after her trade password; never anyone else, never without it; wrong ones lead to the lock", async () => {
+    const seller = await makeUser(t, { tradePassword: "135790" });
+    const code = uniqueCode();
+    const id = await placeOrder(t, seller.token, ecode, 10_000, code);
+
+    expectRefused(await reveal(id, "000000", seller.token), BAD_TRADE_PWD, Code.FAILED);
+    const right = await reveal(id, "135790", seller.token);
+    expectOk(right);
+    expect(right.data).toEqual({ codes: [code] });
+    // The merchant has its desk; another seller nothing: as if the order did not exist.
+    expectRefused(await reveal(id, "123456", p.merchant.token), "Order not found.", Code.NOT_FOUND);
+    expectRefused(await reveal(id, "123456", p.seller.token), "Order not found.", Code.NOT_FOUND);
+
+    // The trade password's lock (ADR 0055): after the limit of wrong ones, the right one waits too.
+    for (let i = 0; i < t.config.TRADE_PWD_LIMIT_PER_ACCOUNT; i++) expectRefused(await reveal(id, "000000", seller.token), BAD_TRADE_PWD);
+    expectRefused(await reveal(id, "135790", seller.token), /^Too many wrong trade passwords/, Code.TOO_MANY);
+  });
+
+  it("a seller with no trade password is asked to set one first", async () => {
+    const seller = await makeUser(t);
+    const id = await placeOrder(t, seller.token, ecode);
+    expectRefused(await reveal(id, "123456", seller.token), SET_TRADE_PWD_TO_REVEAL, Code.FAILED);
   });
 });

@@ -190,13 +190,21 @@ describe("a block on the chat", () => {
     const mine = await history(merchant.token, `C2C${seller.id}`);
     expectOk(mine);
     expect(mine.data.messageList.map((m: { payload: { text: string } }) => m.payload.text)).toEqual(["Hello before the block"]);
+    // ...and is told so with the conversation, which has no input box (ADR 0060).
+    expect(mine.data.conversation).toMatchObject({ readOnly: true, readOnlyReason: YOU_BLOCKED_USER });
     expectRefused(await send(merchant.token, `C2C${seller.id}`, "Bye"), YOU_BLOCKED_USER, Code.FORBIDDEN);
     // The order already placed keeps its chat for both.
     expectOk(await send(seller.token, `GROUP${orderId}`, "About my order"));
     expectOk(await send(merchant.token, `GROUP${orderId}`, "Checking"));
 
+    const group = await history(merchant.token, `GROUP${orderId}`);
+    expect(group.data.conversation.readOnly).toBe(false);
+
     expectOk(await cancel(merchant.token, seller.id));
     expectOk(await send(seller.token, `C2C${merchant.id}`, "Hello again"));
+    const after = await history(merchant.token, `C2C${seller.id}`);
+    expect(after.data.conversation.readOnly).toBe(false);
+    expect(after.data.conversation.readOnlyReason).toBeUndefined();
   });
 });
 

@@ -41,6 +41,7 @@ export function ChatPanel(props: ChatPanelProps) {
             initial={staticProps.view}
             readOnly={staticProps.readOnly}
             readOnlyText={staticProps.readOnlyText}
+            readOnlyLink={staticProps.readOnlyLink}
             onMessage={onMessage}
             onConversation={onConversation}
             className={liveClassName}

@@ -5,6 +5,7 @@
  * a merchant. With JavaScript the live island replaces it once loaded.
  */
 import type { ChatMessage } from "../../../contract/chat-protocol";
+import type { PendingMessage } from "~/chat/model";
 import { CHAT_SEND_INTENT_NAME } from "./chat-shared";
 import { MessageItems } from "./MessageList";
 import { cx } from "~/components/ui/cx";
@@ -38,10 +39,34 @@ export interface ChatStaticProps {
   /** Fill the height of the parent (the message centre) rather than flowing. */
   fill?: boolean;
   readOnlyText?: string;
+  /** A link beside the read-only line (a blocked conversation: the user's page, where the block is undone). */
+  readOnlyLink?: { to: string; label: string };
+}
+
+/** Why a conversation has no input box, where the input box would be. */
+export function ReadOnlyLine({ text, link }: { text?: string; link?: { to: string; label: string } }) {
+  return (
+    <p className="border-t border-gray-200 px-3 py-3 text-center text-sm text-gray-600" data-testid="chat-readonly">
+      {text ?? "This conversation is read-only."}
+      {link ? (
+        <>
+          {" "}
+          <Link to={link.to} className="font-medium text-brand-700 underline">
+            {link.label}
+          </Link>
+        </>
+      ) : null}
+    </p>
+  );
 }
 
 /** The server-rendered conversation. With no view (the service did not answer, or Tencent's chat needs JavaScript) there is no form either. */
-export function ChatStatic({ view, readOnly, notice, form, olderHref, newestHref, fill, readOnlyText }: ChatStaticProps) {
+export function ChatStatic({ view, readOnly, notice, form, olderHref, newestHref, fill, readOnlyText, readOnlyLink }: ChatStaticProps) {
+  // A post refused as the conversation closed (a finished order, a block): what was typed stays, marked, as with JavaScript.
+  const unsent: PendingMessage[] =
+    readOnly && form.error && form.text?.trim()
+      ? [{ clientMsgId: form.clientMsgId, conversationID: "", type: "TIMTextElem", text: form.text, time: 0, error: form.error }]
+      : [];
   return (
     <div className={cx("flex min-h-0 flex-col", fill && "h-full")} data-chat="static">
       <div className={cx("flex-1 px-3 py-3", fill && "min-h-0 overflow-y-auto")} id="chat-top">
@@ -53,8 +78,8 @@ export function ChatStatic({ view, readOnly, notice, form, olderHref, newestHref
           </p>
         ) : null}
         {notice ? <p className="mb-3 rounded-lg bg-gray-50 p-3 text-sm text-gray-700">{notice}</p> : null}
-        {view && view.messageList.length > 0 ? (
-          <MessageItems messages={view.messageList} />
+        {view && view.messageList.length + unsent.length > 0 ? (
+          <MessageItems messages={view.messageList} pending={unsent} />
         ) : view ? (
           <p className="py-8 text-center text-sm text-gray-600">No messages yet. Say hello.</p>
         ) : null}
@@ -67,16 +92,14 @@ export function ChatStatic({ view, readOnly, notice, form, olderHref, newestHref
         ) : null}
         <div id="chat-end" />
       </div>
-      {readOnly && form.error ? (
-        // The last post was refused and the conversation is now closed (a finished order).
+      {readOnly && form.error && unsent.length === 0 ? (
+        // The last post was refused and the conversation is now closed, with nothing typed to show.
         <p role="alert" className="border-t border-gray-200 px-3 pt-3 text-center text-sm font-medium text-money-out-700" data-testid="chat-send-error">
           {form.error}
         </p>
       ) : null}
       {!view ? null : readOnly ? (
-        <p className="border-t border-gray-200 px-3 py-3 text-center text-sm text-gray-600" data-testid="chat-readonly">
-          {readOnlyText ?? "This conversation is read-only."}
-        </p>
+        <ReadOnlyLine text={readOnlyText} link={readOnlyLink} />
       ) : (
         <form method="post" action={form.action} className="border-t border-gray-200 p-3" data-testid="chat-form-nojs">
           <CsrfField />

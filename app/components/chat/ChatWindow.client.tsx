@@ -11,14 +11,17 @@
  * - pictures: jpeg, jpg, gif, png, bmp only ('Unsupport!'), compressed here to 1024 px at
  *   quality 0.8, then 'Confirm to sending the picture?';
  * - voice: up to 15 s, 1 s or less discarded, 16 kHz mono where the browser can;
- * - a refused send shows the service's msg ('Order finished'); a send on a bad link
- *   stays "Sending…" until the service has it (the adapter resends, never twice stored).
+ * - a refused send stays, marked with the service's msg ('Order finished'), with Retry (while
+ *   the conversation is open) and Remove; a refusal as not allowed (a block) closes the input
+ *   with its words (ADR 0060); a send on a bad link stays "Sending…" until the service has it
+ *   (the adapter resends, never twice stored).
  */
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from "react";
 import { readKept, writeKept } from "~/components/ui/kept-alive";
 import type { ChatConversation, ChatMessage } from "../../../contract/chat-protocol";
 import { MESSAGES } from "../../../contract/messages";
+import { Code } from "../../../contract/envelope";
 import { IMAGE_ACCEPT } from "~/services/forms/sell";
 import { applyReadReceipt, canSendText, isSendKey, mergeMessages, settlePending, voiceClip, type PendingMessage } from "~/chat/model";
 import { compressChatImage, isSupportedImage, startRecording, voiceSupported, type Recording } from "~/chat/media.client";
@@ -28,7 +31,7 @@ import { cx } from "~/components/ui/cx";
 import { Button, ConfirmDialog, Spinner } from "~/components/ui";
 import { MicIcon, PictureIcon, SendIcon, StopIcon } from "./icons";
 import { MessageItems } from "./MessageList";
-import type { StaticView } from "./ChatStatic";
+import { ReadOnlyLine, type StaticView } from "./ChatStatic";
 
 export interface ChatWindowProps {
   conversationId: string;
@@ -39,6 +42,7 @@ export interface ChatWindowProps {
   initial: StaticView | null;
   readOnly: boolean;
   readOnlyText?: string;
+  readOnlyLink?: { to: string; label: string };
   /** Every message that arrives from someone else, in any conversation (e.g. to refresh an order). */
   onMessage?: (m: ChatMessage) => void;
   /** This conversation changed (e.g. its order's status: refresh the order). */
@@ -61,6 +65,7 @@ export default function ChatWindow({
   initial,
   readOnly: readOnlyProp,
   readOnlyText,
+  readOnlyLink,
   onMessage,
   onConversation,
   className,
@@ -97,9 +102,9 @@ export default function ChatWindow({
   onMessageRef.current = onMessage;
   const onConversationRef = useRef(onConversation);
   onConversationRef.current = onConversation;
-  // The service says the conversation closed (a finished order) before the page knows it.
-  const [closed, setClosed] = useState(false);
-  const readOnly = readOnlyProp || closed;
+  // The service says the conversation closed (a finished order; a refusal such as a block, with its words) before the page knows it.
+  const [closed, setClosed] = useState<{ text?: string } | null>(null);
+  const readOnly = readOnlyProp || closed !== null;
 
   // ------------------------------------------------------------ data
 
@@ -123,7 +128,7 @@ export default function ChatWindow({
     });
     const offConversation = port.on("conversation", (c) => {
       if (c.conversationId !== conversationId) return;
-      if (c.readOnly) setClosed(true);
+      if (c.readOnly) setClosed({ text: c.readOnlyReason });
       onConversationRef.current?.(c);
     });
     return () => {
@@ -221,22 +226,39 @@ export default function ChatWindow({
     return () => clearTimeout(t);
   }, [notice]);
 
+  // How to send each pending message again (Retry): the same clientMsgId, so it is never stored twice.
+  const resend = useRef(new Map<string, () => void>());
   const track = useCallback(
     (entry: PendingMessage, run: (clientMsgId: string) => Promise<ChatMessage>) => {
       stickToBottom.current = true;
+      const attempt = () => {
+        setPending((p) => p.map((x) => (x.clientMsgId === entry.clientMsgId ? { ...x, error: undefined } : x)));
+        run(entry.clientMsgId)
+          .then((m) => {
+            setMessages((cur) => mergeMessages(cur, [m]));
+            forget(entry.clientMsgId);
+          })
+          .catch((e) => {
+            setPending((p) => p.map((x) => (x.clientMsgId === entry.clientMsgId ? { ...x, error: failText(e) } : x)));
+            // Refused as not allowed (a block, ADR 0021): the conversation is closed to us; the line says why.
+            if (e instanceof ChatSendError && e.code === Code.FORBIDDEN) setClosed({ text: e.message });
+          });
+      };
+      resend.current.set(entry.clientMsgId, attempt);
       setPending((p) => [...p, entry]);
-      run(entry.clientMsgId)
-        .then((m) => {
-          setMessages((cur) => mergeMessages(cur, [m]));
-          setPending((p) => p.filter((x) => x.clientMsgId !== entry.clientMsgId));
-          if (entry.previewUrl) URL.revokeObjectURL(entry.previewUrl);
-        })
-        .catch((e) => {
-          setPending((p) => p.map((x) => (x.clientMsgId === entry.clientMsgId ? { ...x, error: failText(e) } : x)));
-        });
+      attempt();
     },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
+  const forget = (clientMsgId: string) => {
+    resend.current.delete(clientMsgId);
+    setPending((p) => {
+      const gone = p.find((x) => x.clientMsgId === clientMsgId);
+      if (gone?.previewUrl) URL.revokeObjectURL(gone.previewUrl);
+      return p.filter((x) => x.clientMsgId !== clientMsgId);
+    });
+  };
 
   function sendText() {
     if (!port || !canSendText(text)) return;
@@ -378,7 +400,7 @@ export default function ChatWindow({
         ) : messages.length === 0 && pending.length === 0 ? (
           <p className="py-8 text-center text-sm text-gray-600">No messages yet. Say hello.</p>
         ) : (
-          <MessageItems messages={messages} pending={pending} onDismiss={(id) => setPending((p) => p.filter((x) => x.clientMsgId !== id))} />
+          <MessageItems messages={messages} pending={pending} onRetry={readOnly ? undefined : (id) => resend.current.get(id)?.()} onRemove={forget} />
         )}
       </div>
 
@@ -387,9 +409,7 @@ export default function ChatWindow({
       </p>
 
       {readOnly ? (
-        <p className="border-t border-gray-200 px-3 py-3 text-center text-sm text-gray-600" data-testid="chat-readonly">
-          {readOnlyText ?? "This conversation is read-only."}
-        </p>
+        <ReadOnlyLine text={closed?.text ?? readOnlyText} link={readOnlyLink} />
       ) : (
         <form
           className="border-t border-gray-200 p-2 sm:p-3"

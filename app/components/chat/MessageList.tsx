@@ -92,7 +92,13 @@ export function MessageBubble({ m }: { m: ChatMessage }) {
   );
 }
 
-export function PendingBubble({ p, onDismiss }: { p: PendingMessage; onDismiss?: (clientMsgId: string) => void }) {
+/** What may be done with a message the service refused: send it again (while the conversation is open), or remove it. */
+export interface PendingActions {
+  onRetry?: (clientMsgId: string) => void;
+  onRemove?: (clientMsgId: string) => void;
+}
+
+export function PendingBubble({ p, onRetry, onRemove }: { p: PendingMessage } & PendingActions) {
   const media = p.type !== "TIMTextElem";
   return (
     <li className="flex flex-col items-end" data-testid="chat-pending" data-client-msg-id={p.clientMsgId}>
@@ -105,24 +111,31 @@ export function PendingBubble({ p, onDismiss }: { p: PendingMessage; onDismiss?:
           <span className="whitespace-pre-wrap break-words [overflow-wrap:anywhere]">{p.text}</span>
         )}
       </div>
-      <p className="mt-0.5 flex items-center gap-2 px-1 text-xs">
-        {p.error ? (
-          <>
-            <span role="alert" className="font-medium text-money-out-700" data-testid="chat-send-error">
-              {p.error}
-            </span>
-            {onDismiss ? (
-              <button type="button" className="text-gray-700 underline" onClick={() => onDismiss(p.clientMsgId)}>
-                Dismiss
+      {p.error ? (
+        <div className="mt-0.5 flex max-w-[85%] flex-col items-end gap-1 px-1 text-xs sm:max-w-[75%]">
+          <p role="alert" className="text-right font-medium text-money-out-700" data-testid="chat-send-error">
+            Not sent: <span>{p.error}</span>
+          </p>
+          <p className="flex gap-3">
+            {onRetry ? (
+              <button type="button" className="min-h-6 font-medium text-brand-700 underline" onClick={() => onRetry(p.clientMsgId)}>
+                Retry
               </button>
             ) : null}
-          </>
-        ) : (
+            {onRemove ? (
+              <button type="button" className="min-h-6 text-gray-700 underline" onClick={() => onRemove(p.clientMsgId)}>
+                Remove
+              </button>
+            ) : null}
+          </p>
+        </div>
+      ) : (
+        <p className="mt-0.5 flex items-center gap-2 px-1 text-xs">
           <span className="inline-flex items-center gap-1 text-gray-600">
             <Spinner className="h-3 w-3" /> Sending…
           </span>
-        )}
-      </p>
+        </p>
+      )}
     </li>
   );
 }
@@ -130,19 +143,19 @@ export function PendingBubble({ p, onDismiss }: { p: PendingMessage; onDismiss?:
 export function MessageItems({
   messages,
   pending = [],
-  onDismiss,
+  onRetry,
+  onRemove,
 }: {
   messages: readonly ChatMessage[];
   pending?: readonly PendingMessage[];
-  onDismiss?: (clientMsgId: string) => void;
-}) {
+} & PendingActions) {
   return (
     <ol className="flex flex-col gap-3" aria-label="Messages">
       {messages.map((m) => (
         <MessageBubble key={m.ID} m={m} />
       ))}
       {pending.map((p) => (
-        <PendingBubble key={p.clientMsgId} p={p} onDismiss={onDismiss} />
+        <PendingBubble key={p.clientMsgId} p={p} onRetry={onRetry} onRemove={onRemove} />
       ))}
     </ol>
   );

@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { CopyIcon, Button, Skeleton } from "~/components/ui";
 import { decryptCardSecret } from "~/services/card-secret";
-import { CardCodeText } from "~/components/orders/CardCodeText";
+import { CardCodeList } from "~/components/orders/CardCodeList";
 
 type State = { kind: "loading" } | { kind: "ready"; codes: string[] } | { kind: "error"; message: string };
 
@@ -100,21 +100,19 @@ export default function CardSecret({ url, codeFormat }: { url: string; codeForma
   }
   if (state.codes.length === 0) return <p className="text-sm text-gray-600">No code was sent with this order.</p>;
   return (
-    <ol className="flex flex-col gap-2" data-testid="card-codes">
-      {state.codes.map((code, i) => (
-        <li key={`${i}-${code}`} className="flex items-center gap-2 rounded-lg bg-gray-50 px-3 py-2 ring-1 ring-inset ring-gray-200">
-          <span className="num w-5 shrink-0 text-right text-xs text-gray-500">{i + 1}.</span>
-          <CardCodeText code={code} format={codeFormat} className="min-w-0 flex-1 text-sm text-gray-900" />
-          <button
-            type="button"
-            onClick={async () => setCopied({ index: i, ok: await copyText(code) })}
-            className="inline-flex h-9 shrink-0 items-center gap-1 rounded-lg px-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
-          >
-            <CopyIcon className="h-4 w-4" />
-            <span aria-live="polite">{copied?.index === i ? (copied.ok ? COPIED : COPY_FAIL) : "Copy"}</span>
-          </button>
-        </li>
-      ))}
-    </ol>
+    <CardCodeList
+      codes={state.codes}
+      codeFormat={codeFormat}
+      action={(code, i) => (
+        <button
+          type="button"
+          onClick={async () => setCopied({ index: i, ok: await copyText(code) })}
+          className="inline-flex h-9 shrink-0 items-center gap-1 rounded-lg px-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
+        >
+          <CopyIcon className="h-4 w-4" />
+          <span aria-live="polite">{copied?.index === i ? (copied.ok ? COPIED : COPY_FAIL) : "Copy"}</span>
+        </button>
+      )}
+    />
   );
 }

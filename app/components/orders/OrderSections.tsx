@@ -1,7 +1,8 @@
 /**
  * The sections of /orderDetails (issue 9: the route stays short): the status header with
  * its timer, the order's figures and the offer it was sold to, and the card as sent (codes
- * decrypted in the browser by a lazy island, images through /orderImage).
+ * decrypted in the browser by a lazy island, or without JavaScript shown after the seller's
+ * trade password (ADR 0060); images through /orderImage).
  */
 import { useRevalidator } from "@remix-run/react";
 import { Suspense, lazy } from "react";
@@ -10,13 +11,12 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { AdvertInfo, Order } from "../../../contract/entities";
 import { CardFaceRow, OrderNumberRows, PartyRow, PriceRows } from "~/components/orders/OrderFactRows";
 import { OrderImages } from "~/components/orders/OrderImages";
+import { CardCodeReveal, type CodeReveal } from "~/components/orders/CardCodeReveal";
 import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
 import { Countdown, DetailPanel, RemarkLine, Skeleton, StatusBadge, VerifiedIcon } from "~/components/ui";
 import { orderTimer, splitTags } from "~/services/orders";
 
 const CardSecret = lazy(() => import("~/components/orders/CardSecret.client"));
-
-const NO_JS_CODE_TEXT = "The card code is shown when JavaScript is available.";
 
 export function StatusHeader({ order: o, name, icon, isECode }: { order: Order; name: string; icon: string; isECode: boolean }) {
   const timer = orderTimer(o);
@@ -86,19 +86,28 @@ export interface CardSummary {
   isECode: boolean;
   hasCode: boolean;
   imageCount: number;
+  /** The seller has a trade password, which reveals her code without JavaScript (ADR 0060). */
+  tradePwdSet: boolean;
 }
 
-export function OrderCardPanel({ order: o, card, codeFormat }: { order: Order; card: CardSummary; codeFormat?: string }) {
+export function OrderCardPanel({
+  order: o,
+  card,
+  codeFormat,
+  reveal,
+}: {
+  order: Order;
+  card: CardSummary;
+  codeFormat?: string;
+  /** Without JavaScript: the form's answer (ADR 0060). */
+  reveal: CodeReveal | null;
+}) {
   return (
     <DetailPanel title="Your card" labelId="your-card">
       {card.isECode ? (
         card.hasCode ? (
           <ClientOnly
-            fallback={
-              <p className="text-sm text-gray-700" data-testid="code-no-js">
-                {NO_JS_CODE_TEXT}
-              </p>
-            }
+            fallback={<CardCodeReveal tradePwdSet={card.tradePwdSet} reveal={reveal} codeFormat={codeFormat} />}
           >
             {() => (
               <Suspense fallback={<Skeleton className="h-10 w-full" />}>

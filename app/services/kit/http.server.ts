@@ -15,6 +15,7 @@ export type {
   ActionFunctionArgs,
   AppLoadContext,
   EntryContext,
+  HeadersFunction,
   LinksFunction,
   LoaderFunctionArgs,
   ServerRuntimeMetaFunction as MetaFunction,

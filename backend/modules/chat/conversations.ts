@@ -15,7 +15,7 @@ import { fail, forbidden, invalid, notFound } from "../../http/errors";
 import type { SecretBox } from "../../security/secret-box";
 import { formatMessage, viewerConversationId, type ConvInfo } from "./format";
 import { orderChatOpen } from "../../../contract/order-rules";
-import { refuseChatIfBlocked } from "../relationships/blocks";
+import { blocksBetween, refuseChatIfBlocked, YOU_BLOCKED_USER } from "../relationships/blocks";
 import { adornmentOf, wornBy, type Worn } from "../membership/adornments";
 import { systemMessageRead } from "../notices/read-once";
 
@@ -327,8 +327,24 @@ async function summaries(db: Executor, viewerId: number, opts: SummaryOptions): 
   return { list, keys };
 }
 
-/** The summary of one conversation the viewer may read, even before it has a row. */
+/**
+ * The summary of one conversation the viewer may read, even before it has a row. A one-to-one
+ * conversation the viewer blocked may be read but not written to (ADR 0021): it has no input box,
+ * and says why (ADR 0060).
+ */
 export async function conversationSummary(
+  db: Executor,
+  viewerId: number,
+  r: ResolvedConversation,
+  opts: { now: Date; secrets: SecretBox },
+): Promise<ChatConversation> {
+  const item = await describeConversation(db, viewerId, r, opts);
+  const peerId = r.kind === "c2c" ? (r.userA === viewerId ? r.userB : r.userA) : null;
+  if (peerId !== null && (await blocksBetween(db, viewerId, peerId)).byViewer) return { ...item, readOnly: true, readOnlyReason: YOU_BLOCKED_USER };
+  return item;
+}
+
+async function describeConversation(
   db: Executor,
   viewerId: number,
   r: ResolvedConversation,

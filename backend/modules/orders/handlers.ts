@@ -1,6 +1,10 @@
 import { OrderListTab } from "../../../contract/enums";
 import { requireRole, requireUser } from "../../http/context";
-import { notFound } from "../../http/errors";
+import { fail, notFound } from "../../http/errors";
+import { checkTradePassword } from "../auth/handlers";
+
+/** A seller with no trade password who asks for her code without JavaScript (ADR 0060). */
+export const SET_TRADE_PWD_TO_REVEAL = "Set a trade password first: it is asked before your card code is shown without JavaScript.";
 import type { HandlerGroup } from "../../http/handler-types";
 import {
   acceptDispute,
@@ -95,6 +99,20 @@ export const orderHandlers = {
     return { orderInfo: toOrder(ctx.secrets, o), orderDetails, orderChange, feedback, actions };
   },
 
+  /**
+   * The seller's own e-code for a page without JavaScript (ADR 0060): the same code the island
+   * decrypts, after her trade password, with its lock (ADR 0055). She must have one: the login
+   * password alone is what a borrowed, signed-in phone already has.
+   */
+  async "/order/revealCardCode"(input, ctx) {
+    const user = requireUser(ctx);
+    const o = await findOrder(ctx.db, input.id);
+    if (!o || o.seller_id !== user.id) throw notFound("Order");
+    if (!user.trade_pwd_hash) throw fail(SET_TRADE_PWD_TO_REVEAL);
+    await checkTradePassword(ctx, user, input.tradePwd);
+    return { codes: (await cardOf(ctx, o)).codes.filter((c) => c !== "") };
+  },
+
   async "/order/acceptDispute"(input, ctx) {
     await acceptDispute(ctx.db, requireUser(ctx).id, input.id, ctx.now);
     return null;
@@ -186,6 +204,7 @@ export const orderHandlers = {
   | "/order/addOrder"
   | "/order/getOrderList"
   | "/order/getOrderDetails"
+  | "/order/revealCardCode"
   | "/order/acceptDispute"
   | "/order/applyArbitration"
   | "/userFeedback/addFeedback"
