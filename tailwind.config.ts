@@ -1,4 +1,5 @@
 import type { Config } from "tailwindcss";
+import plugin from "tailwindcss/plugin";
 
 /**
  * Look and feel: see /work/shared/UI.md.
@@ -86,5 +87,6 @@ export default {
       },
     },
   },
-  plugins: [],
+  // `js:` styles what only shows with JavaScript (app/services/script-class.ts, ADR 0062).
+  plugins: [plugin(({ addVariant }) => addVariant("js", ".js &"))],
 } satisfies Config;

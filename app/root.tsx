@@ -18,7 +18,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
-    // The head script adds a class until the pictures may load (late-pictures.ts): not a mismatch.
+    // The head script adds classes (script-class.ts, late-pictures.ts): not a mismatch.
     <html lang="en" className="h-full" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />

@@ -63,12 +63,13 @@ export default function DeskPage() {
       <Form
         {...FILTER_FORM_PROPS}
         key={deskQuery(filters)}
-        className="grid grid-cols-2 gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200 sm:grid-cols-[1fr_1fr_auto] sm:items-end sm:p-4"
+        // One column on a phone: two would cut the chosen status or card ("Open order…").
+        className="grid gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200 sm:grid-cols-[1fr_1fr_auto] sm:items-end sm:p-4"
         aria-label="Filter orders"
       >
         <SelectField id="desk-status" name="status" label="Status" options={DESK_STATUS_OPTIONS} defaultValue={filters.status ?? ""} />
         <SelectField id="desk-card" name="cardTypeId" label="Card type" options={[{ value: "", label: "All cards" }, ...data.cardTypes]} defaultValue={filters.cardTypeId ?? ""} />
-        <FilterActions resetTo="/desk" active={active} applyLabel="Apply filters" resetLabel="Reset Filters" />
+        <FilterActions resetTo="/desk" active={active} applyLabel="Apply filters" resetLabel="Reset Filters" className="flex items-center gap-2" />
       </Form>
       <section aria-label="Orders">
         <InfiniteFeed

@@ -8,7 +8,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit
 import { Link, useLoaderData } from "@remix-run/react";
 import type { Banner, CardType } from "../../contract/entities";
 import { BannerLocation } from "../../contract/enums";
-import { BannerCarousel } from "~/components/catalog/BannerCarousel";
+import { BannerCarousel, type ShownBanner } from "~/components/catalog/BannerCarousel";
 import { ngnPerUnit } from "~/services/money/offers";
 import { NeedHelp } from "~/components/catalog/NeedHelp";
 import { PromoPopup } from "~/components/catalog/PromoPopup";
@@ -18,6 +18,7 @@ import { apiFor } from "~/services/api.server";
 import { ngnRateDisplay } from "~/services/format";
 import { latePicture } from "~/services/late-pictures";
 import { markPromoSeen, promoSeen } from "~/services/promo.server";
+import { bannerLeavesTo } from "~/services/web-view";
 import type { InlineStylesHandle } from "~/services/document-head.server";
 import type { SharedRenderHandle } from "~/services/shared-render.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
@@ -30,6 +31,9 @@ import { useKeptScroll } from "~/components/ui/kept-alive";
 export const handle: InlineStylesHandle & SharedRenderHandle = { inlineStyles: true, sharedRender: true };
 
 export const meta: MetaFunction = () => [{ title: "GiftMarket: sell gift cards for coins" }];
+
+/** A banner with the site it leads to, worked out here: the page's script carries no address parsing. */
+const shown = (b: Banner): ShownBanner => ({ ...b, leaves: bannerLeavesTo(b) });
 
 /** Intrinsic sizes of the banner pictures per location. */
 const DESKTOP_BANNER = { width: 1200, height: 400 };
@@ -46,14 +50,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const headers = new Headers();
   const closed = new URL(request.url).searchParams.get("promo") === "closed";
-  let promo: Banner | null = null;
+  let promo: ShownBanner | null = null;
   if (!(await promoSeen(request))) {
-    promo = !closed && pop.ok ? (pop.data.list[0] ?? null) : null;
+    const first = !closed && pop.ok ? pop.data.list[0] : undefined;
+    promo = first ? shown(first) : null;
     headers.append("Set-Cookie", await markPromoSeen());
   }
 
-  const desktop = home.ok ? home.data.list : [];
-  const phone = h5.ok ? h5.data.list : [];
+  const desktop = home.ok ? home.data.list.map(shown) : [];
+  const phone = h5.ok ? h5.data.list.map(shown) : [];
   return json(
     {
       // Phones fall back to the desktop banners when there are no phone ones (and back).
@@ -104,6 +109,8 @@ export default function Home() {
 
   return (
     <div className="flex flex-col gap-6 pb-16">
+      {/* First: without JavaScript it is a notice at the top of the page (with it, a dialog over the page). */}
+      {promo ? <PromoPopup banner={promo} /> : null}
       {desktopBanners.length > 0 ? (
         <BannerCarousel
           id="banner-home"
@@ -150,7 +157,6 @@ export default function Home() {
       </section>
 
       <NeedHelp contact={contact} />
-      {promo ? <PromoPopup banner={promo} /> : null}
     </div>
   );
 }

@@ -94,7 +94,7 @@ export default function StaffRedemption() {
           </p>
         </div>
       </Form>
-      {data.error ? <StaffEmpty text={data.error} /> : data.items.length === 0 ? <StaffEmpty text="No codes were created yet." /> : null}
+      {data.error ? <StaffEmpty text={data.error} /> : data.items.length === 0 ? <StaffEmpty text="No codes have been created yet." /> : null}
       <ul className="flex flex-col gap-3">
         {(data.items as RedemptionBatch[]).map((b) => (
           <StaffItem key={b.id} testId={`batch-${b.id}`}>
@@ -117,7 +117,7 @@ export default function StaffRedemption() {
                 id={b.id}
                 label="Revoke the unused codes"
                 variant="danger"
-                question={{ title: `Revoke batch ${b.id}?`, describe: () => `Its ${b.count - b.redeemed} unused codes stop working; the redeemed stay credited.`, confirmLabel: "Revoke" }}
+                question={{ title: `Revoke batch ${b.id}?`, describe: () => `Its ${b.count - b.redeemed} unused codes stop working; those already redeemed stay credited.`, confirmLabel: "Revoke" }}
               />
             )}
           </StaffItem>

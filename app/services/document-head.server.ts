@@ -11,6 +11,7 @@ import type { EntryContext } from "./kit/http.server";
 import { criticalCss, classesInHtml, parseStylesheet, type ParsedStylesheet } from "./critical-css";
 import { HASH_ROUTE_SCRIPT } from "./hash-route";
 import { LATE_PICTURES_CLASS, LATE_PICTURES_SCRIPT } from "./late-pictures";
+import { SCRIPT_CLASS, SCRIPT_CLASS_SCRIPT } from "./script-class";
 import { TIME_ZONE_SCRIPT } from "./time-zone";
 import { INLINE_STYLES_ELEMENT, INLINE_STYLES_MARKER, STYLESHEET_HREF, type ServerHead } from "./document-head";
 
@@ -22,9 +23,9 @@ import { INLINE_STYLES_ELEMENT, INLINE_STYLES_MARKER, STYLESHEET_HREF, type Serv
 const EMBEDDED = "__EMBEDDED_STYLESHEET__";
 const STYLESHEET_TEXT: string | null = EMBEDDED.startsWith("__EMBEDDED_") ? null : EMBEDDED;
 
-const HEAD_SCRIPT = HASH_ROUTE_SCRIPT + LATE_PICTURES_SCRIPT + TIME_ZONE_SCRIPT;
+const HEAD_SCRIPT = HASH_ROUTE_SCRIPT + SCRIPT_CLASS_SCRIPT + LATE_PICTURES_SCRIPT + TIME_ZONE_SCRIPT;
 /** Classes the head script puts on the page, which its HTML does not show. */
-const SCRIPT_CLASSES = [LATE_PICTURES_CLASS];
+const SCRIPT_CLASSES = [SCRIPT_CLASS, LATE_PICTURES_CLASS];
 
 /** A route's handle asks that a first visit carry the page's styles. */
 export interface InlineStylesHandle {

@@ -289,6 +289,17 @@ export function hasTooManyDecimals(str: string | null | undefined): boolean {
 }
 
 /**
+ * A typed rate ("535.25", "1,535", "0.85") per 10000, the unit of discounts and withdrawer rates;
+ * null when it is not one (more than 4 decimals included).
+ */
+export function rateFromInput(typed: string): number | null {
+  const m = /^(\d{1,3}(?:,\d{3})+|\d*)(?:\.(\d{0,4}))?$/.exec(typed.trim());
+  if (!m || (!m[1] && !m[2])) return null;
+  const n = Number(`${(m[1] ?? "").replace(/,/g, "") || "0"}${(m[2] ?? "").padEnd(4, "0")}`);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/**
  * Parses a user-typed amount ("12.5", "1,234.56", ".5", " 7 ") into hundredths
  * (1250, 123456, 50, 700) with string arithmetic, never floats.
  * Returns null for empty or invalid input, a sign, more than 2 decimals,

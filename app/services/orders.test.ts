@@ -70,12 +70,24 @@ describe("orderPriceFact", () => {
 });
 
 describe("disputeTexts from the merchant's side", () => {
-  test("no 'you entered' and no call to accept: the seller entered the face and decides", () => {
-    const m = (o: Partial<Parameters<typeof disputeTexts>[0]>) => disputeTexts({ ...base, ...o }, f, "merchant");
-    expect(m({ arbitrationApplyAmount: 3_600 }).explanation).toBe("The merchant found a card face of 36 USD, not the 40 USD the seller entered, and offers 30.00 Coins instead of 34.00 Coins.");
+  const m = (o: Partial<Parameters<typeof disputeTexts>[0]>) => disputeTexts({ ...base, ...o }, f, "merchant");
+  test("what it found, said and offered, as its own; the seller entered the face and decides", () => {
+    expect(m({ arbitrationApplyAmount: 3_600 }).explanation).toBe("You found a card face of 36 USD, not the 40 USD the seller entered, and offered 30.00 Coins instead of 34.00 Coins.");
+    expect(m({}).explanation).toBe("You did not agree with the price for this card and offered 30.00 Coins instead of 34.00 Coins.");
+    expect(m({ arbitrationType: 0 }).explanation).toBe("You said the card is invalid and offered 30.00 Coins instead of 34.00 Coins.");
+    expect(m({ arbitrationType: 2 }).explanation).toBe("You said the card was already redeemed and offered 30.00 Coins instead of 34.00 Coins.");
+    expect(m({ arbitrationType: 4 }).explanation).toBe("You asked to cancel the order. If the seller accepts, the order is cancelled and nothing is paid.");
     expect(m({}).status).toBe("Waiting for the seller to accept 30.00 Coins or apply for arbitration.");
     expect(m({ arbitrationType: 4 }).status).toBe("Waiting for the seller to accept the cancellation or apply for arbitration.");
-    expect(m({ arbitrationType: 4 }).explanation).toBe("The merchant asks to cancel the order. If the seller accepts, the order is cancelled and nothing is paid.");
     expect(m({ status: 4, realTotalPrice: 3_000 }).status).toBe("Completed: you paid 30.00 Coins.");
+  });
+
+  test("never the seller's words", () => {
+    for (const arbitrationType of [0, 1, 2, 3, 4] as const) {
+      for (const status of [2, 3, 4, 5, 6] as const) {
+        const t = m({ arbitrationType, status, arbitrationApplyAmount: 3_600 });
+        expect(`${t.explanation} ${t.status}`).not.toMatch(/The merchant|you entered|If you accept|Accept to|you were paid/);
+      }
+    }
   });
 });

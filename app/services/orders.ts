@@ -157,26 +157,30 @@ export function disputeTexts(
   const price = o.arbitrationApplyPrice ?? o.calculateTotalPrice;
   // A face is "found" only when the merchant names one that differs from the seller's.
   const faceFound = o.arbitrationApplyAmount !== null && o.arbitrationApplyAmount !== o.tradeAmount ? o.arbitrationApplyAmount : null;
-  const offer = cancels ? "asks to cancel the order" : `offers ${f.coins(price)} instead of ${f.coins(o.calculateTotalPrice)}`;
+  // The merchant reads what it did; the seller reads what the merchant says.
+  const who = seller ? "The merchant" : "You";
+  const says = seller ? "The merchant says" : "You said";
+  const asks = seller ? "asks to cancel the order" : "asked to cancel the order";
+  const offer = cancels ? asks : `${seller ? "offers" : "offered"} ${f.coins(price)} instead of ${f.coins(o.calculateTotalPrice)}`;
   let explanation: string;
   switch (o.arbitrationType) {
     case ArbitrationType.InvalidCard:
-      explanation = `The merchant says the card is invalid and ${offer}.`;
+      explanation = `${says} the card is invalid and ${offer}.`;
       break;
     case ArbitrationType.UseLimits:
-      explanation = `The merchant says the card has use limits (such as a region or account restriction) and ${offer}.`;
+      explanation = `${says} the card has use limits (such as a region or account restriction) and ${offer}.`;
       break;
     case ArbitrationType.RedeemedCard:
-      explanation = `The merchant says the card was already redeemed and ${offer}.`;
+      explanation = `${says} the card was already redeemed and ${offer}.`;
       break;
     case ArbitrationType.WrongAmountOrRate:
       explanation =
         faceFound !== null
-          ? `The merchant found a card face of ${f.face(faceFound)}, not the ${f.face(o.tradeAmount)} ${seller ? "you" : "the seller"} entered, and ${offer}.`
-          : `The merchant does not agree with the price for this card and ${offer}.`;
+          ? `${who} found a card face of ${f.face(faceFound)}, not the ${f.face(o.tradeAmount)} ${seller ? "you" : "the seller"} entered, and ${offer}.`
+          : `${seller ? "The merchant does" : "You did"} not agree with the price for this card and ${offer}.`;
       break;
     case ArbitrationType.CancelNegotiation:
-      explanation = `The merchant asks to cancel the order. If ${seller ? "you accept" : "the seller accepts"}, the order is cancelled and nothing is paid.`;
+      explanation = `${who} ${asks}. If ${seller ? "you accept" : "the seller accepts"}, the order is cancelled and nothing is paid.`;
       break;
     default:
       explanation = "";

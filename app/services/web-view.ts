@@ -44,3 +44,9 @@ export function bannerWebTarget(banner: Pick<Banner, "type" | "url" | "nameEn">)
     return null;
   }
 }
+
+/** The site an external banner leads to (its host, for "Opens …"), or null: it stays on ours. */
+export function bannerLeavesTo(banner: Pick<Banner, "type" | "url" | "nameEn">): string | null {
+  const target = bannerWebTarget(banner);
+  return target ? new URL(target.url).host : null;
+}

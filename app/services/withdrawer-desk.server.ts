@@ -6,7 +6,7 @@
 import { isSecondFactorRefusal } from "../../contract/two-factor";
 import { OTP_FIELD } from "./forms/two-factor";
 import { SETTINGS_MESSAGES, withdrawerSettingsFields, type WithdrawerSettingsFields } from "../../contract/calls/withdrawals-withdrawer";
-import { hasTooManyDecimals, minorFromInput, TWO_DECIMALS } from "~/services/format";
+import { hasTooManyDecimals, minorFromInput, rateFromInput, TWO_DECIMALS } from "~/services/format";
 import { LIST_PAGE_SIZE, UPLOAD_MAX_BYTES } from "../../contract/constants";
 import { UploadImageType } from "../../contract/enums";
 import { MESSAGES } from "../../contract/messages";
@@ -19,14 +19,6 @@ import type { AppLoadContext } from "~/services/kit/http.server";
 import { parseQueueTab, SETTINGS_FIELDS, type QueueTab, type SettingsErrors, type SettingsField, type SettingsValues } from "./withdrawer-desk";
 
 export const RATE_DECIMALS = "Enter the rate with at most 4 decimals (for example 535.25).";
-
-/** A typed rate ("535.25", "1,535") as currency units per coin, per 10000; null when it is not one. */
-export function rateFromInput(typed: string): number | null {
-  const m = /^(\d{1,3}(?:,\d{3})+|\d*)(?:\.(\d{0,4}))?$/.exec(typed.trim());
-  if (!m || (!m[1] && !m[2])) return null;
-  const n = Number(`${(m[1] ?? "").replace(/,/g, "") || "0"}${(m[2] ?? "").padEnd(4, "0")}`);
-  return Number.isSafeInteger(n) ? n : null;
-}
 
 /** What was typed, checked by the contract's rules: the fields to send, or the message per field. */
 export function parseSettings(v: SettingsValues): { ok: true; value: WithdrawerSettingsFields } | { ok: false; errors: SettingsErrors } {

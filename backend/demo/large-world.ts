@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import type { DB, Trx } from "../db/index";
 import { PLATFORM_USER_ID } from "../modules/wallet/platform";
 import { recountOrderStats } from "../modules/orders/order-stats";
+import { recountAdvertFigures } from "../modules/orders/advert-figures";
 import { claimMarker, seedDemoWorld } from "./seed";
 import type { SecretBox } from "../security/secret-box";
 import { DEMO_LOGINS } from "./world";
@@ -169,6 +170,8 @@ async function writeBulk(trx: Trx, sizes: LargeSizes, secrets: SecretBox, done: 
   await analyze(trx, "orders");
   // The users' order figures, as createOrder and the move to Completed keep them.
   await recountOrderStats(trx);
+  // And the offers' trades, as the move to Completed counts them: an offer says what its orders do.
+  await recountAdvertFigures(trx);
   done(`${N} orders and their secrets`, t);
 
   // The seller's notice of each order, as the state machine words it; the newest 30 unread.

@@ -3,6 +3,9 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate, openDatabase, type Database_ } from "../db/index";
 import { findLedgerMismatches } from "../modules/wallet/ledger";
+import { findAdvertFigureMismatches } from "../modules/orders/advert-figures";
+import { orderStatsOf } from "../modules/orders/order-stats";
+import { ORDER_POINTS_DESCRIPTION } from "../modules/membership/earn";
 import { verifyPassword } from "../security/passwords";
 import { PLATFORM_USER_ID } from "../modules/wallet/platform";
 import { DEMO_LOGINS, seedDemoWorld } from "./seed";
@@ -160,6 +163,23 @@ describe("seedDemoWorld", () => {
     expect(withoutAccount).toEqual([]);
 
     expect(await findLedgerMismatches(db)).toEqual([]);
+  });
+
+  it("shows figures that agree: offers count their orders and feedback, points name nothing not done", async () => {
+    const db = handle.db;
+    // Every offer's trades and positive feedback are what its orders and feedback say (none yet).
+    expect(await findAdvertFigureMismatches(db)).toEqual([]);
+    // A withdrawer's sales are the coin sales it paid (none yet), not a number of the world's.
+    const withdrawers = await db.selectFrom("withdrawers").select(["sales", "feedback"]).execute();
+    for (const w of withdrawers) expect(w).toEqual({ sales: 0, feedback: 0 });
+    // The points of each user: no "Completed order" beyond its completed orders, no "Friend joined" beyond its friends.
+    for (const u of await db.selectFrom("users").select("id").execute()) {
+      const records = await db.selectFrom("wealth_records").select("description_en").where("user_id", "=", u.id).execute();
+      const stats = await orderStatsOf(db, u.id);
+      const friends = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).where("invited_by", "=", u.id).executeTakeFirstOrThrow();
+      expect(records.filter((r) => r.description_en === ORDER_POINTS_DESCRIPTION).length, `user ${u.id}`).toBeLessThanOrEqual(stats.completedN);
+      expect(records.filter((r) => r.description_en === "Friend joined").length, `user ${u.id}`).toBeLessThanOrEqual(Number(friends.n));
+    }
   });
 
   it("inserts nothing the second time", async () => {

@@ -171,8 +171,7 @@ export async function seedDemoWorld(db: DB, opts: { passwordCost?: number } = {}
             pay_limit: a.payLimit,
             explain_info: a.explainInfo,
             codes_per_order: a.codesPerOrder,
-            total_trade: a.totalTrade,
-            favourable_num: a.favourableNum,
+            // total_trade and favourable_num start at 0: orders and feedback count them (ADR 0062).
             created_at: new Date(now - (DEMO_ADVERTS.length - i) * 60_000),
           };
         }),
@@ -192,8 +191,6 @@ export async function seedDemoWorld(db: DB, opts: { passwordCost?: number } = {}
           total_balance: w.totalBalance,
           tags: w.tags,
           description: w.description,
-          sales: w.sales,
-          feedback: w.feedback,
           last_update: new Date(now - (i + 1) * 7 * 60_000),
         })),
       )

@@ -298,8 +298,6 @@ export interface DemoAdvert {
   payLimit: number;
   tagListEn: string;
   explainInfo: string;
-  totalTrade: number;
-  favourableNum: number;
   /** E-codes one order may carry; 0 any number. */
   codesPerOrder: number;
 }
@@ -316,57 +314,56 @@ type Row = [
   fixTrade: string,
   payLimit: number,
   tags: string,
-  totalTrade: number,
 ];
 
 /** Faces here are whole units; they become hundredths below. */
 const ADVERT_ROWS: Row[] = [
-  [1, "apple", 0, "USD", 8600, 25, 500, 20000, "", 30, "Fast|Physical|No receipt", 2140],
-  [2, "apple", 1, "USD", 8450, 50, 1000, 15000, "50|100|200", 20, "E-code|Instant|24/7", 1688],
-  [3, "apple", 0, "GBP", 8300, 25, 500, 4000, "", 45, "Physical|Receipt required", 512],
-  [5, "apple", 0, "USD", 8800, 100, 500, 300, "", 60, "Physical|Large cards", 233],
-  [1, "steam", 1, "USD", 8200, 10, 200, 5000, "20|50|100", 15, "E-code|Fast", 1320],
-  [4, "steam", 0, "USD", 8000, 20, 200, 120, "", 30, "Physical|No receipt", 410],
-  [2, "steam", 1, "EUR", 7900, 20, 250, 3000, "", 30, "E-code|Europe", 298],
-  [6, "steam", 0, "CAD", 7600, 25, 200, 0, "", 30, "Physical", 87],
-  [3, "amazon", 1, "USD", 7800, 25, 500, 10000, "25|50|100", 20, "E-code|Fast|Bulk welcome", 964],
-  [1, "amazon", 0, "USD", 7500, 50, 500, 6000, "", 30, "Physical|Receipt required|Fast", 745],
-  [4, "amazon", 1, "GBP", 7700, 25, 300, 2000, "", 25, "E-code|UK only", 190],
-  [5, "amazon", 0, "AUD", 7300, 50, 500, 1500, "", 45, "Physical|No receipt", 66],
-  [2, "google-play", 1, "USD", 8100, 10, 200, 8000, "10|25|50", 15, "E-code|Instant", 1502],
-  [4, "google-play", 0, "USD", 7900, 25, 200, 90, "", 30, "Physical|Small cards", 221],
-  [1, "google-play", 1, "EUR", 7800, 25, 200, 2500, "", 20, "E-code|Europe", 143],
-  [3, "razer-gold", 1, "USD", 8700, 10, 500, 12000, "", 20, "E-code|Fast|24/7", 1875],
-  [2, "razer-gold", 1, "USD", 8900, 100, 1000, 25000, "100|200|500", 30, "E-code|Big cards", 2960],
-  [6, "razer-gold", 1, "GBP", 8500, 20, 200, 800, "", 30, "E-code", 74],
-  [4, "sephora", 0, "USD", 7400, 25, 300, 3000, "", 30, "Physical|No receipt", 336],
-  [3, "sephora", 1, "USD", 7200, 25, 200, 1000, "", 20, "E-code", 128],
-  [5, "sephora", 0, "CAD", 7300, 50, 200, 600, "", 45, "Physical|Canada", 41],
-  [1, "nordstrom", 0, "USD", 7600, 25, 500, 4000, "50|100|200", 30, "Physical|Receipt required", 402],
-  [6, "nordstrom", 1, "USD", 7400, 50, 300, 200, "", 30, "E-code", 58],
-  [2, "walmart", 0, "USD", 7700, 25, 500, 7000, "", 30, "Fast|Physical|No receipt", 1104],
-  [4, "walmart", 1, "USD", 7500, 10, 200, 3500, "25|50|100", 20, "E-code|Instant", 517],
-  [3, "walmart", 0, "CAD", 7400, 50, 250, 900, "", 40, "Physical|Canada", 96],
-  [1, "ebay", 1, "USD", 7800, 25, 200, 2000, "", 20, "E-code|Fast", 288],
-  [5, "ebay", 0, "GBP", 7600, 25, 250, 1000, "", 45, "Physical|UK only", 52],
-  [2, "xbox", 1, "USD", 8300, 10, 200, 6000, "10|25|50", 15, "E-code|Instant|24/7", 1233],
-  [4, "xbox", 0, "USD", 8000, 25, 250, 1500, "", 30, "Physical|No receipt", 377],
-  [3, "xbox", 1, "EUR", 8100, 25, 200, 1200, "", 20, "E-code|Europe", 164],
-  [6, "xbox", 1, "AUD", 7800, 25, 200, 700, "", 30, "E-code|Australia", 39],
-  [1, "nike", 0, "USD", 7300, 25, 300, 2500, "", 30, "Physical|Receipt required", 211],
-  [4, "nike", 1, "GBP", 7200, 25, 200, 600, "", 25, "E-code|UK only", 47],
-  [3, "vanilla-visa", 0, "USD", 9100, 50, 500, 18000, "100|200|500", 45, "Physical|Receipt required|Big cards", 2488],
-  [2, "vanilla-visa", 1, "USD", 8900, 25, 300, 5000, "", 30, "E-code|Fast", 903],
-  [5, "vanilla-visa", 0, "USD", 9000, 100, 500, 400, "", 60, "Physical|Large cards", 118],
-  [2, "apple", 0, "CAD", 8200, 25, 300, 2500, "", 30, "Physical|Canada", 176],
-  [4, "apple", 1, "AUD", 8100, 25, 300, 1800, "", 25, "E-code|Australia", 93],
-  [1, "steam", 0, "GBP", 8000, 25, 250, 1100, "", 30, "Physical|UK only", 150],
+  [1, "apple", 0, "USD", 8600, 25, 500, 20000, "", 30, "Fast|Physical|No receipt"],
+  [2, "apple", 1, "USD", 8450, 50, 1000, 15000, "50|100|200", 20, "E-code|Instant|24/7"],
+  [3, "apple", 0, "GBP", 8300, 25, 500, 4000, "", 45, "Physical|Receipt required"],
+  [5, "apple", 0, "USD", 8800, 100, 500, 300, "", 60, "Physical|Large cards"],
+  [1, "steam", 1, "USD", 8200, 10, 200, 5000, "20|50|100", 15, "E-code|Fast"],
+  [4, "steam", 0, "USD", 8000, 20, 200, 120, "", 30, "Physical|No receipt"],
+  [2, "steam", 1, "EUR", 7900, 20, 250, 3000, "", 30, "E-code|Europe"],
+  [6, "steam", 0, "CAD", 7600, 25, 200, 0, "", 30, "Physical"],
+  [3, "amazon", 1, "USD", 7800, 25, 500, 10000, "25|50|100", 20, "E-code|Fast|Bulk welcome"],
+  [1, "amazon", 0, "USD", 7500, 50, 500, 6000, "", 30, "Physical|Receipt required|Fast"],
+  [4, "amazon", 1, "GBP", 7700, 25, 300, 2000, "", 25, "E-code|UK only"],
+  [5, "amazon", 0, "AUD", 7300, 50, 500, 1500, "", 45, "Physical|No receipt"],
+  [2, "google-play", 1, "USD", 8100, 10, 200, 8000, "10|25|50", 15, "E-code|Instant"],
+  [4, "google-play", 0, "USD", 7900, 25, 200, 90, "", 30, "Physical|Small cards"],
+  [1, "google-play", 1, "EUR", 7800, 25, 200, 2500, "", 20, "E-code|Europe"],
+  [3, "razer-gold", 1, "USD", 8700, 10, 500, 12000, "", 20, "E-code|Fast|24/7"],
+  [2, "razer-gold", 1, "USD", 8900, 100, 1000, 25000, "100|200|500", 30, "E-code|Big cards"],
+  [6, "razer-gold", 1, "GBP", 8500, 20, 200, 800, "", 30, "E-code"],
+  [4, "sephora", 0, "USD", 7400, 25, 300, 3000, "", 30, "Physical|No receipt"],
+  [3, "sephora", 1, "USD", 7200, 25, 200, 1000, "", 20, "E-code"],
+  [5, "sephora", 0, "CAD", 7300, 50, 200, 600, "", 45, "Physical|Canada"],
+  [1, "nordstrom", 0, "USD", 7600, 25, 500, 4000, "50|100|200", 30, "Physical|Receipt required"],
+  [6, "nordstrom", 1, "USD", 7400, 50, 300, 200, "", 30, "E-code"],
+  [2, "walmart", 0, "USD", 7700, 25, 500, 7000, "", 30, "Fast|Physical|No receipt"],
+  [4, "walmart", 1, "USD", 7500, 10, 200, 3500, "25|50|100", 20, "E-code|Instant"],
+  [3, "walmart", 0, "CAD", 7400, 50, 250, 900, "", 40, "Physical|Canada"],
+  [1, "ebay", 1, "USD", 7800, 25, 200, 2000, "", 20, "E-code|Fast"],
+  [5, "ebay", 0, "GBP", 7600, 25, 250, 1000, "", 45, "Physical|UK only"],
+  [2, "xbox", 1, "USD", 8300, 10, 200, 6000, "10|25|50", 15, "E-code|Instant|24/7"],
+  [4, "xbox", 0, "USD", 8000, 25, 250, 1500, "", 30, "Physical|No receipt"],
+  [3, "xbox", 1, "EUR", 8100, 25, 200, 1200, "", 20, "E-code|Europe"],
+  [6, "xbox", 1, "AUD", 7800, 25, 200, 700, "", 30, "E-code|Australia"],
+  [1, "nike", 0, "USD", 7300, 25, 300, 2500, "", 30, "Physical|Receipt required"],
+  [4, "nike", 1, "GBP", 7200, 25, 200, 600, "", 25, "E-code|UK only"],
+  [3, "vanilla-visa", 0, "USD", 9100, 50, 500, 18000, "100|200|500", 45, "Physical|Receipt required|Big cards"],
+  [2, "vanilla-visa", 1, "USD", 8900, 25, 300, 5000, "", 30, "E-code|Fast"],
+  [5, "vanilla-visa", 0, "USD", 9000, 100, 500, 400, "", 60, "Physical|Large cards"],
+  [2, "apple", 0, "CAD", 8200, 25, 300, 2500, "", 30, "Physical|Canada"],
+  [4, "apple", 1, "AUD", 8100, 25, 300, 1800, "", 25, "E-code|Australia"],
+  [1, "steam", 0, "GBP", 8000, 25, 250, 1100, "", 30, "Physical|UK only"],
   // Big e-codes: one sale pays over 1000 coins, so the referral bonus can be seen in the demo (ADR 0024).
-  [3, "vanilla-visa", 1, "USD", 8800, 200, 2000, 40000, "", 30, "E-code|Big cards", 64],
+  [3, "vanilla-visa", 1, "USD", 8800, 200, 2000, 40000, "", 30, "E-code|Big cards"],
 ];
 
 export const DEMO_ADVERTS: DemoAdvert[] = ADVERT_ROWS.map(
-  ([m, cardType, kind, currency, base, min, max, remaining, fixTrade, payLimit, tags, totalTrade], i) => {
+  ([m, cardType, kind, currency, base, min, max, remaining, fixTrade, payLimit, tags], i) => {
     const rules = kind === 0 ? PICTURE_RULES : ECODE_RULES;
     const explainInfo = rules[i % rules.length];
     return {
@@ -383,9 +380,6 @@ export const DEMO_ADVERTS: DemoAdvert[] = ADVERT_ROWS.map(
       tagListEn: tags,
       explainInfo,
       codesPerOrder: explainInfo === ONE_CODE_PER_ORDER_RULE ? 1 : 0,
-      totalTrade,
-      // About 93-99% of completed trades got positive feedback.
-      favourableNum: Math.floor(totalTrade * (0.93 + (i % 7) / 100)),
     };
   },
 );
@@ -405,9 +399,6 @@ export interface DemoWithdrawer {
   totalBalance: number;
   tags: string;
   description: string;
-  /** Completed sales, and how many of them got positive feedback. */
-  sales: number;
-  feedback: number;
 }
 
 export const DEMO_WITHDRAWERS: DemoWithdrawer[] = [
@@ -415,25 +406,21 @@ export const DEMO_WITHDRAWERS: DemoWithdrawer[] = [
     user: "withdrawer1", currency: "NGN", currencyRate: 5_350_000, minTrade: 1_000, maxTrade: 500_000,
     remainBalance: 1_650_000, totalBalance: 2_000_000, tags: "Fast|Bank transfer|24/7",
     description: "Payout to any Nigerian bank within 15 minutes. Double-check your account name before you confirm.",
-    sales: 1843, feedback: 1790,
   },
   {
     user: "withdrawer2", currency: "NGN", currencyRate: 5_380_000, minTrade: 5_000, maxTrade: 300_000,
     remainBalance: 900_000, totalBalance: 1_500_000, tags: "Best rate|Bank transfer",
     description: "Best rate for orders above 100 coins. Paid from 8am to 10pm WAT; later orders are paid first thing in the morning.",
-    sales: 967, feedback: 941,
   },
   {
     user: "withdrawer3", currency: "NGN", currencyRate: 5_320_000, minTrade: 1_000, maxTrade: 200_000,
     remainBalance: 120_000, totalBalance: 1_000_000, tags: "Small amounts|Fast",
     description: "Small withdrawals welcome. Bank and mobile wallet accounts are both accepted.",
-    sales: 2410, feedback: 2302,
   },
   {
     user: "withdrawer4", currency: "NGN", currencyRate: 5_400_000, minTrade: 20_000, maxTrade: 1_000_000,
     remainBalance: 2_000_000, totalBalance: 3_000_000, tags: "Large orders|Bank transfer",
     description: "Large orders only, from 200 coins. Payment split into several transfers for amounts above 500,000 NGN.",
-    sales: 412, feedback: 405,
   },
 ];
 
@@ -483,9 +470,10 @@ export interface DemoWealthRecord {
 }
 
 export const DEMO_WEALTH_RECORDS: DemoWealthRecord[] = [
+  // Bonuses only: the seller has made no order and invited nobody in this world, and its records
+  // say nothing it has not done (points for orders and friends come as it makes them).
   { user: "seller", type: 1, descriptionEn: "Welcome bonus", amount: 1_000_000 },
-  { user: "seller", type: 1, descriptionEn: "Completed order", amount: 2_500_000 },
-  { user: "seller", type: 2, descriptionEn: "Friend joined", amount: 500_000 },
+  { user: "seller", type: 1, descriptionEn: "Launch week bonus", amount: 3_000_000 },
 ];
 
 /**

@@ -39,7 +39,7 @@ export const staffRedemptionCalls = {
       count: z.number().int().min(1, "Create at least one code.").max(1000, "At most 1000 codes at once."),
       /** ms since the epoch; must be in the future. */
       expiresAt: z.number().int().positive("Give an expiry date."),
-      perUserLimit: z.number().int().min(1, "Each user may redeem at least one.").max(1000),
+      perUserLimit: z.number().int().min(1, "Each user must be able to redeem at least one code.").max(1000),
     }),
     response: z.object({ batchId: z.number().int(), codes: z.array(z.string().length(REDEMPTION_CODE_LENGTH)) }),
     doc: "Creates `count` single-use codes of one value (10 characters, no look-alike letters); answers them once: only their hashes are stored.",

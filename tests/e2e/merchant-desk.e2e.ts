@@ -69,7 +69,7 @@ for (const js of [true, false]) {
         await page.getByLabel("Card type").selectOption({ label: "Steam Wallet" });
         await page.getByLabel("Card kind").selectOption("1");
         await page.getByLabel("Currency").selectOption("USD");
-        await page.getByLabel("Discount (per 10000)").fill("8000");
+        await page.getByLabel(/^Rate/).fill("0.80");
         await page.getByLabel("Smallest face").fill("10");
         await page.getByLabel("Largest face").fill("5");
         await page.getByLabel("Face amount you will buy").fill("1000");

@@ -5,7 +5,8 @@
  * pointer or focus is inside and when the user asks for reduced motion.
  *
  * Every banner goes through /banner/{id}, which records the click and
- * redirects; external banners (type 1 and 3) open in a new tab.
+ * redirects; external banners (type 1 and 3) open the web view, and say
+ * that they lead to another site, and which (ShownBanner.leaves).
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { readKept, writeKept } from "~/components/ui/kept-alive";
@@ -14,11 +15,15 @@ import type { Banner } from "../../../contract/entities";
 import { cx } from "~/components/ui/cx";
 import { CarouselButton, wrapIndex } from "~/components/ui/Carousel";
 import { latePicture } from "~/services/late-pictures";
+import { ExternalIcon } from "~/components/ui/Icon";
 
 export const AUTO_ADVANCE_MS = 5_000;
 
+/** A banner as a page shows it: with the site it leads to (web-view.ts bannerLeavesTo), null when it stays on ours. */
+export type ShownBanner = Banner & { leaves: string | null };
+
 export interface BannerCarouselProps {
-  banners: readonly Banner[];
+  banners: readonly ShownBanner[];
   /** Intrinsic size of the pictures (all banners of one location share it). */
   width: number;
   height: number;
@@ -34,9 +39,23 @@ export interface BannerCarouselProps {
   eager?: boolean;
 }
 
-/** Every banner link goes through /banner/{id} (the click is recorded); external ones end in the web view. */
-export function bannerLinkProps(b: Pick<Banner, "id">) {
-  return { href: `/banner/${b.id}` };
+/**
+ * Every banner link goes through /banner/{id} (the click is recorded); external ones end in the web
+ * view. Named by the banner's name (a later slide's picture is display:none until it may load, ADR
+ * 0043), and one that leaves says where.
+ */
+export function bannerLinkProps(b: ShownBanner) {
+  return { href: `/banner/${b.id}`, "aria-label": b.leaves ? `${b.nameEn} (opens ${b.leaves}, another site)` : b.nameEn };
+}
+
+/** On a banner that leads to another site (inside its link, which is `relative`): which one. */
+export function LeavesNote({ to }: { to: string | null }) {
+  return to ? (
+    <span className="absolute bottom-2 right-2 inline-flex max-w-[90%] items-center gap-1 rounded-full bg-gray-900/80 px-2 py-0.5 text-xs font-medium text-white">
+      <ExternalIcon className="h-3 w-3 shrink-0" />
+      Opens {to}
+    </span>
+  ) : null;
 }
 
 export function BannerCarousel({ banners, width, height, id, label, className, eager = true }: BannerCarouselProps) {
@@ -123,11 +142,9 @@ export function BannerCarousel({ banners, width, height, id, label, className, e
             aria-label={`${i + 1} of ${count}`}
           >
             {/* Inside the scroller a ring drawn outside the banner would be clipped: it is drawn inside. */}
-            {/* Named by aria-label too: a later slide's picture is display:none until it may load (ADR 0043). */}
             <a
               {...bannerLinkProps(b)}
-              aria-label={b.nameEn}
-              className="block focus-visible:-outline-offset-4"
+              className="relative block focus-visible:-outline-offset-4"
               tabIndex={hydrated && i !== index ? -1 : undefined}
             >
               <img
@@ -140,6 +157,7 @@ export function BannerCarousel({ banners, width, height, id, label, className, e
                 className="block h-auto w-full"
                 style={{ aspectRatio: `${width} / ${height}` }}
               />
+              <LeavesNote to={b.leaves} />
             </a>
           </li>
         ))}

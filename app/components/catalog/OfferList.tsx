@@ -7,9 +7,8 @@ import { useLocation, useSubmit } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { AdvertWithMerchant } from "../../../contract/entities";
 import { AdvertCardType, isOnline } from "../../../contract/enums";
-import { coinsPerUnit, faceUnits, ngnPerUnit } from "~/services/money/offers";
+import { faceUnits, ngnPerUnit, offerFaces, offerRate } from "~/services/money/offers";
 // Not through offers.ts: a re-export there made /home load the sell rules (ADR 0028).
-import { fixedFaces } from "../../../contract/sell-rules";
 import { MerchantIdentity } from "~/components/catalog/MerchantIdentity";
 import { cx } from "~/components/ui/cx";
 import { ButtonLink } from "~/components/ui";
@@ -112,7 +111,7 @@ export function Filters({ filters, currencies }: { filters: AdvertFilters; curre
 
 export function Offer({ a, coinName, ngnRate }: { a: AdvertWithMerchant; coinName: string; ngnRate: number }) {
   const online = isOnline(a.onlineStatus);
-  const faces = fixedFaces(a.fixTrade);
+  const faces = offerFaces(a);
   return (
     <article
       className={cx(
@@ -133,7 +132,7 @@ export function Offer({ a, coinName, ngnRate }: { a: AdvertWithMerchant; coinNam
         <span className="text-xs text-gray-600 md:block">Rate</span>
         <span className="text-right md:text-left">
           <span className="num block font-semibold text-money-in-700">
-            {coinsPerUnit(a.discount)} {coinName} / {a.tradeCurrency}
+            {offerRate(a.discount, coinName, a.tradeCurrency)}
           </span>
           <span className="num block text-xs text-gray-600">≈ {ngnPerUnit(a.discount, ngnRate)} / {a.tradeCurrency}</span>
         </span>
@@ -142,12 +141,8 @@ export function Offer({ a, coinName, ngnRate }: { a: AdvertWithMerchant; coinNam
       {/* Limits, remaining, type and tags */}
       <div className="flex flex-col gap-1 text-sm">
         <p className="flex items-baseline justify-between gap-2 md:justify-start">
-          <span className="text-xs text-gray-600">{faces.length > 0 ? "Faces" : "Limits"}</span>
-          <span className="num text-right font-medium text-gray-900">
-            {faces.length > 0
-              ? `${faces.map(faceUnits).join(", ")} ${a.tradeCurrency}`
-              : `${faceUnits(a.minTrade)} – ${faceUnits(a.maxTrade)} ${a.tradeCurrency}`}
-          </span>
+          <span className="text-xs text-gray-600">{faces.fixed ? "Faces" : "Limits"}</span>
+          <span className="num text-right font-medium text-gray-900">{faces.text}</span>
         </p>
         <p className="flex items-baseline justify-between gap-2 md:justify-start">
           <span className="text-xs text-gray-600">Remaining</span>

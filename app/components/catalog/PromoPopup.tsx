@@ -1,29 +1,32 @@
 /**
  * The home promo popup (a home_pop banner), shown once per browser session;
- * the loader decides (cookie promo_seen). A fixed overlay section rendered by
- * the server, whose Close is a link to ?promo=closed without JavaScript. With
- * it, Close and Escape hide it at once and focus starts on it; it does not
- * fetch Headless UI, because it opens with the page and /home must stay light
- * (ADR 0028): the page under it is only an image link away.
+ * the loader decides (cookie promo_seen). With JavaScript a dialog over the
+ * page: styled so by the `js:` classes before the scripts arrive (ADR 0062),
+ * a dialog to assistive technology once hydrated; Close and Escape hide it at
+ * once and focus starts on Close. It does not fetch Headless UI, because it
+ * opens with the page and /home must stay light (ADR 0028). Without
+ * JavaScript a notice at the top of the page, over nothing, whose Close is a
+ * link to ?promo=closed.
  */
 import { useEffect, useRef, useState } from "react";
 import { Link } from "@remix-run/react";
-import type { Banner } from "../../../contract/entities";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { buttonClasses, CloseIcon } from "../ui";
-import { bannerLinkProps } from "./BannerCarousel";
+import { bannerLinkProps, LeavesNote, type ShownBanner } from "./BannerCarousel";
 
 export const PROMO_SIZE = { width: 600, height: 800 } as const;
 
-function Picture({ banner }: { banner: Banner }) {
+function Picture({ banner }: { banner: ShownBanner }) {
   return (
-    <a {...bannerLinkProps(banner)} className="block overflow-hidden rounded-xl">
+    <a {...bannerLinkProps(banner)} className="relative mx-auto block w-fit overflow-hidden rounded-xl">
       <img
         src={banner.pic}
         alt={banner.nameEn}
         width={PROMO_SIZE.width}
         height={PROMO_SIZE.height}
-        className="mx-auto block h-auto max-h-[65vh] w-auto"
+        className="block h-auto max-h-64 w-auto js:max-h-[65vh]"
       />
+      <LeavesNote to={banner.leaves} />
     </a>
   );
 }
@@ -38,7 +41,8 @@ function keepFocusIn(container: HTMLElement | null, e: KeyboardEvent) {
   links[next]!.focus();
 }
 
-export function PromoPopup({ banner }: { banner: Banner }) {
+export function PromoPopup({ banner }: { banner: ShownBanner }) {
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(true);
   const close = useRef<HTMLAnchorElement>(null);
   const box = useRef<HTMLElement>(null);
@@ -58,13 +62,14 @@ export function PromoPopup({ banner }: { banner: Banner }) {
   return (
     <section
       ref={box}
-      role="dialog"
-      aria-modal="true"
+      // Without JavaScript a region of the page (nothing else is inert).
+      role={hydrated ? "dialog" : undefined}
+      aria-modal={hydrated || undefined}
       aria-labelledby="promo-title"
       data-testid="promo"
-      className="fixed inset-0 z-50 flex items-end justify-center bg-gray-900/50 sm:items-center sm:p-4"
+      className="js:fixed js:inset-0 js:z-50 js:flex js:items-end js:justify-center js:bg-gray-900/50 sm:js:items-center sm:js:p-4"
     >
-      <div className="relative w-full rounded-t-2xl bg-white p-5 shadow-xl sm:max-w-sm sm:rounded-2xl">
+      <div className="relative rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200 js:w-full js:rounded-b-none js:p-5 js:shadow-xl js:ring-0 sm:js:max-w-sm sm:js:rounded-b-xl">
         <h2 id="promo-title" className="pr-20 text-lg font-semibold text-gray-900">
           {banner.nameEn}
         </h2>

@@ -6,7 +6,9 @@ import type { MerchantAdvert } from "../../../contract/calls/catalog-merchant";
 import { ADVERT_EXPLAIN_MAX } from "../../../contract/advert-rules";
 import { Button, Field, FormError, SelectField, TextAreaField, type SelectOption } from "~/components/ui";
 import { Form } from "~/components/ui/Form";
-import { faceUnits } from "~/services/money/offers";
+import { useMainLayoutData } from "~/components/layout/layout-data";
+import { rateFromInput } from "~/services/format";
+import { coinsPerUnit, faceUnits, ngnPerUnit, offerRate } from "~/services/money/offers";
 
 type Errors = Partial<Record<string, string>>;
 
@@ -24,7 +26,8 @@ function startingValues(a: MerchantAdvert | null, posted: Record<string, string>
     cardTypeId: a ? String(a.cardtypeid) : "",
     cardType: a ? String(a.cardType) : "1",
     tradeCurrency: a?.tradeCurrency ?? "USD",
-    discount: a ? String(a.discount) : "",
+    // Typed as the rate sellers see (0.85), not the discount per 10000 the call takes (8500).
+    discount: a ? coinsPerUnit(a.discount) : "",
     minTrade: a ? faceUnits(a.minTrade) : "",
     maxTrade: a ? faceUnits(a.maxTrade) : "",
     fixTrade: a ? facesOf(a.fixTrade) : "",
@@ -34,6 +37,19 @@ function startingValues(a: MerchantAdvert | null, posted: Record<string, string>
     explainInfo: a?.explainInfo ?? "",
     codesPerOrder: a?.codesPerOrder === 1 ? "1" : "",
   };
+}
+
+/** Under the rate: what sellers will see for the rate in the field, with the discount it is beside it. */
+function RateHint({ typed, currency }: { typed: string; currency: string }) {
+  const { coinName, ngnRate } = useMainLayoutData();
+  const discount = rateFromInput(typed);
+  return (
+    <span data-testid="offer-rate-hint">
+      {discount
+        ? `Sellers see ${offerRate(discount, coinName, currency)} (≈ ${ngnPerUnit(discount, ngnRate)} / ${currency}); discount ${discount} per 10000.`
+        : `${coinName} paid per 1 unit of card face: 0.85 pays 85 ${coinName} for a 100 face.`}
+    </span>
+  );
 }
 
 export function OfferForm({ advert: a, posted, cardTypes, currencies, errors, formError }: { advert: MerchantAdvert | null; posted: Record<string, string> | null; cardTypes: SelectOption[]; currencies: SelectOption[]; errors: Errors; formError: string | null }) {
@@ -56,7 +72,7 @@ export function OfferForm({ advert: a, posted, cardTypes, currencies, errors, fo
           error={errors.cardType}
         />
         <SelectField id="offer-currency" name="tradeCurrency" label="Currency" options={currencies} defaultValue={v.tradeCurrency} error={errors.tradeCurrency} />
-        <Field id="offer-discount" name="discount" label="Discount (per 10000)" hint="Coins per unit of face × 10000: 8500 pays 85 coins for a 100 face." inputMode="numeric" defaultValue={v.discount} error={errors.discount} required />
+        <Field id="offer-discount" name="discount" label="Rate (per 1 unit of face)" hint={<RateHint typed={v.discount} currency={v.tradeCurrency} />} inputMode="decimal" defaultValue={v.discount} error={errors.discount} required />
         <Field id="offer-min" name="minTrade" label="Smallest face" inputMode="decimal" defaultValue={v.minTrade} error={errors.minTrade} required />
         <Field id="offer-max" name="maxTrade" label="Largest face" inputMode="decimal" defaultValue={v.maxTrade} error={errors.maxTrade} required />
         <Field id="offer-faces" name="fixTrade" label="Fixed faces (optional)" hint="Whole amounts separated by | (50 | 100). Empty: any face in the range." defaultValue={v.fixTrade} error={errors.fixTrade} />

@@ -15,7 +15,8 @@ export function OnlineSwitch({ onlineStatus }: { onlineStatus: number }) {
         You are <strong className={online ? "text-money-in-700" : "text-money-out-700"}>{online ? "Online" : "Offline"}</strong>
         {online ? ": sellers can sell to your offers." : ": sellers cannot sell to you."}
       </p>
-      <Button type="submit" variant={online ? "secondary" : "primary"} size="sm" aria-pressed={online}>
+      {/* Its words on one line beside the sentence, which wraps instead. */}
+      <Button type="submit" variant={online ? "secondary" : "primary"} size="sm" aria-pressed={online} className="shrink-0 whitespace-nowrap">
         {online ? "Go offline" : "Go online"}
       </Button>
     </Form>

@@ -122,7 +122,7 @@ export function SoundSwitch() {
       <label htmlFor="sound-switch" className="text-sm font-medium text-gray-900">
         Notification sound
         <span className="block text-xs font-normal text-gray-600">
-          {hydrated ? "A short sound when a chat message arrives." : "Needs JavaScript, like the live chat it sounds for."}
+          {hydrated ? "A short sound when a chat message arrives." : "This needs JavaScript, as the live chat does."}
         </span>
       </label>
       <input

@@ -5,14 +5,13 @@
  */
 import { DetailRow } from "~/components/ui/DetailPanel";
 import type { AdvertWithMerchant } from "../../../contract/entities";
-import { coinsPerUnit, faceUnits, ngnPerUnit } from "~/services/money/offers";
+import { faceUnits, ngnPerUnit, offerFaces, offerRate } from "~/services/money/offers";
 // Not through offers.ts: a re-export there made /home load the sell rules (ADR 0028).
-import { fixedFaces } from "../../../contract/sell-rules";
 import { MerchantIdentity } from "~/components/catalog/MerchantIdentity";
 import { OfferTags } from "~/components/catalog/OfferTags";
 
 export function OfferSummary({ advert: a, coinName, ngnRate }: { advert: AdvertWithMerchant; coinName: string; ngnRate: number }) {
-  const faces = fixedFaces(a.fixTrade);
+  const faces = offerFaces(a);
   return (
     <section aria-label="Offer" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
       <MerchantIdentity advert={a} />
@@ -20,7 +19,7 @@ export function OfferSummary({ advert: a, coinName, ngnRate }: { advert: AdvertW
       <div className="mt-4 rounded-lg bg-money-in-50 px-3 py-2">
         <p className="text-xs text-gray-700">Rate</p>
         <p className="num text-lg font-semibold text-money-in-800">
-          {coinsPerUnit(a.discount)} {coinName} / {a.tradeCurrency}
+          {offerRate(a.discount, coinName, a.tradeCurrency)}
         </p>
         <p className="num text-xs text-gray-700">
           ≈ {ngnPerUnit(a.discount, ngnRate)} / {a.tradeCurrency}
@@ -28,11 +27,7 @@ export function OfferSummary({ advert: a, coinName, ngnRate }: { advert: AdvertW
       </div>
 
       <dl className="mt-2 divide-y divide-gray-100">
-        <DetailRow label={faces.length > 0 ? "Card faces" : "Limits"}>
-          {faces.length > 0
-            ? `${faces.map(faceUnits).join(", ")} ${a.tradeCurrency}`
-            : `${faceUnits(a.minTrade)} – ${faceUnits(a.maxTrade)} ${a.tradeCurrency}`}
-        </DetailRow>
+        <DetailRow label={faces.fixed ? "Card faces" : "Limits"}>{faces.text}</DetailRow>
         <DetailRow label="Remaining">
           {faceUnits(a.tradeAmount)} {a.tradeCurrency}
         </DetailRow>

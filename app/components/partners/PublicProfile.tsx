@@ -48,7 +48,7 @@ export function PublicProfileHeader({ profile: p, viewing, actions }: { profile:
           </p>
         ) : null}
         {viewing?.relationship === Relationship.Block ? (
-          <p className="text-sm text-money-out-700">You blocked this user: you do not see its offers, and it cannot message you.</p>
+          <p className="text-sm text-money-out-700">You blocked this user: you do not see their offers, and they cannot message you.</p>
         ) : null}
         {actions}
       </div>

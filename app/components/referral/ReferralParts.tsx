@@ -56,7 +56,7 @@ export function InviteLink({ inviteCode, link, qr }: { inviteCode: string; link:
               )}
             </ClientOnly>
           </div>
-          <p className="mt-1 text-xs text-gray-600">Friends who sign up through this link or with your code become your friends here.</p>
+          <p className="mt-1 text-xs text-gray-600">Friends who sign up through this link or with your code are listed here.</p>
         </div>
       </div>
     </section>

@@ -28,7 +28,7 @@ describe("staffMoneyRows", () => {
     ]);
     expect(shown(staffMoneyRows(5, none, false))).toEqual([
       ["Paid to the seller", "Nothing: the order was cancelled."],
-      ["Returned to the merchant", "Nothing: nothing was held, the merchant never opened the card."],
+      ["Returned to the merchant", "Nothing: nothing was held, as the merchant never opened the card."],
     ]);
   });
 });

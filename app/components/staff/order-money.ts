@@ -30,7 +30,7 @@ export function staffMoneyRows(status: number, money: OrderMoney, merchantViewed
       textRow("paid", PAID, "Nothing: the order was cancelled."),
       money.returned > 0 || merchantViewed
         ? coinsRow("returned", RETURNED, money.returned)
-        : textRow("returned", RETURNED, "Nothing: nothing was held, the merchant never opened the card."),
+        : textRow("returned", RETURNED, "Nothing: nothing was held, as the merchant never opened the card."),
     ];
   }
   if (money.held > 0) return [coinsRow("held", HELD, money.held)];

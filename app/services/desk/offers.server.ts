@@ -5,7 +5,12 @@
  * home and the page can show each message under its field. Server-only: zod stays out of the browser.
  */
 import { advertFieldsSchema, refineAdvert, type AdvertFields } from "../../../contract/calls/catalog-merchant";
-import { minorFromInput } from "~/services/format";
+import { ADVERT_DISCOUNT_MAX } from "../../../contract/advert-rules";
+import { minorFromInput, rateFromInput } from "~/services/format";
+import { coinsPerUnit } from "~/services/money/offers";
+
+/** The form asks for the rate sellers see (0.85 per unit of face), not the discount per 10000 the call takes. */
+export const OFFER_RATE_MESSAGE = `Enter the rate sellers see: 0.0001 to ${coinsPerUnit(ADVERT_DISCOUNT_MAX)} per unit of face, with at most 4 decimals.`;
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
 /** Units as typed → hundredths; anything else is left as it is for the schema to refuse. */
@@ -23,7 +28,7 @@ export function offerFromForm(form: FormData): { ok: true; value: AdvertFields }
     cardTypeId: int(form, "cardTypeId"),
     cardType: int(form, "cardType"),
     tradeCurrency: text(form, "tradeCurrency"),
-    discount: int(form, "discount"),
+    discount: rateFromInput(text(form, "discount")) ?? text(form, "discount"),
     minTrade: minor(form, "minTrade"),
     maxTrade: minor(form, "maxTrade"),
     fixTrade: faces.join("|"),
@@ -37,7 +42,7 @@ export function offerFromForm(form: FormData): { ok: true; value: AdvertFields }
   const errors: OfferFieldErrors = {};
   for (const issue of parsed.error.issues) {
     const key = issue.path[0] as keyof AdvertFields;
-    errors[key] ??= issue.message;
+    errors[key] ??= key === "discount" ? OFFER_RATE_MESSAGE : issue.message;
   }
   return { ok: false, errors };
 }

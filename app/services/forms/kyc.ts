@@ -15,7 +15,7 @@ export const DOCUMENT_RULES = [
   "A valid document, not expired: Identity Card, Passport or Driving License.",
   "The whole document in the photo, all four corners visible.",
   "Sharp and readable, without glare or anything covering it.",
-  "The name on it is the name of your bank accounts.",
+  "The name on it matches the name on your bank accounts.",
   "Each photo jpeg, jpg, gif, png or bmp, at most 2M.",
 ] as const;
 

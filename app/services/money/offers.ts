@@ -6,6 +6,7 @@
  *   faces (minTrade, maxTrade, fixTrade entries, tradeAmount): hundredths of the currency
  */
 import { ngnPerFaceUnit } from "../../../contract/money-shown";
+import { fixedFaces } from "../../../contract/sell-rules";
 import { formatCoins, formatNgnHundredths } from "../../services/format";
 
 function toBig(v: number | string | null | undefined): bigint {
@@ -39,3 +40,16 @@ export function faceUnits(hundredths: number): string {
   return s.endsWith(".00") ? s.slice(0, -3) : s;
 }
 
+
+/** An offer's rate as sellers read it on the offer: offerRate(10160, "Coins", "GBP") → "1.016 Coins / GBP". */
+export function offerRate(discountPer10000: number, coinName: string, currency: string): string {
+  return `${coinsPerUnit(discountPer10000)} ${coinName} / ${currency}`;
+}
+
+/** The faces an offer takes, as its pages write them: "20, 50, 100 GBP" for fixed faces, else "10 – 200 GBP". */
+export function offerFaces(a: { fixTrade: string; minTrade: number; maxTrade: number; tradeCurrency: string }): { fixed: boolean; text: string } {
+  const faces = fixedFaces(a.fixTrade);
+  return faces.length > 0
+    ? { fixed: true, text: `${faces.map(faceUnits).join(", ")} ${a.tradeCurrency}` }
+    : { fixed: false, text: `${faceUnits(a.minTrade)} – ${faceUnits(a.maxTrade)} ${a.tradeCurrency}` };
+}

@@ -8,6 +8,7 @@ import { scaledSizes, seedLargeWorld } from "../../demo/large-world";
 import { createSecretBox } from "../../security/secret-box";
 import { findOrderStatsMismatches, orderStatsOf } from "../../modules/orders/order-stats";
 import { orderTotals } from "../../modules/orders/queries";
+import { findAdvertFigureMismatches } from "../../modules/orders/advert-figures";
 import * as m023 from "./023-order-stats";
 
 const memoryDb = useMemoryDatabase();
@@ -24,6 +25,8 @@ describe("023-order-stats", () => {
     await m023.up(db);
     expect(await kept()).toEqual(bySeeder);
     expect(await findOrderStatsMismatches(db)).toEqual([]);
+    // Its offers count the orders it wrote for them, as each completion would have (ADR 0062).
+    expect(await findAdvertFigureMismatches(db)).toEqual([]);
 
     // The definitions the profile used before (orderTotals over the orders), for the busiest seller and merchant and one more.
     const busiest = (side: "seller_id" | "buyer_id") =>

@@ -9,7 +9,7 @@ import { forbidden } from "../../http/errors";
 
 export const YOU_BLOCKED_MERCHANT = "You have blocked this merchant. Unblock it on its page to trade with it.";
 export const MERCHANT_BLOCKED_YOU = "This merchant does not accept orders from you.";
-export const YOU_BLOCKED_USER = "You have blocked this user. Unblock it on its page to send it messages.";
+export const YOU_BLOCKED_USER = "You have blocked this user. Unblock them on their page to send them messages.";
 export const USER_BLOCKED_YOU = "This user does not accept messages from you.";
 
 export interface BlockState {

@@ -37,7 +37,7 @@ export const BANK_ACCOUNT_NOT_FOUND = "Bank account not found.";
 export const MAX_BANK_ACCOUNTS = 20;
 export const TOO_MANY_BANK_ACCOUNTS = `You can keep at most ${MAX_BANK_ACCOUNTS} bank accounts.`;
 export const tooManyAccountChecks = (minutes: number) =>
-  `You have checked many bank accounts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  `You have checked too many bank accounts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 
 /** Runs a write that the one-account-once index may refuse, with a clear message instead of a 500. */
 async function once<T>(write: () => Promise<T>): Promise<T> {
