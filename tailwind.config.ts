@@ -2,7 +2,7 @@ import type { Config } from "tailwindcss";
 import plugin from "tailwindcss/plugin";
 
 /**
- * Look and feel: see /work/shared/UI.md.
+ * Look and feel: see docs/product/look.md.
  * Colour roles (all text shades reach WCAG AA, 4.5:1, on white and on the
  * gray-100 page background):
  *   brand     primary actions, links, focus ring (brand-600 on white 6.3:1)

@@ -71,7 +71,7 @@ function sessionStorage() {
         path: "/",
         secure: env.NODE_ENV === "production",
         secrets: [env.SESSION_SECRET],
-        maxAge: DAY, // spec §9: the cookie default expiry is 1 day
+        maxAge: DAY, // docs/product/constants.md: the cookie default expiry is 1 day
       },
     });
   }

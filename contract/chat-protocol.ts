@@ -44,10 +44,10 @@ export const CHAT_FILE_PREFIX = "/chat/file/";
 /** The system user (order and withdrawal events); its conversation is read-only. */
 export const SYSTEM_USER_ID = "88888888";
 export const SYSTEM_CONVERSATION_ID = `C2C${SYSTEM_USER_ID}`;
-/** Spec §9: chat page size. */
+/** docs/product/constants.md: chat page size. */
 export const HISTORY_PAGE_SIZE = 15;
 export const TEXT_MAX = 2000;
-/** Spec §9: voice clips up to 15 s; 1 s or less is discarded. */
+/** docs/product/constants.md: voice clips up to 15 s; 1 s or less is discarded. */
 export const AUDIO_MAX_SECONDS = 15;
 export const AUDIO_MIN_SECONDS = 1;
 export const AUDIO_MAX_BYTES = 1024 * 1024;
@@ -64,7 +64,7 @@ export const CONVERSATION_LIST_MAX = 200;
 /** A page of the conversation list ends at "{newest message id}-{conversation}": the next page's `before`. */
 export const CONVERSATION_CURSOR = /^[0-9]{1,15}-[0-9]{1,15}$/;
 
-/** The finished-order refusal of spec §8. */
+/** The finished-order refusal of docs/product/messages.md. */
 export const MSG_ORDER_FINISHED = "Order finished";
 
 // ---------------------------------------------------------------- conversation ids

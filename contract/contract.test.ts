@@ -19,7 +19,7 @@ import {
   tradePassword,
 } from "./index";
 
-/** Every call of spec §7, sorted. */
+/** Every call of docs/product/calls.md, sorted. */
 const EXPECTED_PATHS = [
   "/advert/getAdvertDetail",
   "/advert/getAdvertList",
@@ -92,7 +92,7 @@ const EXPECTED_PATHS = [
   "/wealthRedemption/wealthRedemptionList",
 ];
 
-/** Calls the spec does not list, designed for screens that need them (issue 4; the KYC photos, issue 10; the desks, issue 14; payout accounts, issue 30; sessions, issue 31). */
+/** Calls the spec does not list, designed for screens that need them (the KYC photos, the desks, payout accounts, sessions, two-factor sign-in). */
 const DESIGNED_PATHS = [
   "/userWithdraw/getPayPicture",
   "/virtualCoinOrder/getPrices",
@@ -144,7 +144,7 @@ describe("call table", () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it("covers exactly the calls of spec §7, plus the designed ones", () => {
+  it("covers exactly the calls of docs/product/calls.md, plus the designed ones", () => {
     expect(EXPECTED_PATHS).toHaveLength(69);
     expect([...EXPECTED_PATHS].sort()).toEqual(EXPECTED_PATHS);
     expect(Object.keys(calls).sort()).toEqual([...EXPECTED_PATHS, ...DESIGNED_PATHS].sort());
@@ -297,7 +297,7 @@ describe("request schemas", () => {
     expect(addOrder.safeParse({ ...good, tradeAmount: -1 }).success).toBe(false);
     expect(addOrder.safeParse({ ...good, secret: "" }).success).toBe(false);
     // No face, or neither a code nor an image, is the offer's business: contract/sell-rules answers
-    // with spec §5's message for that offer (the range, the empty code or image), not a schema text.
+    // with docs/product/validation.md's message for that offer (the range, the empty code or image), not a schema text.
     expect(addOrder.safeParse({ ...good, tradeAmount: 0 }).success).toBe(true);
     expect(addOrder.safeParse({ ...good, cardImg: "", cardCode: "" }).success).toBe(true);
     const eleven = Array.from({ length: 11 }, (_, i) => `${i}.jpg`).join("|");

@@ -4,7 +4,7 @@ import { adornmentFields } from "./adornment";
 import { MALL_DELIVERIES } from "./enums";
 
 /**
- * The entities of spec §3 as response schemas, each defined once.
+ * The entities of docs/product/entities.md as response schemas, each defined once.
  * Units: `minor` = integer hundredths (coins, card faces, currency amounts);
  * `rate` = integer per 10000; `ms` = integer milliseconds since the epoch.
  * Optional texts that may be absent are `nullable` (the server sends null).
@@ -125,12 +125,12 @@ export const advertSchema = z.object({
   /** Number of positive feedbacks. */
   favourableNum: int,
   /**
-   * Designed beyond spec §3 (ADR 0014): how many e-codes one order may carry;
+   * Designed beyond docs/product/entities.md (ADR 0014): how many e-codes one order may carry;
    * 0 any number, 1 "one code per order".
    */
   codesPerOrder: int,
   /**
-   * Designed beyond spec §3 (ADR 0014): the card type's code format for display
+   * Designed beyond docs/product/entities.md (ADR 0014): the card type's code format for display
    * ("4-4-4-4", alternatives with "|"); "" when it is not known.
    */
   codeFormat: text,
@@ -331,7 +331,7 @@ export const publicProfileSchema = z.object({
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
 export const profileSchema = publicProfileSchema.extend({
-  /** Designed addition: 1 once the nickname was changed (it can be changed only once, spec §5). */
+  /** Designed addition: 1 once the nickname was changed (it can be changed only once, docs/product/validation.md). */
   nicknameChanged: flagSchema,
   tradepwdFlag: flagSchema,
   emailBindFlag: flagSchema,

@@ -8,7 +8,8 @@
  *   Note: …                                 (optional, free text)
  *
  * Links go both ways: a decision that amends or supersedes another is named in the other's Status,
- * and the Status names nothing that does not. `npm run decisions:index` writes the index;
+ * and the Status names nothing that does not. `npm run decisions:index` writes those Status lines
+ * from the Amends and Supersedes lines, then the index;
  * `npm run decisions:index -- --check` (and scripts/decisions-index.test.ts) fails when a rule is
  * broken or the index is stale.
  */
@@ -115,21 +116,45 @@ export function renderIndex(decisions: Decision[]): string {
   ].join("\n");
 }
 
+/**
+ * Writes each amended or superseded decision's Status from the Amends and Supersedes lines of the
+ * others (the amending decision is the one that says what it changes). Returns the files changed.
+ */
+export function fixStatuses(dir: string): string[] {
+  const decisions = readDecisions(dir);
+  const changed: string[] = [];
+  for (const d of decisions) {
+    const supersededBy = decisions.filter((o) => o.supersedes.includes(d.number));
+    const amendedBy = decisions.filter((o) => o.amends.includes(d.number));
+    const links = (ds: Decision[]) => ds.map((o) => `[${o.number}](${o.file})`).join(", ");
+    const status = supersededBy.length ? `Superseded by ${links(supersededBy)}` : amendedBy.length ? `Amended by ${links(amendedBy)}` : d.status.startsWith("Amended by") ? "Accepted" : d.status;
+    if (status === d.status) continue;
+    const path = join(dir, d.file);
+    const text = readFileSync(path, "utf8");
+    writeFileSync(path, text.replace(/^Status: .*$/m, `Status: ${status}`));
+    changed.push(d.file);
+  }
+  return changed;
+}
+
 export const DECISIONS_DIR = fileURLToPath(new URL("../docs/decisions/", import.meta.url));
 export const INDEX_FILE = join(DECISIONS_DIR, "README.md");
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const decisions = readDecisions(DECISIONS_DIR);
   const problems = problemsOf(decisions);
-  for (const p of problems) console.error(p);
   const index = renderIndex(decisions);
   if (process.argv.includes("--check")) {
+    for (const p of problems) console.error(p);
     const stale = readFileSync(INDEX_FILE, "utf8") !== index;
     if (stale) console.error("docs/decisions/README.md is stale: run npm run decisions:index");
     process.exitCode = problems.length || stale ? 1 : 0;
   } else {
-    writeFileSync(INDEX_FILE, index);
-    console.log(`docs/decisions/README.md: ${decisions.length} decisions`);
-    process.exitCode = problems.length ? 1 : 0;
+    for (const f of fixStatuses(DECISIONS_DIR)) console.log(`${f}: Status written from the decisions that amend it`);
+    const fixed = readDecisions(DECISIONS_DIR);
+    for (const p of problemsOf(fixed)) console.error(p);
+    writeFileSync(INDEX_FILE, renderIndex(fixed));
+    console.log(`docs/decisions/README.md: ${fixed.length} decisions`);
+    process.exitCode = problemsOf(fixed).length ? 1 : 0;
   }
 }

@@ -1,5 +1,5 @@
 /**
- * /home (spec §2): banner carousel ('home' banners on desktop, 'home_h5' on
+ * /home (docs/product/screens.md): banner carousel ('home' banners on desktop, 'home_h5' on
  * phones, chosen with CSS), the grid of card types with their best rate in
  * NGN per unit of currency, a Need Help? popover, and the promo popup once
  * per browser session.

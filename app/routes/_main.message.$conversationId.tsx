@@ -1,15 +1,15 @@
 /**
- * /message/{conversationId}: one conversation in the message centre (spec §2, §5, §6).
+ * /message/{conversationId}: one conversation in the message centre (docs/product/screens.md, docs/product/validation.md, docs/product/README.md#roles).
  *
  * - C2C{userId}, GROUP{orderId}, C2Cw{withdrawerId}, and the read-only system
  *   conversation C2C88888888 (no input box); an order group shows its order beside the
  *   chat (a bar above it on a phone) and refreshes it when a message arrives.
- * - Spec §6: a chat opens only with a business user, the system, a withdrawer or one's
+ * - docs/product/README.md#roles: a chat opens only with a business user, the system, a withdrawer or one's
  *   own order; anything else (an unknown id, a refusal by the service) goes home.
  * - Without JavaScript: the newest 15 messages, "Older messages" (?before=), and a form
  *   that posts text to this route's action; with it, the live island.
  */
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useCallback } from "react";
 import { parseConversationId, type ChatConversation, type ChatMessage } from "../../contract/chat-protocol";
@@ -36,7 +36,7 @@ import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 const READ_ONLY_SYSTEM = "Notices about your orders and withdrawals. Replies are not possible here.";
 const READ_ONLY_FINISHED = "This order is finished. The chat is read-only.";
 
-/** Spec §6: a conversation this user may not open leads home. */
+/** docs/product/README.md#roles: a conversation this user may not open leads home. */
 const home = (): never => {
   throw redirect("/home");
 };
@@ -68,7 +68,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = params.conversationId ?? "";
   const ref = parseConversationId(id);
   if (!ref) return home();
-  // Spec §8: the chat leads home when signed out.
+  // docs/product/messages.md: the chat leads home when signed out.
   const api = await requireApi(request, context, "home");
   const viewer = api.session.get("profile") ?? { isBusiness: 0 };
   const { provider } = chatProvider();
@@ -80,7 +80,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (provider === "builtin") {
     const r = await loadConversationView(api, id, before);
     if (!r.ok) {
-      // Spec §6: not a conversation this user may open. A refusal that says why (a block, ADR 0021) says it on the way home.
+      // docs/product/README.md#roles: not a conversation this user may open. A refusal that says why (a block, ADR 0021) says it on the way home.
       if (r.code === Code.FORBIDDEN) throw await redirectWithToast(api.session, "/home", r.msg, "error");
       if (r.code === Code.NOT_FOUND || r.code === Code.INVALID || r.code === Code.FAILED) return home();
       notice = r.msg;
@@ -110,7 +110,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       // The no-JS form's idempotency key: a double submit stores one message.
       clientMsgId: crypto.randomUUID(),
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: NO_STORE },
   );
 }
 
@@ -172,7 +172,7 @@ export default function ConversationPage() {
   const orderId = order?.id;
   const id = data.conversationId;
 
-  // Spec §4: a message about the open order refreshes it.
+  // docs/product/statuses.md: a message about the open order refreshes it.
   const onMessage = useCallback(
     (m: ChatMessage) => {
       if (orderId === undefined) return;

@@ -1,5 +1,5 @@
 /**
- * GET /notices/{id}?type=&refId=: opens a notice (spec §4): marks it read (/notice/setRead) and
+ * GET /notices/{id}?type=&refId=: opens a notice (docs/product/statuses.md): marks it read (/notice/setRead) and
  * goes to its order or withdrawal. A plain link, so /noticeList and the bell open notices
  * without JavaScript too. Marking one's own notice read is the only change this GET makes: it
  * is idempotent and tells nobody anything (docs/decisions/0016-notices.md).

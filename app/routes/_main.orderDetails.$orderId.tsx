@@ -1,7 +1,7 @@
 /**
- * /orderDetails/{orderId}: one sell-card order (spec §2, §4).
+ * /orderDetails/{orderId}: one sell-card order (docs/product/screens.md, docs/product/statuses.md).
  *
- * - Code 3 goes to /home (spec §8).
+ * - Code 3 goes to /home (docs/product/messages.md).
  * - Status badge and its timer: Auto Cancel (0), Auto Release (1), Auto
  *   Arbitration (2); the deadline shows without JavaScript, a ticking
  *   countdown with it (and the page reloads its data when it runs out).
@@ -36,7 +36,7 @@ import { parseWithZod, feedbackSchema } from "~/services/forms/schemas.server";
 import { imagePaths } from "~/services/forms/sell";
 import { must, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { readForm } from "~/services/kit/form.server";
-import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { REVEAL_CODE_INTENT, type CodeReveal } from "~/components/orders/CardCodeReveal";
 import { idParam, notFoundResponse } from "~/services/kit/params";
 import { isECodeInfo, parseAdvertInfo } from "~/services/orders";
@@ -51,11 +51,10 @@ const ACCEPT = "accept";
 const ARBITRATION = "arbitration";
 
 const NOT_FOUND = "This order does not exist.";
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = idParam(params.orderId, NOT_FOUND);
-  // Spec §8: code 3 on order details goes to /home.
+  // docs/product/messages.md: code 3 on order details goes to /home.
   const api = await requireApi(request, context, "home");
   const result = await api.call("/order/getOrderDetails", { id });
   if (!result.ok && (result.code === Code.NOT_FOUND || result.code === Code.FORBIDDEN)) throw notFoundResponse(result.msg);

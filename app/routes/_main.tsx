@@ -32,7 +32,7 @@ export default function MainLayout() {
   // Kept state is the user's, whatever she is called: a new nickname keeps it (ids of old sessions aside).
   useKeptOwner(data.user ? String(data.user.id ?? data.user.nickname) : null);
   const hydrated = useHydrated();
-  // Spec §2: the footer is hidden on message pages.
+  // docs/product/screens.md: the footer is hidden on message pages.
   const onMessages = pathname === "/message" || pathname.startsWith("/message/");
   // The Message badge: the chat island's live unread total where one runs.
   const messages = useLiveUnread(data.counts.messages);

@@ -1,5 +1,5 @@
 /**
- * Display formatters for money, rates, counts, dates and timers (spec §9).
+ * Display formatters for money, rates, counts, dates and timers (docs/product/constants.md).
  *
  * Pure functions, no React, no `node:` modules: safe on the server and in the
  * browser. Money is an integer in minor units everywhere except here:

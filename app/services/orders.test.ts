@@ -1,4 +1,4 @@
-/** The dispute panel's words (issue 8): by dispute type, by status, and figures that agree. */
+/** The dispute panel's words: by dispute type, by status, and figures that agree. */
 import { describe, expect, test } from "vitest";
 import { disputeTexts, orderPriceFact } from "./orders";
 

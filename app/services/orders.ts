@@ -1,5 +1,5 @@
 /**
- * Display rules of sell-card orders (spec §3, §4), shared by /orderList and
+ * Display rules of sell-card orders (docs/product/entities.md, docs/product/statuses.md), shared by /orderList and
  * /orderDetails. Pure: safe in the browser and on the server.
  */
 import type { AdvertInfo, Order } from "../../contract/entities";
@@ -38,7 +38,7 @@ export function parseTab(v: string | null | undefined): OrderListTab {
   return (ORDER_TABS as readonly number[]).includes(n) && v !== "" && v !== null ? (n as OrderListTab) : OrderListTab.Active;
 }
 
-/** Spec §4: the timer each status shows, and the field its deadline is in. */
+/** docs/product/statuses.md: the timer each status shows, and the field its deadline is in. */
 export function orderTimer(o: Pick<Order, "status" | "autoCancelTimestamp" | "autoReleaseTimestamp" | "autoArbitrationTimestamp">):
   | { label: "Auto Cancel" | "Auto Release" | "Auto Arbitration"; deadline: number }
   | null {
@@ -70,7 +70,7 @@ export function parseAdvertInfo(json: string | null | undefined): AdvertInfo {
   }
 }
 
-/** Spec §3: advertInfo.cardType 0 is a physical card (pictures), anything else an e-code. */
+/** docs/product/entities.md: advertInfo.cardType 0 is a physical card (pictures), anything else an e-code. */
 export const isECodeInfo = (info: Pick<AdvertInfo, "cardType">) => info.cardType !== AdvertCardType.Picture;
 
 export function splitTags(tagListEn: string | null | undefined): string[] {
@@ -141,8 +141,8 @@ export interface DisputeFormatters {
 }
 
 /**
- * What the dispute panel says (issue 8): an explanation that follows the
- * dispute type (spec §4) and agrees with the figures, and the line that
+ * What the dispute panel says: an explanation that follows the
+ * dispute type (docs/product/statuses.md) and agrees with the figures, and the line that
  * follows the order's status: the call to action only in negotiation (2),
  * arbitration under way (3), the outcome once finished (4, 5), frozen (6).
  */

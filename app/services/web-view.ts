@@ -1,5 +1,5 @@
 /**
- * What /webView may frame (spec §2; issue 10): an address from our own contact config (the footer
+ * What /webView may frame (docs/product/screens.md): an address from our own contact config (the footer
  * and help links) or from a banner, named by its key or id, never an address the link carries, so
  * nobody can make our page frame another site.
  */

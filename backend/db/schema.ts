@@ -352,7 +352,7 @@ export interface OrdersTable {
   advert_id: number;
   card_type_id: number;
   card_type: number;
-  /** JSON string snapshot of the advert (spec §3 Order.advertInfo). */
+  /** JSON string snapshot of the advert (docs/product/entities.md#order.advertInfo). */
   advert_info: string;
   trade_amount: number;
   trade_currency: string;
@@ -509,7 +509,7 @@ export interface PaymentTypesTable {
   phone_accounts: Generated<boolean>;
 }
 
-/** A user's bank account (spec §3 User payment); soft-deleted. */
+/** A user's bank account (docs/product/entities.md#user-payment); soft-deleted. */
 export interface UserPaymentsTable {
   id: Id;
   user_id: number;

@@ -1,5 +1,5 @@
 /**
- * Notices (spec §2 /noticeList, §4), with JavaScript on and off: a seller of its own places
+ * Notices (docs/product/screens.md /noticeList, §4), with JavaScript on and off: a seller of its own places
  * orders through the API, which sends it notices; /noticeList lists them unread; opening one
  * marks it read and lands on its order; the bell opens one the same way; Mark all as read
  * leaves none unread. A guest gets Go To Login?.
@@ -98,7 +98,7 @@ for (const js of [true, false]) {
         expect(await page.getByRole("button", { name: "Mark all as read" }).last().isDisabled()).toBe(true);
       }));
 
-    test("counts follow the reads on the next render: the page a notice lands on, the System chat after Mark all as read, the bell after reading the System chat (issue 32, item 7)", () =>
+    test("counts follow the reads on the next render: the page a notice lands on, the System chat after Mark all as read, the bell after reading the System chat (item 7)", () =>
       e2e.withPage(js, async (page) => {
         const seller = await newSeller(e2e.server.apiUrl, "counts");
         const token = await login(seller);

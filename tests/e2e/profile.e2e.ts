@@ -1,5 +1,5 @@
 /**
- * /profile (spec §2, §3, §5), with JavaScript on and off, each as a user of its own: the
+ * /profile (docs/product/screens.md, docs/product/entities.md, docs/product/validation.md), with JavaScript on and off, each as a user of its own: the
  * statistics and the shortcut grid; an avatar uploaded (shrunk to ≤ 1024 px), a file that is no
  * picture refused with 'Unsupport!'; the nickname changed once after the warning, then read-only;
  * the Notification sound switch remembered (JavaScript). A guest gets Go To Login?.
@@ -72,7 +72,7 @@ for (const js of [true, false]) {
         expect(String(second)).toContain("The nickname can be changed only once.");
       }));
 
-    test("a new avatar and nickname show on the next page: the top bar and its menu, the merchant's offers, a chat with it (issue 32, item 1)", () =>
+    test("a new avatar and nickname show on the next page: the top bar and its menu, the merchant's offers, a chat with it (item 1)", () =>
       e2e.withPage(js, async (page) => {
         // A merchant of its own per mode (the nickname changes once): its own top bar, and what sellers see of it.
         const merchant = { email: js ? "merchant5@demo.test" : "merchant6@demo.test", password: "demo1234" };

@@ -1,5 +1,5 @@
 /**
- * Partners (issue 11, ADR 0021) on a real database: trust and block another user (an upsert per
+ * Partners (ADR 0021) on a real database: trust and block another user (an upsert per
  * pair, never oneself, never an unknown user), cancel back to none, the two lists with each user's
  * figures, trades between two users, and what a block means: no offers, no order, no one-to-one
  * chat, each side told why; an open order's chat stays open.

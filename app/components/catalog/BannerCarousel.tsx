@@ -75,7 +75,7 @@ export function BannerCarousel({ banners, width, height, id, label, className, e
     [count],
   );
 
-  // Kept alive (spec §2): the slide that was showing when /home was left.
+  // Kept alive (docs/product/screens.md): the slide that was showing when /home was left.
   useEffect(() => {
     const el = scroller.current;
     const kept = readKept<number>(`${keptName}:banner`);

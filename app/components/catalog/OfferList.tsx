@@ -1,5 +1,5 @@
 /**
- * The offer list's parts (spec §2): the filter form (a GET form; with JavaScript it submits on
+ * The offer list's parts (docs/product/screens.md): the filter form (a GET form; with JavaScript it submits on
  * change, each change a history entry) and one offer with its merchant, rate and limits.
  */
 import { OfferTags } from "~/components/catalog/OfferTags";

@@ -1,13 +1,13 @@
 /**
  * The live chat window (an island: loaded lazily by the routes that show chat, after
- * hydration; ARCHITECTURE rule 7). It starts the shared chat client (runtime.client.ts),
+ * hydration; docs/architecture.md#rule-7). It starts the shared chat client (runtime.client.ts),
  * shows the conversation as the server rendered it at first, then keeps it live:
  *
  * - new messages and read receipts arrive as they happen; the conversation is marked
  *   read while the window is visible; 'Read' / 'Unread' on our messages;
  * - "Load older" fetches the 15 before the oldest shown (with the 2 s delay of §9);
  * - text: empty or whitespace-only is not sent and Send is disabled; Enter adds a
- *   newline; Ctrl or Alt with Enter sends (spec §5);
+ *   newline; Ctrl or Alt with Enter sends (docs/product/validation.md);
  * - pictures: jpeg, jpg, gif, png, bmp only ('Unsupport!'), compressed here to 1024 px at
  *   quality 0.8, then 'Confirm to sending the picture?';
  * - voice: up to 15 s, 1 s or less discarded, 16 kHz mono where the browser can;
@@ -77,7 +77,7 @@ export default function ChatWindow({
   const [loaded, setLoaded] = useState(Boolean(initial));
   const [pending, setPending] = useState<PendingMessage[]>([]);
   const [loadingOlder, setLoadingOlder] = useState(false);
-  // The unsent draft is kept per conversation for the visit (spec §2: /message is kept alive).
+  // The unsent draft is kept per conversation for the visit (docs/product/screens.md: /message is kept alive).
   const [text, setTextState] = useState(() => readKept<string>(`draft:${conversationId}`) ?? "");
   const setText = useCallback(
     (v: string) => {

@@ -1,4 +1,4 @@
-/** The merchant's online status (spec §5: offline merchants cannot be sold to): a POST form that flips it. */
+/** The merchant's online status (docs/product/validation.md: offline merchants cannot be sold to): a POST form that flips it. */
 import { isOnline } from "../../../contract/enums";
 import { Button } from "~/components/ui";
 import { Form } from "~/components/ui/Form";

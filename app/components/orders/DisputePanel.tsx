@@ -1,9 +1,9 @@
 /**
- * The dispute panel of /orderDetails (spec §4, issue 8): the dispute type, an
+ * The dispute panel of /orderDetails (docs/product/statuses.md): the dispute type, an
  * explanation that follows it and agrees with the figures, the merchant's own
  * words, and a line that follows the status (the call to action in negotiation,
  * "under way" in arbitration, the outcome once finished). The buttons are the
- * actions the backend allows now (spec §4: Accept in 2 and 3, arbitration in 2).
+ * actions the backend allows now (docs/product/statuses.md: Accept in 2 and 3, arbitration in 2).
  */
 import type { Order } from "../../../contract/entities";
 import { ArbitrationType, OrderAction, OrderStatus } from "../../../contract/enums";

@@ -1,5 +1,5 @@
 /**
- * The sections of /orderDetails (issue 9: the route stays short): the status header with
+ * The sections of /orderDetails (the route stays short): the status header with
  * its timer, the order's figures and the offer it was sold to, and the card as sent (codes
  * decrypted in the browser by a lazy island, or without JavaScript shown after the seller's
  * trade password (ADR 0060); images through /orderImage).

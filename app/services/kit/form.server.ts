@@ -1,5 +1,5 @@
 /**
- * The one way an action reads its form (docs/decisions/0015-route-kit-and-csrf.md):
+ * The one way an action reads its form (docs/decisions/0015-route-kit.md):
  * - a body that is not a form (wrong content type, a broken multipart body) is a
  *   400 with the page's error text, logged as one line without a stack;
  * - a request from another site is a 403 (csrf.ts), and one that does not say

@@ -1,5 +1,5 @@
 /**
- * Display helpers for offers and card types (units of spec §9), built on
+ * Display helpers for offers and card types (units of docs/product/constants.md), built on
  * app/services/format.ts. Exact integer arithmetic, no floats.
  *   discount / maxDiscount: coins per 1 unit of card currency, per 10000
  *   ngnRate: NGN per coin, in hundredths

@@ -20,7 +20,7 @@ import { adornmentOf, wornBy, type Worn } from "../membership/adornments";
 import { systemMessageRead } from "../notices/read-once";
 
 /**
- * Who may chat with whom (spec §6) and the conversation rows. Every read and every send
+ * Who may chat with whom (docs/product/README.md#roles) and the conversation rows. Every read and every send
  * asks `resolveConversation` first: the answer never comes from the UI.
  */
 

@@ -81,7 +81,7 @@ export async function countInvited(db: Executor, userId: number): Promise<number
 }
 
 /**
- * The order figures of the statistics (issue 3). A user takes part in an order as its seller
+ * The order figures of the statistics. A user takes part in an order as its seller
  * or as its buyer (merchant):
  * - totalNum / totalAmount: every order, any status; coins = calculateTotalPrice (the value offered);
  * - tradeNum / tradeAmount: completed orders (status 4); coins = realTotalPrice (what was paid);

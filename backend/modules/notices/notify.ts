@@ -3,14 +3,14 @@ import type { Trx } from "../../db/index";
 import { postSystemMessage } from "../chat/messages";
 
 /**
- * The one way a module tells a user about an event of theirs (issue 9): a notice
- * (spec §3 Notice, for the bell and /noticeList) and the same words in the user's
+ * The one way a module tells a user about an event of theirs: a notice
+ * (docs/product/entities.md#notice, for the bell and /noticeList) and the same words in the user's
  * system chat conversation, both in the caller's transaction, so they exist exactly
  * when the change they describe commits.
  */
 export interface Notification {
   userId: number;
-  /** What the notice is about; opening it leads there (spec §4). */
+  /** What the notice is about; opening it leads there (docs/product/statuses.md). */
   about: { type: "order" | "withdrawal" | "account" | "referral" | "pointMall" | "security"; id: number };
   title: string;
   content: string;
