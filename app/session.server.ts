@@ -128,11 +128,19 @@ export function loginUrl(request: Request): string {
   return `/login?redirectTo=${encodeURIComponent(back)}`;
 }
 
-/** Sign the session out locally: drops token and profile, keeps the channel; `why` is shown on the next page. */
-export async function clearSignIn(request: Request, why?: string): Promise<string> {
-  const session = await getSession(request);
+/**
+ * The one sign-out of the web tier: drops the token and the profile from the session, keeps the
+ * channel (and the CSRF token); `why` is shown on the next page. The caller commits the session.
+ */
+export function signOutSession(session: AppSession, why?: string): void {
   session.unset("token");
   session.unset("profile");
   if (why) flashToast(session, why, "info");
+}
+
+/** Sign the session out locally (signOutSession), committed: the Set-Cookie value. */
+export async function clearSignIn(request: Request, why?: string): Promise<string> {
+  const session = await getSession(request);
+  signOutSession(session, why);
   return commitSession(session);
 }

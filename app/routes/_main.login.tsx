@@ -11,7 +11,8 @@ import { AuthCard, AuthFooter, AuthFormFrame, ContactFields, ContactTabs, Passwo
 import { apiFor } from "~/services/api.server";
 import { LoginType, tabType } from "~/services/forms/auth";
 import { parseWithZod, loginName, loginSchema } from "~/services/forms/schemas.server";
-import { askForCode, formReply, loadCountries, redirectSignedIn, sessionHeaders, startSession } from "~/services/forms/auth.server";
+import {askForCode, formReply, loadCountries, redirectSignedIn, startSession } from "~/services/forms/auth.server";
+import { sessionHeaders } from "~/services/kit/api.server";
 import { safeRedirect } from "~/session.server";
 import { readForm } from "~/services/kit/form.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";

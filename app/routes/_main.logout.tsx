@@ -9,7 +9,8 @@ import { Link, useNavigation } from "@remix-run/react";
 import { SIGN_OUT_QUESTION } from "~/components/layout/UserMenu";
 import { Button, buttonClasses } from "~/components/ui";
 import { apiFor } from "~/services/api.server";
-import { commitSession } from "~/session.server";
+import { signOutSession } from "~/session.server";
+import { sessionHeaders } from "~/services/kit/api.server";
 import { Form } from "~/components/ui/Form";
 
 export const meta: MetaFunction = () => [{ title: "Sign out | GiftMarket" }];
@@ -20,11 +21,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await api.call("/userAuth/logout");
     if (!result.ok) console.warn(`logout at the backend failed: ${result.msg}`);
   }
-  api.session.unset("token");
-  api.session.unset("profile");
-  const headers = new Headers({ "Set-Cookie": await commitSession(api.session) });
-  if (api.deviceCookie) headers.append("Set-Cookie", api.deviceCookie);
-  return redirect("/home", { headers });
+  signOutSession(api.session);
+  return redirect("/home", { headers: await sessionHeaders(api) });
 }
 
 export default function Logout() {

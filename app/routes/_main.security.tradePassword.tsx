@@ -8,10 +8,9 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { LoginType, VerificationCodeType } from "../../contract/enums";
 import { MESSAGES } from "../../contract/messages";
-import { must, redirectWithToast, requireApi } from "~/services/kit/api.server";
+import { must, redirectWithToast, requireApi, sessionHeaders } from "~/services/kit/api.server";
 import { readForm } from "~/services/kit/form.server";
 import { SEND_CODE_INTENT } from "~/services/forms/auth";
-import { sessionHeaders } from "~/services/forms/auth.server";
 import { codeCooldownLeft, sendVerificationCode } from "~/services/forms/send-code.server";
 import { TRADE_PASSWORD_FIELDS } from "~/services/forms/security";
 import { parseWithZod, tradeCodeTargetSchema, tradePasswordSchema } from "~/services/forms/schemas.server";

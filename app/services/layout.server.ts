@@ -1,7 +1,9 @@
 import type { AppLoadContext } from "~/services/kit/http.server";
 import { DEFAULT_COIN_NAME, DEFAULT_NGN_RATE } from "../../contract/constants";
-import { commitSession, snapshotIsCurrent } from "../session.server";
+import { Code } from "../../contract/envelope";
+import { commitSession, signOutSession, snapshotIsCurrent } from "../session.server";
 import { apiFor } from "./api.server";
+import { deviceHeaders, sessionHeaders } from "./kit/api.server";
 import { newCsrfToken } from "./kit/csrf";
 import { unreadTotal } from "./chat.server";
 
@@ -19,11 +21,8 @@ export async function loadLayout(request: Request, context: AppLoadContext) {
     api.signedIn ? unreadTotal(api) : Promise.resolve(0),
   ]);
   // A token the backend no longer knows (expired, revoked): sign out locally.
-  const expired = notice && !notice.ok && notice.code === 3;
-  if (expired) {
-    api.session.unset("token");
-    api.session.unset("profile");
-  }
+  const expired = notice && !notice.ok && notice.code === Code.NOT_LOGGED_IN;
+  if (expired) signOutSession(api.session);
   // The user as the backend sees her now (a new nickname, avatar, level or desk), the session's
   // snapshot only when the call did not answer; the snapshot follows, for the routes that read it.
   const kept = expired ? undefined : api.session.get("profile");
@@ -39,9 +38,7 @@ export async function loadLayout(request: Request, context: AppLoadContext) {
     csrf = newCsrfToken();
     api.session.set("csrf", csrf);
   }
-  const headers = new Headers();
-  if (toast || expired || minted || renewed) headers.append("Set-Cookie", await commitSession(api.session));
-  if (api.deviceCookie) headers.append("Set-Cookie", api.deviceCookie);
+  const headers = toast || expired || minted || renewed ? await sessionHeaders(api) : deviceHeaders(api);
   const counts = notice?.ok ? notice.data : undefined;
   return {
     data: {

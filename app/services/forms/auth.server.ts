@@ -10,7 +10,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { z } from "zod";
 import { VerificationCodeType } from "../../../contract/enums";
-import { commitSession, flashToast } from "../../session.server";
+import { flashToast } from "../../session.server";
 import { apiFor, type Api, type ApiResult } from "../api.server";
 import {
   DEFAULT_INTER_CODE,
@@ -21,6 +21,7 @@ import {
 import { contactForApi, contactSchema, registerSchema, type Contact } from "./auth.schema";
 import { codeCooldownLeft, sendVerificationCode } from "./send-code.server";
 import { readForm } from "~/services/kit/form.server";
+import { sessionHeaders } from "~/services/kit/api.server";
 import { rememberSignIn, SIGN_IN_CODE_PATH, type PendingSignIn } from "../sign-in-challenge.server";
 
 export const SUCCESS = "Success";
@@ -30,14 +31,6 @@ export async function loadCountries(api: Api): Promise<Array<{ nameEn: string; i
   const result = await api.call("/country/getCountryList");
   const list = result.ok ? result.data.list.map((c) => ({ nameEn: c.nameEn, interCode: c.interCode })) : [];
   return list.length ? list : [{ nameEn: "Nigeria", interCode: DEFAULT_INTER_CODE }];
-}
-
-/** Headers that carry the session (and a new device id) to the browser. */
-export async function sessionHeaders(api: Api): Promise<Headers> {
-  const headers = new Headers();
-  headers.append("Set-Cookie", await commitSession(api.session));
-  if (api.deviceCookie) headers.append("Set-Cookie", api.deviceCookie);
-  return headers;
 }
 
 /**

@@ -13,7 +13,7 @@ import { Code } from "../../../contract/envelope";
 import { MESSAGES } from "../../../contract/messages";
 import { apiFor, type Api, type ApiResult } from "~/services/api.server";
 import { clearSignIn, commitSession, flashToast, loginUrl, type AppSession, type Toast } from "~/session.server";
-import { json, NO_STORE, redirect, type AppLoadContext } from "./http.server";
+import { combineHeaders, json, NO_STORE, redirect, type AppLoadContext } from "./http.server";
 
 /**
  * Where a signed-out visitor goes (docs/product/messages.md): "login" the sign-in page and back; "home";
@@ -88,6 +88,14 @@ export async function signedInPageLoader({ request, context }: { request: Reques
   await requireApi(request, context, "prompt");
   return json(null, { headers: NO_STORE });
 }
+
+/** The Set-Cookie headers of an answer that changed the session: the session, and the device cookie when it is new. */
+export async function sessionHeaders(api: Api): Promise<Headers> {
+  return combineHeaders({ "Set-Cookie": await commitSession(api.session) }, deviceHeaders(api));
+}
+
+/** The device cookie's Set-Cookie, when this request made one (ADR 0055). */
+export const deviceHeaders = (api: Api): Headers => combineHeaders(api.deviceCookie ? { "Set-Cookie": api.deviceCookie } : null);
 
 /** A redirect that shows a toast on the next page (the session's flash). */
 export async function redirectWithToast(session: AppSession, url: string, text: string, kind: Toast["kind"] = "success"): Promise<Response> {
