@@ -24,11 +24,11 @@ import { OrderTimeline } from "~/components/orders/OrderTimeline";
 import { ButtonLink, DetailPanel, FormError } from "~/components/ui";
 import { BackLink } from "~/components/ui/BackLink";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
-import { negotiationOf } from "~/services/desk/orders";
+import { negotiateRefusal, negotiationOf, type NegotiateRefusal } from "~/services/desk/orders";
 import { loadOrderChat } from "~/services/chat.server";
 import { must, redirectWithToast } from "~/services/kit/api.server";
 import { requireDesk } from "~/services/kit/desk.server";
-import { readForm } from "~/services/kit/form.server";
+import { readForm, typedFields } from "~/services/kit/form.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { idParam, notFoundResponse } from "~/services/kit/params";
 import { isECodeInfo, parseAdvertInfo } from "~/services/orders";
@@ -65,9 +65,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (intent === VIEW) result = await api.call("/merchant/order/view", { id });
   else if (intent === COMPLETE) result = await api.call("/merchant/order/complete", { id });
   else if (intent === NEGOTIATE_INTENT) {
+    // A refused proposal comes back as typed, its message at its field (ADR 0061).
+    const refused = (r: NegotiateRefusal) => json({ intent, error: r.error, negotiation: { ...r, typed: typedFields(form, ["intent"]) } }, { status: 400 });
     const n = negotiationOf(form);
-    if (typeof n === "string") return json({ intent, error: n }, { status: 400 });
+    if ("error" in n) return refused(n);
     result = await api.call("/merchant/order/negotiate", { id, ...n });
+    if (!result.ok) return refused(negotiateRefusal(result.msg));
   } else return json({ intent, error: "Request error" }, { status: 400 });
   if (!result.ok) return json({ intent, error: result.msg }, { status: 400 });
   return redirectWithToast(api.session, `/desk/orders/${id}`, MESSAGES.success);
@@ -109,7 +112,7 @@ export default function DeskOrderPage() {
                 currency={o.tradeCurrency}
                 price={o.calculateTotalPrice}
                 coinName={coinName}
-                error={actionData?.intent === NEGOTIATE_INTENT ? actionData.error : null}
+                refused={actionData && "negotiation" in actionData ? actionData.negotiation : null}
               />
             </DetailPanel>
           ) : null}
