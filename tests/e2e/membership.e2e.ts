@@ -49,7 +49,8 @@ for (const js of [true, false]) {
         await page.getByText("Trade gift cards for additional points").waitFor();
         expect(await page.getByRole("link", { name: "Start Trading" }).getAttribute("href")).toBe("/home");
         await page.getByRole("button", { name: "Check-in Now" }).click();
-        await toast(page, "Success");
+        // What it earned and the streak, not only "Success" (issue 32, item 15).
+        await toast(page, "Checked in: +1 point. Day streak: 1 day.");
         await page.getByRole("button", { name: "Checked In" }).waitFor();
         expect(await page.getByRole("button", { name: "Checked In" }).isDisabled()).toBe(true);
         expect(await page.getByTestId("day-streak").textContent()).toBe("1");
