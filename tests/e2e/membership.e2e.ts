@@ -64,7 +64,10 @@ for (const js of [true, false]) {
         expect(await row.textContent()).toContain("+1");
         await page.getByText("- no more -", { exact: true }).waitFor();
         await page.getByRole("link", { name: "Exchange" }).click();
-        await page.getByText("No records yet").waitFor();
+        // A tab with none says which, and leads back to All (issue 32, item 15).
+        await page.getByText("No Exchange records yet", { exact: true }).waitFor();
+        expect(await page.getByRole("link", { name: "All records" }).getAttribute("href")).toBe("/memberShipCenter/wealthRecord");
+        await shot(page, `membership-wealth-none-390-${tag}`);
         await page.getByRole("link", { name: "Income" }).click();
         await page.getByTestId("wealth-record").filter({ hasText: "Redemption code" }).or(row).first().waitFor();
         await shot(page, `membership-wealth-record-390-${tag}`);
