@@ -17,7 +17,7 @@ export interface NegotiateRefusal {
  * exceed …", "explain the problem"/"The explanation has …"), so it shows at that field.
  */
 export function negotiateRefusal(error: string): NegotiateRefusal {
-  const field = /card face/i.test(error) ? NEGOTIATE_FIELDS.amount : /price/i.test(error) ? NEGOTIATE_FIELDS.price : /explain/i.test(error) ? NEGOTIATE_FIELDS.content : null;
+  const field = /card face/i.test(error) ? NEGOTIATE_FIELDS.amount : /price/i.test(error) ? NEGOTIATE_FIELDS.price : /explain|explanation/i.test(error) ? NEGOTIATE_FIELDS.content : null;
   return { field, error };
 }
 
