@@ -23,6 +23,7 @@ import { ButtonLink, EmptyState, ErrorState, Tabs } from "~/components/ui";
 import { InfiniteFeed, type FeedPage } from "~/components/ui/InfiniteFeed";
 import { BillItem } from "~/components/wallet/BillItem";
 import { DateRangeFilter } from "~/components/wallet/DateRangeFilter";
+import { NoMatch } from "~/components/ui/FilterParts";
 import { TradeChart } from "~/components/wallet/TradeChart";
 import { parseRange, posIntParam, rangeTimestamps, toQuery, type DateRange } from "~/components/wallet/dates";
 import { startOfDayIn, timeZoneOf } from "~/services/time-zone";
@@ -177,12 +178,16 @@ export default function AccountPage() {
             label={`${tabLabel(type)} transactions`}
             testId="bill-list"
             empty={
-              <EmptyState
-                className="rounded-xl bg-white"
-                title={data.lastId ? "No more transactions here" : "No transactions here yet"}
-                description={type === BillType.Purchase ? "The cards you buy show up here." : "Sell a gift card: the coins you receive show up here."}
-                action={type === BillType.Purchase ? undefined : <ButtonLink to="/home">Sell a card</ButtonLink>}
-              />
+              (range.start || range.end) && !data.lastId ? (
+                <NoMatch what="transactions" resetTo={`/account${query(type, { start: "", end: "" })}`} resetLabel="Reset" />
+              ) : (
+                <EmptyState
+                  className="rounded-xl bg-white"
+                  title={data.lastId ? "No more transactions here" : "No transactions here yet"}
+                  description={type === BillType.Purchase ? "The cards you buy show up here." : "Sell a gift card: the coins you receive show up here."}
+                  action={type === BillType.Purchase ? undefined : <ButtonLink to="/home">Sell a card</ButtonLink>}
+                />
+              )
             }
           />
         </div>

@@ -13,7 +13,7 @@ import { NewOrderAlert } from "~/components/desk/NewOrderAlert";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { EmptyState, SelectField } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
-import { FilterActions } from "~/components/ui/FilterParts";
+import { FilterActions, NoMatch } from "~/components/ui/FilterParts";
 import { Form } from "~/components/ui/Form";
 import { FILTER_FORM_PROPS } from "~/components/ui/filter-form";
 import { InfiniteFeed, type FeedPage } from "~/components/ui/InfiniteFeed";
@@ -82,11 +82,15 @@ export default function DeskPage() {
           loadingLabel="Loading orders"
           testId="desk-orders"
           empty={
-            <EmptyState
-              className="rounded-xl bg-white"
-              title="No orders here"
-              description="New orders sold to your offers show up here first. Keep your offers listed and yourself online."
-            />
+            active && !data.lastId ? (
+              <NoMatch what="orders" resetTo="/desk" resetLabel="Reset Filters" />
+            ) : (
+              <EmptyState
+                className="rounded-xl bg-white"
+                title="No orders here"
+                description="New orders sold to your offers show up here first. Keep your offers listed and yourself online."
+              />
+            )
           }
         />
       </section>

@@ -12,10 +12,9 @@ import { ButtonLink } from "~/components/ui";
 import { BackLink } from "~/components/ui/BackLink";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { offerFromForm } from "~/services/desk/offers.server";
-import { CSRF_FIELD } from "~/services/kit/csrf";
 import { must, redirectWithToast } from "~/services/kit/api.server";
 import { requireDesk } from "~/services/kit/desk.server";
-import { readForm } from "~/services/kit/form.server";
+import { readForm, typedFields } from "~/services/kit/form.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { idParam, notFoundResponse } from "~/services/kit/params";
 
@@ -50,7 +49,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const offer = offerFromForm(form);
   // The fields as posted come back, so the form shows what was typed beside its messages.
-  const posted = Object.fromEntries([...form.entries()].filter(([k, v]) => typeof v === "string" && k !== CSRF_FIELD && k !== "seenTradeAmount").map(([k, v]) => [k, String(v)]));
+  const posted = typedFields(form, ["seenTradeAmount"]);
   if (!offer.ok) return json({ errors: offer.errors, error: null, posted }, { status: 400 });
   const seen = Number(form.get("seenTradeAmount"));
   const result = id

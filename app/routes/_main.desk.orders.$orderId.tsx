@@ -24,11 +24,11 @@ import { OrderTimeline } from "~/components/orders/OrderTimeline";
 import { ButtonLink, DetailPanel, FormError } from "~/components/ui";
 import { BackLink } from "~/components/ui/BackLink";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
-import { negotiationOf } from "~/services/desk/orders";
+import { negotiateRefusal, negotiationOf, type NegotiateRefusal } from "~/services/desk/orders";
 import { loadOrderChat } from "~/services/chat.server";
 import { must, redirectWithToast } from "~/services/kit/api.server";
 import { requireDesk } from "~/services/kit/desk.server";
-import { readForm } from "~/services/kit/form.server";
+import { readForm, typedFields } from "~/services/kit/form.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { idParam, notFoundResponse } from "~/services/kit/params";
 import { isECodeInfo, parseAdvertInfo } from "~/services/orders";
@@ -68,9 +68,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     [VIEW]: async (intent) => answer(intent, await api.call("/merchant/order/view", { id })),
     [COMPLETE]: async (intent) => answer(intent, await api.call("/merchant/order/complete", { id })),
     [NEGOTIATE_INTENT]: async (intent) => {
+      // A refused proposal comes back as typed, its message at its field (ADR 0061).
+      const refused = (r: NegotiateRefusal) => json({ intent, error: r.error, negotiation: { ...r, typed: typedFields(form, ["intent"]) } }, { status: 400 });
       const n = negotiationOf(form);
-      if (typeof n === "string") return json({ intent, error: n }, { status: 400 });
-      return answer(intent, await api.call("/merchant/order/negotiate", { id, ...n }));
+      if ("error" in n) return refused(n);
+      const result = await api.call("/merchant/order/negotiate", { id, ...n });
+      return result.ok ? answer(intent, result) : refused(negotiateRefusal(result.msg));
     },
   });
 }
@@ -111,7 +114,7 @@ export default function DeskOrderPage() {
                 currency={o.tradeCurrency}
                 price={o.calculateTotalPrice}
                 coinName={coinName}
-                error={actionData?.intent === NEGOTIATE_INTENT ? actionData.error : null}
+                refused={actionData && "negotiation" in actionData ? actionData.negotiation : null}
               />
             </DetailPanel>
           ) : null}

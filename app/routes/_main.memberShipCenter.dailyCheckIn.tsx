@@ -6,11 +6,10 @@
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { useLoaderData, useNavigation } from "@remix-run/react";
-import { MESSAGES } from "../../contract/messages";
 import { must, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { readForm } from "~/services/kit/form.server";
 import { CHECK_IN_INTENT } from "~/services/forms/membership";
-import { checkInDays } from "~/services/membership";
+import { checkInDays, checkedIn } from "~/services/membership";
 import { formatWealth } from "~/services/format";
 import { Button, ButtonLink } from "~/components/ui";
 import { Form } from "~/components/ui/Form";
@@ -33,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await readForm(request);
   const api = await requireApi(request, context, "prompt");
   const r = await api.call("/userCheckIn/userCheckIn");
-  return r.ok ? redirectWithToast(api.session, HERE, MESSAGES.success) : redirectWithToast(api.session, HERE, r.msg, "error");
+  return r.ok ? redirectWithToast(api.session, HERE, checkedIn(r.data.reward, r.data.checkInCount)) : redirectWithToast(api.session, HERE, r.msg, "error");
 }
 
 export default function DailyCheckInPage() {

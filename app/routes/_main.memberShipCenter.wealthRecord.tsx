@@ -10,7 +10,7 @@ import { WealthRecordType, wealthRecordTypeLabels } from "../../contract/enums";
 import { feedPage } from "~/services/kit/feed";
 import { requireApi } from "~/services/kit/api.server";
 import { posIntParam, toQuery } from "~/components/wallet/dates";
-import { EmptyState, Tabs } from "~/components/ui";
+import { ButtonLink, EmptyState, Tabs } from "~/components/ui";
 import { InfiniteFeed, type FeedPage } from "~/components/ui/InfiniteFeed";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { WealthRecordHeader, WealthRecordItem } from "~/components/membership/WealthRecordItem";
@@ -55,11 +55,25 @@ export default function WealthRecordPage() {
         testId="wealth-records"
         endText="- no more -"
         empty={
-          <EmptyState
-            className="rounded-xl bg-white"
-            title={data.lastId ? "No more records here" : "No records yet"}
-            description="Check in daily and trade gift cards to earn points."
-          />
+          data.type !== WealthRecordType.All && !data.lastId ? (
+            // A tab is a filter: it says which records there are none of, and leads back to All (ADR 0061).
+            <EmptyState
+              className="rounded-xl bg-white"
+              title={`No ${wealthRecordTypeLabels[data.type]} records yet`}
+              description={`Your other points records are under ${wealthRecordTypeLabels[WealthRecordType.All]}.`}
+              action={
+                <ButtonLink to={HERE} variant="secondary">
+                  All records
+                </ButtonLink>
+              }
+            />
+          ) : (
+            <EmptyState
+              className="rounded-xl bg-white"
+              title={data.lastId ? "No more records here" : "No records yet"}
+              description="Check in daily and trade gift cards to earn points."
+            />
+          )
         }
       />
     </div>

@@ -29,7 +29,7 @@ import { timeZoneOf } from "~/services/time-zone";
 import { Form } from "~/components/ui/Form";
 import { requireApi } from "~/services/kit/api.server";
 import { FILTER_FORM_PROPS, FILTER_NAVIGATE_OPTIONS } from "~/components/ui/filter-form";
-import { DateFields, FilterActions } from "~/components/ui/FilterParts";
+import { DateFields, FilterActions, NoMatch } from "~/components/ui/FilterParts";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
 export const meta: MetaFunction = () => [{ title: "Orders | GiftMarket" }];
@@ -42,6 +42,9 @@ interface Filters {
   start: string;
   end: string;
 }
+
+const NO_FILTERS: Filters = { cardTypeId: null, start: "", end: "" };
+const filtered = (f: Filters) => Boolean(f.cardTypeId || f.start || f.end);
 
 function parseFilters(url: URL): Filters {
   return { cardTypeId: posIntParam(url.searchParams.get("cardTypeId")), ...parseRange(url.searchParams) };
@@ -130,7 +133,7 @@ export default function OrderListPage() {
 function OrderFilters({ tab, filters, cardTypes }: { tab: OrderListTab; filters: Filters; cardTypes: { id: number; nameEn: string }[] }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const active = Boolean(filters.cardTypeId || filters.start || filters.end);
+  const active = filtered(filters);
 
   function onChange(e: FormEvent<HTMLFormElement>) {
     if (!hydrated) return;
@@ -165,7 +168,7 @@ function OrderFilters({ tab, filters, cardTypes }: { tab: OrderListTab; filters:
         </select>
       </div>
       <DateFields idPrefix="filter" start={filters.start} end={filters.end} />
-      <FilterActions resetTo={query(tab, { cardTypeId: null, start: "", end: "" })} active={active} applyLabel="Apply filters" resetLabel="Reset Filters" />
+      <FilterActions resetTo={query(tab, NO_FILTERS)} active={active} applyLabel="Apply filters" resetLabel="Reset Filters" />
     </Form>
   );
 }
@@ -184,12 +187,16 @@ function OrderFeed({ data }: { data: LoaderData }) {
       loadingLabel="Loading orders"
       testId="order-list"
       empty={
+        filtered(data.filters) && !data.lastId ? (
+          <NoMatch what="orders" resetTo={query(data.tab, NO_FILTERS)} resetLabel="Reset Filters" />
+        ) : (
         <EmptyState
           className="rounded-xl bg-white"
           title={data.lastId ? "No more orders here" : "No orders here yet"}
           description={data.tab === OrderListTab.Active ? "Sell a gift card and follow it here until you are paid." : "Orders you sell show up here."}
           action={<ButtonLink to="/home">Sell a card</ButtonLink>}
         />
+        )
       }
     />
   );

@@ -29,7 +29,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: redemptionSchema });
   if (submission.status !== "success") return json({ result: submission.reply() });
   const r = await api.call("/userRedemptionCode/confirmRedemptionCode", { redemptionCode: submission.value.redemptionCode });
-  if (!r.ok) return json({ result: submission.reply({ formErrors: [r.msg] }) });
+  // The form's one field: every refusal is about the code, so it shows there (ADR 0061).
+  if (!r.ok) return json({ result: submission.reply({ fieldErrors: { redemptionCode: [r.msg] } }) });
   const credited = r.data.kind === "points" ? `${formatWealth(r.data.amount)} VIP points` : `${formatCoins(r.data.amount)} coins`;
   return redirectWithToast(api.session, HERE, `Success: ${credited} credited.`);
 }

@@ -9,7 +9,7 @@ import { Button, DateTime } from "~/components/ui";
 import { Form } from "~/components/ui/Form";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { formatCoins, minorFromInput } from "~/services/format";
-import { readForm } from "~/services/kit/form.server";
+import { readForm, typedFields } from "~/services/kit/form.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, NO_STORE } from "~/services/kit/http.server";
 import { field, lastIdOf, numberField, runIntent, staffApi, staffPage, type StaffActionError } from "~/services/staff.server";
 
@@ -21,6 +21,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const DAY = 86_400_000;
+
+type CreateField = "kind" | "value" | "count" | "perUserLimit" | "days";
+/** The field a refusal of /admin/redemptionCode/create is about, from the contract's words (null: none). */
+const REFUSED_AT: Array<[RegExp, CreateField]> = [
+  [/coins or points/i, "kind"],
+  [/value/i, "value"],
+  [/codes at once|one code/i, "count"],
+  [/each user/i, "perUserLimit"],
+  [/expiry/i, "days"],
+];
+const fieldOf = (msg: string) => REFUSED_AT.find(([words]) => words.test(msg))?.[1] ?? null;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = await staffApi(request, context);
@@ -41,7 +52,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     perUserLimit: Number(field(f, "perUserLimit")),
     expiresAt: Number.isFinite(days) && days > 0 ? Date.now() + days * DAY : 0,
   });
-  if (!r.ok) return json<StaffActionError>({ intent: "create", id: "new", error: r.msg }, { status: 400 });
+  // Refused: what was typed comes back, the message at its field (ADR 0061).
+  if (!r.ok) return json<StaffActionError & { field: CreateField | null }>({ intent: "create", id: "new", error: r.msg, typed: typedFields(f, ["intent"]), field: fieldOf(r.msg) }, { status: 400 });
   return json({ intent: "created", id: String(r.data.batchId), codes: r.data.codes });
 }
 
@@ -50,7 +62,8 @@ const label = "flex flex-col gap-1 text-sm font-medium text-gray-800";
 
 export default function StaffRedemption() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as (StaffActionError & { codes?: string[] }) | undefined;
+  const answer = useActionData<typeof action>() as (StaffActionError & { codes?: string[]; field?: CreateField | null }) | undefined;
+  const refused = answer?.intent === "create" ? { error: answer.error, field: answer.field ?? null, typed: answer.typed ?? {} } : null;
   return (
     <div className="flex flex-col gap-4">
       <h2 className="text-lg font-semibold text-gray-900">Redemption codes</h2>
@@ -64,33 +77,30 @@ export default function StaffRedemption() {
       ) : null}
       <Form method="post" replace className="grid gap-3 rounded-xl bg-white p-4 ring-1 ring-gray-200 sm:grid-cols-2">
         <input type="hidden" name="intent" value="create" />
-        <label htmlFor="r-kind" className={label}>
-          Kind
-          <select id="r-kind" name="kind" className={input}>
-            <option value="coins">Coins</option>
-            <option value="points">Points</option>
-          </select>
-        </label>
-        <label htmlFor="r-value" className={label}>
-          Value of each code
-          <input id="r-value" name="value" inputMode="decimal" required className={input} />
-        </label>
-        <label htmlFor="r-count" className={label}>
-          How many codes (1-1000)
-          <input id="r-count" name="count" type="number" min={1} max={1000} defaultValue={10} required className={input} />
-        </label>
-        <label htmlFor="r-limit" className={label}>
-          Codes one user may redeem
-          <input id="r-limit" name="perUserLimit" type="number" min={1} max={1000} defaultValue={1} required className={input} />
-        </label>
-        <label htmlFor="r-days" className={label}>
-          Valid for (days)
-          <input id="r-days" name="days" type="number" min={1} max={3650} defaultValue={30} required className={input} />
-        </label>
+        <CreateInput name="kind" label="Kind" refused={refused}>
+          {(props) => (
+            <select {...props}>
+              <option value="coins">Coins</option>
+              <option value="points">Points</option>
+            </select>
+          )}
+        </CreateInput>
+        <CreateInput name="value" label="Value of each code" refused={refused}>
+          {(props) => <input {...props} inputMode="decimal" required />}
+        </CreateInput>
+        <CreateInput name="count" label="How many codes (1-1000)" refused={refused} initial="10">
+          {(props) => <input {...props} type="number" min={1} max={1000} required />}
+        </CreateInput>
+        <CreateInput name="perUserLimit" label="Codes one user may redeem" refused={refused} initial="1">
+          {(props) => <input {...props} type="number" min={1} max={1000} required />}
+        </CreateInput>
+        <CreateInput name="days" label="Valid for (days)" refused={refused} initial="30">
+          {(props) => <input {...props} type="number" min={1} max={3650} required />}
+        </CreateInput>
         <div className="flex flex-col justify-end gap-1">
           <Button type="submit">Create codes</Button>
-          <p role={answer?.intent === "create" ? "alert" : undefined} className="min-h-[1.25rem] text-sm text-money-out-700">
-            {answer?.intent === "create" ? answer.error : ""}
+          <p role={refused && !refused.field ? "alert" : undefined} className="min-h-[1.25rem] text-sm text-money-out-700">
+            {refused && !refused.field ? refused.error : ""}
           </p>
         </div>
       </Form>
@@ -124,6 +134,26 @@ export default function StaffRedemption() {
         ))}
       </ul>
       <StaffPager path="/staff/redemption" next={data.next} first={data.first} />
+    </div>
+  );
+}
+
+type Refused = { error: string; field: CreateField | null; typed: Record<string, string> } | null;
+type ControlProps = { id: string; name: string; defaultValue?: string; className: string; "aria-invalid"?: true; "aria-describedby"?: string };
+
+/** One field of the new-batch form: what a refusal typed back in, and its message under it. */
+function CreateInput({ name, label: text, refused, initial, children }: { name: CreateField; label: string; refused: Refused; initial?: string; children: (props: ControlProps) => JSX.Element }) {
+  const id = `r-${name}`;
+  const error = refused?.field === name ? refused.error : null;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className={label}>
+        {text}
+      </label>
+      {children({ id, name, defaultValue: refused?.typed[name] ?? initial, className: error ? input.replace("border-gray-300", "border-money-out-700") : input, ...(error ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {}) })}
+      <p id={`${id}-error`} role={error ? "alert" : undefined} className="min-h-5 text-sm leading-5 text-money-out-700">
+        {error ?? ""}
+      </p>
     </div>
   );
 }

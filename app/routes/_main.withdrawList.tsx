@@ -14,6 +14,7 @@ import { useSamePathLoading } from "~/components/layout/use-same-path-loading";
 import { ButtonLink, EmptyState } from "~/components/ui";
 import { InfiniteFeed, type FeedPage } from "~/components/ui/InfiniteFeed";
 import { DateRangeFilter } from "~/components/wallet/DateRangeFilter";
+import { NoMatch } from "~/components/ui/FilterParts";
 import { parseRange, posIntParam, rangeTimestamps, toQuery, type DateRange } from "~/components/wallet/dates";
 import { WithdrawalItem } from "~/components/withdrawals/WithdrawalItem";
 import { timeZoneOf } from "~/services/time-zone";
@@ -70,12 +71,16 @@ export default function WithdrawListPage() {
           label="Withdrawals"
           testId="withdrawal-list"
           empty={
-            <EmptyState
-              className="rounded-xl bg-white"
-              title={data.lastId ? "No more withdrawals here" : "No withdrawals yet"}
-              description={`Sell your ${coinName} to a withdrawer to get naira in your bank account.`}
-              action={<ButtonLink to="/withdrawerList">Withdraw</ButtonLink>}
-            />
+            (data.range.start || data.range.end) && !data.lastId ? (
+              <NoMatch what="withdrawals" resetTo="/withdrawList" resetLabel="Reset" />
+            ) : (
+              <EmptyState
+                className="rounded-xl bg-white"
+                title={data.lastId ? "No more withdrawals here" : "No withdrawals yet"}
+                description={`Sell your ${coinName} to a withdrawer to get naira in your bank account.`}
+                action={<ButtonLink to="/withdrawerList">Withdraw</ButtonLink>}
+              />
+            )
           }
         />
       </section>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkInDays, pagerPages, readWealthConfig } from "./membership";
+import { checkInDays, checkedIn, pagerPages, readWealthConfig } from "./membership";
 
 const LIST = [10, 10, 20, 20, 30, 30, 50].map((cvalue, i) => ({ ckey: i + 1, cvalue }));
 
@@ -45,5 +45,12 @@ describe("pagerPages", () => {
     expect(pagerPages(1, 3)).toEqual([1, 2, 3]);
     expect(pagerPages(5, 12)).toEqual([1, null, 4, 5, 6, null, 12]);
     expect(pagerPages(1, 12)).toEqual([1, 2, null, 12]);
+  });
+});
+
+describe("checkedIn", () => {
+  it("says the points earned and the streak", () => {
+    expect(checkedIn(10_000, 1)).toBe("Checked in: +1 point. Day streak: 1 day.");
+    expect(checkedIn(25_000, 7)).toBe("Checked in: +2.5 points. Day streak: 7 days.");
   });
 });

@@ -5,6 +5,7 @@
 import { MEMBERSHIP_BENEFITS, MEMBERSHIP_LEVEL_COUNT } from "../../contract/constants";
 import type { CheckInConfigEntry } from "../../contract/entities";
 import { WealthConfigKey } from "../../contract/enums";
+import { formatWealth } from "./format";
 
 export interface LevelCard {
   level: number;
@@ -76,4 +77,10 @@ export function pagerPages(current: number, total: number): (number | null)[] {
     prev = p;
   }
   return out;
+}
+
+/** What a check-in tells its user (ADR 0061): the points it earned and the streak, not only "Success". */
+export function checkedIn(reward: number, streak: number): string {
+  const points = formatWealth(reward); // signed: "+1"
+  return `Checked in: ${points} ${points === "+1" ? "point" : "points"}. Day streak: ${streak} ${streak === 1 ? "day" : "days"}.`;
 }

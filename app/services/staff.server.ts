@@ -5,9 +5,8 @@
  */
 import type { Api, ApiResult } from "~/services/api.server";
 import { redirectWithToast } from "~/services/kit/api.server";
-import { CSRF_FIELD } from "~/services/kit/csrf";
 import { requireDesk } from "~/services/kit/desk.server";
-import { readForm } from "~/services/kit/form.server";
+import { readForm, typedFields } from "~/services/kit/form.server";
 import { json, type AppLoadContext } from "~/services/kit/http.server";
 
 export const staffApi = (request: Request, context: AppLoadContext) => requireDesk(request, context, "staff");
@@ -25,16 +24,12 @@ export interface StaffActionError {
 }
 
 /** The fields a staff form posts besides what it typed. */
-const FORM_KEYS = new Set(["intent", "id", "confirmed", CSRF_FIELD]);
+const FORM_KEYS = ["intent", "id", "confirmed"];
 
 type Intents = Record<string, (form: FormData, api: Api) => Promise<ApiResult<unknown>>>;
 
 /** The fields a person typed into a staff form (not its intent, id, confirmation or token). */
-function typedFields(form: FormData): Record<string, string> {
-  const typed: Record<string, string> = {};
-  for (const [k, v] of form) if (!FORM_KEYS.has(k) && typeof v === "string") typed[k] = v;
-  return typed;
-}
+const staffTyped = (form: FormData) => typedFields(form, FORM_KEYS);
 
 /** The field as the call expects it: text, or a number when it looks like one (ids, prices). */
 export const field = (form: FormData, name: string) => String(form.get(name) ?? "");
@@ -55,9 +50,9 @@ export async function runIntent(api: Api, form: FormData, backTo: (form: FormDat
   if (!run) return json<StaffActionError>({ intent, id: "", error: "Request error" }, { status: 400 });
   // Every staff decision moves money or ends something (UI.md): a post without confirmed=1 is
   // answered with the question (with JavaScript the dialog asked already and sends it).
-  if (field(form, "confirmed") !== "1") return json<StaffActionError>({ intent, id: field(form, "id"), error: "", ask: typedFields(form) });
+  if (field(form, "confirmed") !== "1") return json<StaffActionError>({ intent, id: field(form, "id"), error: "", ask: staffTyped(form) });
   const result = await run(form, api);
-  if (!result.ok) return json<StaffActionError>({ intent, id: field(form, "id"), error: result.msg, typed: typedFields(form) }, { status: 400 });
+  if (!result.ok) return json<StaffActionError>({ intent, id: field(form, "id"), error: result.msg, typed: staffTyped(form) }, { status: 400 });
   return redirectWithToast(api.session, backTo(form), "Success");
 }
 

@@ -114,7 +114,7 @@ function KycForm({ data, result }: { data: Data; result: SubmissionResult<string
           />
         ))}
         <label className="mt-1 flex items-start gap-2 text-sm text-gray-900">
-          <input type="checkbox" name={fields.promise.name} className="mt-0.5 h-4 w-4" aria-describedby={fields.promise.errorId} />
+          <input type="checkbox" name={fields.promise.name} defaultChecked={fields.promise.initialValue === "on"} className="mt-0.5 h-4 w-4" aria-describedby={fields.promise.errorId} />
           I promise the information is true and the documents are my own.
         </label>
         <ErrorLine id={fields.promise.errorId} errors={fields.promise.errors} />

@@ -1,11 +1,12 @@
 /**
  * The pieces the list filters share (offers, orders, wallet, withdrawals): the From/To date
  * inputs, and Apply (only without JavaScript, where nothing submits on change) beside Reset,
- * a link to the unfiltered list (a history entry, see filter-form.ts).
+ * a link to the unfiltered list (a history entry, see filter-form.ts); what an empty filtered
+ * list says.
  */
 import { Link } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { Button, buttonClasses, controlClasses } from "~/components/ui";
+import { Button, ButtonLink, EmptyState, buttonClasses, controlClasses } from "~/components/ui";
 
 export function DateFields({ idPrefix, start, end }: { idPrefix: string; start: string; end: string }) {
   return (
@@ -64,5 +65,24 @@ export function FilterActions({
         </Link>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The empty state of a list whose filters match nothing (ADR 0061): it says so and offers Reset,
+ * instead of the list's "nothing here yet" (which told a seller with orders to sell a card).
+ */
+export function NoMatch({ what, resetTo, resetLabel }: { what: string; resetTo: string; resetLabel: string }) {
+  return (
+    <EmptyState
+      className="rounded-xl bg-white"
+      title={`No ${what} match these filters`}
+      description="Change the filters, or reset them to see them all."
+      action={
+        <ButtonLink to={resetTo} variant="secondary" preventScrollReset>
+          {resetLabel}
+        </ButtonLink>
+      }
+    />
   );
 }

@@ -1,11 +1,11 @@
 /**
- * docs/product/messages.md#signed-out on the wallet (and the BTC screen): "Go To Login?" with
- * Confirm (→ /login, then back) and Cancel. With JavaScript a dialog opens by
- * itself; the section below it is what a browser without JavaScript gets (and
- * what stays on the page after Cancel).
+ * The signed-out answer (docs/product/messages.md#signed-out) on a signed-in page a guest opens: "Go To Login?" with Confirm
+ * (→ /login, then back) and Cancel, asked once, as the page's content, with and
+ * without JavaScript. (A dialog that opened by itself over this same section
+ * asked guests twice: ADR 0061.)
  */
 import { useNavigate } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { MESSAGES } from "../../../contract/messages";
 import { ButtonLink } from "./Button";
@@ -21,32 +21,19 @@ export function LoginPrompt({
   /** One line under the question. */
   text: string;
 }) {
-  const hydrated = useHydrated();
-  const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    if (hydrated) setOpen(true);
-  }, [hydrated]);
   return (
-    <>
-      <section
-        aria-labelledby="login-prompt-title"
-        className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200"
-        data-testid="login-prompt"
-      >
-        <h2 id="login-prompt-title" className="text-lg font-semibold text-gray-900">
-          {MESSAGES.goToLogin}
-        </h2>
-        <p className="mt-1 text-sm text-gray-700">{text}</p>
-        <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <ButtonLink to={cancelHref} variant="secondary">
-            Cancel
-          </ButtonLink>
-          <ButtonLink to={loginHref}>Confirm</ButtonLink>
-        </div>
-      </section>
-      <ConfirmDialog open={open} onClose={() => setOpen(false)} title={MESSAGES.goToLogin} description={text} onConfirm={() => navigate(loginHref)} />
-    </>
+    <section aria-labelledby="login-prompt-title" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200" data-testid="login-prompt">
+      <h2 id="login-prompt-title" className="text-lg font-semibold text-gray-900">
+        {MESSAGES.goToLogin}
+      </h2>
+      <p className="mt-1 text-sm text-gray-700">{text}</p>
+      <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <ButtonLink to={cancelHref} variant="secondary">
+          Cancel
+        </ButtonLink>
+        <ButtonLink to={loginHref}>Confirm</ButtonLink>
+      </div>
+    </section>
   );
 }
 

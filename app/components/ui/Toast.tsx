@@ -9,7 +9,9 @@
  * - With JavaScript: hides itself after 3 s (the timer pauses while the
  *   pointer or keyboard focus is on it), or at once with the × button.
  * - Without JavaScript: stays, with a "Dismiss" link that reloads the page
- *   (the flash is gone by then, so the toast does not come back).
+ *   (the flash is gone by then, so the toast does not come back), in the
+ *   page's flow above the content, so it covers nothing (ADR 0061); it is not
+ *   on the next page either way.
  * - The region is always in the page with aria-live="polite", so screen
  *   readers hear new messages that arrive on client-side navigations.
  * - `id` must change for every new message (the same text twice is two toasts).
@@ -64,7 +66,7 @@ export function Toast({ toast, duration = 3000 }: ToastProps) {
       role="status"
       aria-live="polite"
       aria-atomic="true"
-      className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex justify-center px-4"
+      className={cx("flex justify-center px-4", hydrated ? "pointer-events-none fixed inset-x-0 bottom-4 z-[60]" : visible && "pt-3")}
     >
       {visible ? (
         <div

@@ -13,7 +13,7 @@ import { UploadImageType } from "../../../contract/enums";
 import { MESSAGES } from "../../../contract/messages";
 import type { Api } from "~/services/api.server";
 import { isSupportedImage } from "./sell";
-import { KYC_HIDDEN_FIELDS, maskIdNo } from "./kyc";
+import { maskIdNo } from "./kyc";
 import { kycFormSchema, type KycForm } from "./kyc.schema";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
@@ -46,11 +46,11 @@ export async function submitKyc(api: Api, form: FormData, submission: Submission
   const backProblem = photoProblem(back, BACK_MISSING);
   if (frontProblem) fieldErrors.front = [frontProblem];
   if (backProblem) fieldErrors.back = [backProblem];
-  if (frontProblem || backProblem) return submission.reply({ fieldErrors, hideFields: KYC_HIDDEN_FIELDS });
+  if (frontProblem || backProblem) return submission.reply({ fieldErrors });
 
   const [f, b] = await Promise.all([uploadCert(api, front as Blob), uploadCert(api, back as Blob)]);
   if (f.error || b.error)
-    return submission.reply({ fieldErrors: { ...(f.error ? { front: [f.error] } : {}), ...(b.error ? { back: [b.error] } : {}) }, hideFields: KYC_HIDDEN_FIELDS });
+    return submission.reply({ fieldErrors: { ...(f.error ? { front: [f.error] } : {}), ...(b.error ? { back: [b.error] } : {}) } });
   const v = submission.value;
   const r = await api.call("/userCert/updateKycVerification", {
     cert: {
@@ -64,7 +64,7 @@ export async function submitKyc(api: Api, form: FormData, submission: Submission
       socialAccount: `${v.socialApp} ${v.socialHandle}`,
     },
   });
-  return r.ok ? null : submission.reply({ formErrors: [r.msg], hideFields: KYC_HIDDEN_FIELDS });
+  return r.ok ? null : submission.reply({ formErrors: [r.msg] });
 }
 
 // ---------------------------------------------------------------- loader and action of the tab
@@ -83,7 +83,7 @@ export async function kycAction({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const api = await requireApi(request, context);
   const submission = parseWithZod(form, { schema: kycFormSchema });
-  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: KYC_HIDDEN_FIELDS }) }, { status: 400, headers: NO_STORE });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400, headers: NO_STORE });
   const refused = await submitKyc(api, form, submission);
   if (refused) return json({ result: refused }, { status: 400, headers: NO_STORE });
   return redirectWithToast(api.session, "/security/kycVerification", MESSAGES.success);

@@ -23,10 +23,8 @@ export const DOCUMENT_RULES = [
 export const KYC_IDS = [KycIdKind.IdentityCard, KycIdKind.Passport, KycIdKind.DrivingLicense] as const;
 
 /**
- * The ID number as the web tier shows it after sending: the last 4 characters only. The full
- * number went to the backend once; it never comes back to a browser, a cache or a screenshot.
+ * The ID number as the web tier shows it once sent: the last 4 characters only. A stored number
+ * never comes back to a browser, a cache or a screenshot; a refused post answers with what was
+ * just typed, to the browser that typed it, uncached (ADR 0061).
  */
 export const maskIdNo = (idNo: string) => `${"•".repeat(Math.max(0, Math.min(idNo.length, 12) - 4))}${idNo.slice(-4)}`;
-
-/** The form fields a reply never sends back: the ID number (the photos, as files, never come back either). */
-export const KYC_HIDDEN_FIELDS = ["idNo"];

@@ -42,3 +42,13 @@ export async function readForm(request: Request): Promise<FormData> {
   }
   return form;
 }
+
+/**
+ * The text fields a person typed into `form`, for a refused post to show again (ADR 0061): not the
+ * CSRF token, not files, not `drop` (the form's own keys, and secrets: those are typed again).
+ */
+export function typedFields(form: FormData, drop: readonly string[] = []): Record<string, string> {
+  const typed: Record<string, string> = {};
+  for (const [k, v] of form) if (typeof v === "string" && k !== CSRF_FIELD && !drop.includes(k)) typed[k] = v;
+  return typed;
+}

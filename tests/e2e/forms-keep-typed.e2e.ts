@@ -1,0 +1,113 @@
+/**
+ * Forms that fail keep what was typed (issue 32, item 4; ADR 0061): a refused post answers with
+ * every field as the user left it (passwords, trade passwords and codes excepted: those are typed
+ * again) and the message at its field (the control's aria-describedby names it). Walked without
+ * JavaScript, where the page comes back from the server, and the KYC form with it too.
+ */
+import sharp from "sharp";
+import { describe, expect, test } from "vitest";
+import type { Locator } from "playwright-core";
+import { apiClient } from "./support/api";
+import { shot, signInAs } from "./support/browser";
+import { KYC_TYPED, fillKycFields } from "./support/kyc";
+import { useServerAndBrowser } from "./support/suite";
+import { newSeller } from "./support/users";
+
+const e2e = useServerAndBrowser({ failureShots: "forms-keep-typed" });
+const { call, login, userId, sellECode } = apiClient(() => e2e.server.apiUrl);
+const MERCHANT = { email: "merchant1@demo.test", password: "demo1234" };
+const ADMIN = { email: "admin@demo.test", password: "demo1234" };
+
+/** The texts a control's aria-describedby points at: its hint and, once refused, its message. */
+const describedBy = (control: Locator) =>
+  control.evaluate((el) =>
+    (el.getAttribute("aria-describedby") ?? "")
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent?.trim() ?? "")
+      .join(" | "),
+  );
+
+const idPhoto = () => sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 60, g: 90, b: 140 } } }).jpeg().toBuffer();
+
+for (const js of [false, true]) {
+  const mode = js ? "with JavaScript" : "without JavaScript";
+  describe(`a refused form keeps what was typed, ${mode}`, () => {
+    test("Verify ID: the ID number, the ID type and the promise stay after the photos are refused", () =>
+      e2e.withPage(js, async (page) => {
+        const user = await newSeller(e2e.server.apiUrl, "keep-kyc");
+        await signInAs(page, e2e.server.url, js, user, "/security/kycVerification?step=form");
+        await fillKycFields(page);
+        // Only the back photo: the front is missing, so the server refuses the post.
+        await page.getByLabel("ID Card back Photo").setInputFiles({ name: "back.jpg", mimeType: "image/jpeg", buffer: await idPhoto() });
+        await page.getByRole("button", { name: "Submit" }).click();
+        await page.getByText("Please upload ID Card front Photo.", { exact: true }).waitFor();
+
+        expect(await describedBy(page.getByLabel("ID Card front Photo"))).toContain("Please upload ID Card front Photo.");
+        for (const [label, value] of Object.entries(KYC_TYPED)) expect(await page.getByLabel(label).inputValue()).toBe(value);
+        expect(await page.getByLabel("Passport").isChecked()).toBe(true);
+        expect(await page.getByLabel("I promise", { exact: false }).isChecked()).toBe(true);
+        await shot(page, `keep-kyc-390-${js ? "js" : "nojs"}`);
+      }));
+  });
+}
+
+describe("a refused form keeps what was typed, without JavaScript", () => {
+  test("the redemption code keeps the text and takes the server's refusal at its field", () =>
+    e2e.withPage(false, async (page) => {
+      const user = await newSeller(e2e.server.apiUrl, "keep-one");
+      await signInAs(page, e2e.server.url, false, user, "/security/redemptionCode");
+      const code = page.getByRole("textbox", { name: "Redemption Code" });
+      await code.fill("ZZZZ2222ZZ");
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await page.waitForLoadState("load");
+      expect(await code.inputValue()).toBe("ZZZZ2222ZZ");
+      expect(await describedBy(code)).toMatch(/\w/);
+      expect(await code.getAttribute("aria-invalid")).toBe("true");
+      await shot(page, "keep-redemption-code-390-nojs");
+
+    }));
+
+  test("the desk's Negotiate keeps the problem, the face, the price and the words, the price's refusal at the price", () =>
+    e2e.withPage(false, async (page) => {
+      const seller = await newSeller(e2e.server.apiUrl, "keep-negotiate");
+      const merchantToken = await login(MERCHANT);
+      const id = await sellECode(await login(seller), await userId(merchantToken), 10_000, `KEEP-${Date.now()}`);
+      await call("/merchant/order/view", { id }, merchantToken);
+      await signInAs(page, e2e.server.url, false, MERCHANT, `/desk/orders/${id}`);
+      const form = page.getByTestId("negotiate-form");
+      await form.getByLabel("Problem", { exact: true }).selectOption({ label: "Redeemed Card" });
+      await form.getByLabel(/Card face you found/).fill("50");
+      await form.getByLabel(/Price you propose/).fill("999999");
+      await form.getByLabel("Explain the problem to the seller").fill("It redeemed for 50 only.");
+      await form.getByRole("button", { name: "Send the proposal" }).click();
+      await page.waitForLoadState("load");
+      const price = form.getByLabel(/Price you propose/);
+      expect(await describedBy(price)).toContain("The proposed price must not exceed");
+      expect(await price.inputValue()).toBe("999999");
+      expect(await form.getByLabel(/Card face you found/).inputValue()).toBe("50");
+      expect(await form.getByLabel("Explain the problem to the seller").inputValue()).toBe("It redeemed for 50 only.");
+      expect(await form.getByLabel("Problem", { exact: true }).locator("option:checked").innerText()).toBe("Redeemed Card");
+      await shot(page, "keep-negotiate-390-nojs");
+    }));
+
+  test("staff's new redemption codes keep the kind and the numbers, the value's refusal at the value", () =>
+    e2e.withPage(false, async (page) => {
+      await signInAs(page, e2e.server.url, false, ADMIN, "/staff/redemption");
+      await page.getByLabel("Kind").selectOption("points");
+      await page.getByLabel("Value of each code").fill("ten");
+      await page.getByLabel(/How many codes/).fill("7");
+      await page.getByLabel("Codes one user may redeem").fill("2");
+      await page.getByLabel("Valid for (days)").fill("9");
+      await page.getByRole("button", { name: "Create codes" }).click();
+      await page.waitForLoadState("load");
+      const value = page.getByLabel("Value of each code");
+      expect(await describedBy(value)).toMatch(/value/i);
+      expect(await value.inputValue()).toBe("ten");
+      expect(await page.getByLabel("Kind").inputValue()).toBe("points");
+      expect(await page.getByLabel(/How many codes/).inputValue()).toBe("7");
+      expect(await page.getByLabel("Codes one user may redeem").inputValue()).toBe("2");
+      expect(await page.getByLabel("Valid for (days)").inputValue()).toBe("9");
+      await shot(page, "keep-staff-redemption-390-nojs");
+    }));
+});
