@@ -1,6 +1,6 @@
 /**
  * /desk/offers/new and /desk/offers/{advertId}: place or edit one of the merchant's adverts
- * (issue 14, ADR 0036). Business users only (requireDesk). The form posts in currency units;
+ * (ADR 0036). Business users only (requireDesk). The form posts in currency units;
  * the contract's schema checks it here and again in the backend; the catalogue follows at once.
  */
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -15,7 +15,7 @@ import { offerFromForm } from "~/services/desk/offers.server";
 import { must, redirectWithToast } from "~/services/kit/api.server";
 import { requireDesk } from "~/services/kit/desk.server";
 import { readForm, typedFields } from "~/services/kit/form.server";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { idParam, notFoundResponse } from "~/services/kit/params";
 
 const NOT_FOUND = "This offer does not exist.";
@@ -37,7 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       cardTypes: must(types).list.map((t) => ({ value: String(t.id), label: t.nameEn })),
       currencies: must(currencies).list.map((c) => ({ value: c.currency, label: `${c.currency} · ${c.nameEn}` })),
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: NO_STORE },
   );
 }
 

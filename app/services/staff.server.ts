@@ -48,7 +48,7 @@ export async function runIntent(api: Api, form: FormData, backTo: (form: FormDat
   const intent = field(form, "intent");
   const run = Object.prototype.hasOwnProperty.call(intents, intent) ? intents[intent] : undefined;
   if (!run) return json<StaffActionError>({ intent, id: "", error: "Request error" }, { status: 400 });
-  // Every staff decision moves money or ends something (UI.md): a post without confirmed=1 is
+  // Every staff decision moves money or ends something (docs/product/look.md): a post without confirmed=1 is
   // answered with the question (with JavaScript the dialog asked already and sends it).
   if (field(form, "confirmed") !== "1") return json<StaffActionError>({ intent, id: field(form, "id"), error: "", ask: staffTyped(form) });
   const result = await run(form, api);

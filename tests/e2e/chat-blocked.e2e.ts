@@ -1,5 +1,5 @@
 /**
- * Chat with a blocked merchant (item 3; ADR 0021, 0060), with JavaScript on and off, each
+ * Chat with a blocked merchant (ADR 0021, 0060), with JavaScript on and off, each
  * as a seller of its own who has talked with merchant1 and sold it a card:
  * - after the seller blocks it, their one-to-one conversation says so, links to the merchant's page
  *   (where the block is undone) and offers no input box;

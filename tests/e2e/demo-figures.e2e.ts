@@ -1,5 +1,5 @@
 /**
- * The demo world's figures agree with each other (item 17), with JavaScript on and off:
+ * The demo world's figures agree with each other, with JavaScript on and off:
  * a merchant's offers count the trades its page counts (each offer's trades are its completed
  * orders, so together they are the merchant's), and the demo seller's points name no completed
  * order it has not made. Then one more sale: the offer and the page count it alike.

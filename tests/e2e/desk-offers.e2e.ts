@@ -1,5 +1,5 @@
 /**
- * The merchant's offers as the merchant meets them at 390 px (item 13), with JavaScript
+ * The merchant's offers as the merchant meets them at 390 px, with JavaScript
  * on and off: an offer's rate reads as sellers read it ("1.016 Coins / GBP"), an offer of fixed
  * faces lists them, the editor asks for that rate (the discount beside it) and saves it, a rate
  * it cannot read is refused at the field and kept; "Go offline" stays on one line and the desk's

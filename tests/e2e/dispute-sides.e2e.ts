@@ -1,5 +1,5 @@
 /**
- * A dispute as each side reads it (item 12), with JavaScript on and off: the merchant's
+ * A dispute as each side reads it, with JavaScript on and off: the merchant's
  * desk speaks to the merchant (what it found, offered and wrote; the seller decides), the seller's
  * order page to the seller (the face it entered; the call to accept), and the staff page names
  * both in the third person. Screenshots of the desk's panel at 390 px.

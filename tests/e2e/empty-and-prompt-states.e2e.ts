@@ -1,6 +1,6 @@
 /**
- * What a screen says when there is nothing, when something was done, and to a guest (issue 32,
- * item 15; ADR 0061), with JavaScript on and off: a filtered list that matches nothing says so
+ * What a screen says when there is nothing, when something was done, and to a guest (ADR 0061),
+ * with JavaScript on and off: a filtered list that matches nothing says so
  * and offers Reset (not "No orders here yet… Sell a card"); a guest on /memberShipCenter is asked
  * Go To Login? once; without JavaScript a toast sits above the page's content, covering none of it.
  * (The check-in's toast, with the points and the streak: membership.e2e.ts.)

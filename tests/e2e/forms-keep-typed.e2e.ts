@@ -1,5 +1,5 @@
 /**
- * Forms that fail keep what was typed (issue 32, item 4; ADR 0061): a refused post answers with
+ * Forms that fail keep what was typed (ADR 0061): a refused post answers with
  * every field as the user left it (passwords, trade passwords and codes excepted: those are typed
  * again) and the message at its field (the control's aria-describedby names it). Walked without
  * JavaScript, where the page comes back from the server, and the KYC form with it too.

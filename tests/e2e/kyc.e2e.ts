@@ -1,5 +1,5 @@
 /**
- * Identity verification (spec §2, §5; ADR 0020), with JavaScript on and off, each as a user of its
+ * Identity verification (docs/product/screens.md, docs/product/validation.md; ADR 0020), with JavaScript on and off, each as a user of its
  * own: the intro's checklist, the spec's messages, two photos sent, "Under review" with the
  * photos (only to their owner), then approved by the staff call and shown "Approved".
  */

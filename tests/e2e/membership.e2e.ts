@@ -49,7 +49,7 @@ for (const js of [true, false]) {
         await page.getByText("Trade gift cards for additional points").waitFor();
         expect(await page.getByRole("link", { name: "Start Trading" }).getAttribute("href")).toBe("/home");
         await page.getByRole("button", { name: "Check-in Now" }).click();
-        // What it earned and the streak, not only "Success" (issue 32, item 15).
+        // What it earned and the streak, not only "Success".
         await toast(page, "Checked in: +1 point. Day streak: 1 day.");
         await page.getByRole("button", { name: "Checked In" }).waitFor();
         expect(await page.getByRole("button", { name: "Checked In" }).isDisabled()).toBe(true);
@@ -64,7 +64,7 @@ for (const js of [true, false]) {
         expect(await row.textContent()).toContain("+1");
         await page.getByText("- no more -", { exact: true }).waitFor();
         await page.getByRole("link", { name: "Exchange" }).click();
-        // A tab with none says which, and leads back to All (issue 32, item 15).
+        // A tab with none says which, and leads back to All.
         await page.getByText("No Exchange records yet", { exact: true }).waitFor();
         expect(await page.getByRole("link", { name: "All records" }).getAttribute("href")).toBe("/memberShipCenter/wealthRecord");
         await shot(page, `membership-wealth-none-390-${tag}`);

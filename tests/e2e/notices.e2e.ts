@@ -98,7 +98,7 @@ for (const js of [true, false]) {
         expect(await page.getByRole("button", { name: "Mark all as read" }).last().isDisabled()).toBe(true);
       }));
 
-    test("counts follow the reads on the next render: the page a notice lands on, the System chat after Mark all as read, the bell after reading the System chat (item 7)", () =>
+    test("counts follow the reads on the next render: the page a notice lands on, the System chat after Mark all as read, the bell after reading the System chat", () =>
       e2e.withPage(js, async (page) => {
         const seller = await newSeller(e2e.server.apiUrl, "counts");
         const token = await login(seller);

@@ -1,5 +1,5 @@
 /**
- * A seller's own e-code on /orderDetails (item 8; ADR 0060). Without JavaScript she reveals
+ * A seller's own e-code on /orderDetails (ADR 0060). Without JavaScript she reveals
  * it through a form that asks for her trade password: a wrong one is refused at the field (the code
  * stays hidden); the right one shows the code once, for that view only (the answer is not stored by
  * the browser, and the next visit asks again); neither the code nor the password reaches the logs.

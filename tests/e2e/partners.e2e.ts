@@ -116,7 +116,7 @@ for (const js of [true, false]) {
         expect(await merchantLinks(page, m.nickname).count()).toBe(before);
       }));
 
-    test("after blocking a merchant, Home counts the offers its list shows: the counts are the viewer's (item 6)", () =>
+    test("after blocking a merchant, Home counts the offers its list shows: the counts are the viewer's", () =>
       e2e.withPage(js, async (page) => {
         const m = await merchant1();
         const cardTypeId = m.advert.cardtypeid;

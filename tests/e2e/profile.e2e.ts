@@ -72,7 +72,7 @@ for (const js of [true, false]) {
         expect(String(second)).toContain("The nickname can be changed only once.");
       }));
 
-    test("a new avatar and nickname show on the next page: the top bar and its menu, the merchant's offers, a chat with it (item 1)", () =>
+    test("a new avatar and nickname show on the next page: the top bar and its menu, the merchant's offers, a chat with it", () =>
       e2e.withPage(js, async (page) => {
         // A merchant of its own per mode (the nickname changes once): its own top bar, and what sellers see of it.
         const merchant = { email: js ? "merchant5@demo.test" : "merchant6@demo.test", password: "demo1234" };

@@ -1,5 +1,5 @@
 /**
- * The home promo and the banners (item 11), with JavaScript on and off. The promo (a
+ * The home promo and the banners, with JavaScript on and off. The promo (a
  * home_pop banner) shows once per browser session: with JavaScript as a dialog over the page, which
  * Escape closes; without, as a notice in the page, above its content, that covers nothing. A banner
  * that leads to another site says so, in words and to screen readers, on the carousel and in the

@@ -119,7 +119,7 @@ for (const js of [true, false]) {
         await page.goto(`${e2e.server.url}/security/bindMobile`);
         await page.getByText("You have no mobile number bound yet.", { exact: false }).waitFor();
         await page.getByText("A mobile number that another account uses cannot be bound.", { exact: true }).waitFor();
-        // The e-mail tab's intro reads "An e-mail address", not "A e-mail address" (item 14).
+        // The e-mail tab's intro reads "An e-mail address", not "A e-mail address".
         await page.goto(`${e2e.server.url}/security/bindEmail`);
         await page.getByText("An e-mail address that another account uses cannot be bound.", { exact: true }).waitFor();
         await page.goto(`${e2e.server.url}/security/bindMobile`);

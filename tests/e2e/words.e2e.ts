@@ -1,5 +1,5 @@
 /**
- * The grammar review's words as users meet them (item 14), with JavaScript on and off: a
+ * The grammar review's words as users meet them, with JavaScript on and off: a
  * blocked user's page speaks of them as a person, the identity check's rules say what must match,
  * and the sound switch says why it needs JavaScript in plain words.
  */

@@ -1,5 +1,5 @@
 /**
- * /security/kycVerification (spec §2, §5; ADR 0020): the intro with the checklist, then (?step=form)
+ * /security/kycVerification (docs/product/screens.md, docs/product/validation.md; ADR 0020): the intro with the checklist, then (?step=form)
  * the certificate form with its two photos and the promise; once sent it is read-only, "Under
  * review" or "Approved", with the photos; a rejection shows the reason above an editable form.
  */

@@ -1,10 +1,10 @@
 /**
  * The /security/kycVerification action: the fields (kycFormSchema), then the two photos (present,
- * a picture, at most 2M: spec §5), each uploaded as a "cert" image, then the certificate.
+ * a picture, at most 2M: docs/product/validation.md), each uploaded as a "cert" image, then the certificate.
  */
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, NO_STORE } from "~/services/kit/http.server";
 import { must, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { readForm } from "~/services/kit/form.server";
 import { loadCountries } from "./auth.server";
@@ -16,7 +16,6 @@ import { isSupportedImage } from "./sell";
 import { maskIdNo } from "./kyc";
 import { kycFormSchema, type KycForm } from "./kyc.schema";
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export const BACK_MISSING = "Please upload ID Card back Photo.";
 export const TOO_BIG = "The image must be at most 2M.";

@@ -1,5 +1,5 @@
 /**
- * The identity-verification form (spec §5): every field from the contract's KYC fields, so the
+ * The identity-verification form (docs/product/validation.md): every field from the contract's KYC fields, so the
  * messages are the spec's; the social account is typed as its app (WhatsApp or Telegram) and the
  * handle, sent as one string; the promise must be ticked. The two photos are files, checked by
  * the action (services/forms/kyc.server.ts). The zod schema is in ./kyc.schema.ts.
