@@ -87,6 +87,6 @@ export default {
       },
     },
   },
-  // `js:` styles what only shows with JavaScript (app/services/script-class.ts, ADR 0062).
+  // `js:` styles what only shows with JavaScript (app/services/layout/script-class.ts, ADR 0062).
   plugins: [plugin(({ addVariant }) => addVariant("js", ".js &"))],
 } satisfies Config;

@@ -12,9 +12,9 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import * as server from "react-dom/server";
 import type { ReactElement } from "react";
-import { ServerHeadContext } from "~/services/document-head";
-import { serverHead, stylesheetSent, withInlineStyles } from "~/services/document-head.server";
-import { sharedRender } from "~/services/shared-render.server";
+import { ServerHeadContext } from "~/services/layout/document-head";
+import { serverHead, stylesheetSent, withInlineStyles } from "~/services/layout/document-head.server";
+import { sharedRender } from "~/services/layout/shared-render.server";
 
 const ABORT_DELAY = 5_000;
 

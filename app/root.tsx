@@ -1,7 +1,7 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { HeadScript, LateStylesheet, Stylesheet } from "./services/document-head";
-import { timeZoneOf } from "./services/time-zone";
+import { HeadScript, LateStylesheet, Stylesheet } from "./services/layout/document-head";
+import { timeZoneOf } from "./services/layout/time-zone";
 
 // The stylesheet is not among the links: <Stylesheet> links it, or the page carries its rules.
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];

@@ -9,6 +9,9 @@ import { MINOR_PER_UNIT, ORDER_IMAGES_MAX } from "./constants";
 import type { AdvertWithMerchant } from "./entities";
 import { AdvertCardType, isOnline } from "./enums";
 import { MESSAGES } from "./messages";
+import { fixedFaces } from "./fixed-faces";
+
+export { fixedFaces };
 
 export const SELL_FORM_EXPIRED = "This sell form has expired. Please open the offer again.";
 export const CHOOSE_FACE = "Please choose the card face.";
@@ -48,13 +51,6 @@ export interface SellOffer {
   codesPerOrder: number;
 }
 
-/** Fixed faces (hundredths) of an offer's pipe-separated fixTrade. */
-export function fixedFaces(fixTrade: string | null | undefined): number[] {
-  return (fixTrade ?? "")
-    .split("|")
-    .map((s) => Number(s.trim()))
-    .filter((n) => Number.isInteger(n) && n > 0);
-}
 
 export function sellOfferOf(a: AdvertWithMerchant): SellOffer {
   return {

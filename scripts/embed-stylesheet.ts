@@ -1,6 +1,6 @@
 /**
  * Writes the built stylesheet's text into the server bundle, over the marker of
- * app/services/document-head.server.ts (a first visit's page carries the rules it uses: ADR 0044). The
+ * app/services/layout/document-head.server.ts (a first visit's page carries the rules it uses: ADR 0044). The
  * compiler cannot import CSS as text, so this runs after `remix build`, for Node and for the
  * edge worker alike. It fails when the marker or the file is missing, so a build cannot
  * quietly lose it.

@@ -15,7 +15,7 @@
  * limits on length are the same.
  */
 import { IMAGE_MAX_SIDE, JPEG_QUALITY_DEFAULT, VOICE_CHANNELS, VOICE_MAX_SECONDS, VOICE_SAMPLE_RATE } from "../../contract/constants";
-import { compressImage } from "~/services/images.client";
+import { compressImage } from "~/services/chat/images.client";
 import { isSupportedImage } from "~/services/forms/sell";
 
 export { isSupportedImage };

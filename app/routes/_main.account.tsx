@@ -26,9 +26,9 @@ import { DateRangeFilter } from "~/components/wallet/DateRangeFilter";
 import { NoMatch } from "~/components/ui/FilterParts";
 import { TradeChart } from "~/components/wallet/TradeChart";
 import { parseRange, posIntParam, rangeTimestamps, toQuery, type DateRange } from "~/components/wallet/dates";
-import { startOfDayIn, timeZoneOf } from "~/services/time-zone";
+import { startOfDayIn, timeZoneOf } from "~/services/layout/time-zone";
 import { requireApi } from "~/services/kit/api.server";
-import { formatCoins, formatNgn } from "~/services/format";
+import { formatCoins, formatNgn } from "~/services/money/format";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
 export const meta: MetaFunction = () => [{ title: "Wallet | GiftMarket" }];

@@ -9,7 +9,7 @@ import { cx } from "~/components/ui/cx";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { useSamePathLoading } from "~/components/layout/use-same-path-loading";
 import { ButtonLink, EmptyState } from "~/components/ui";
-import { loadAdvertList } from "~/services/adverts.server";
+import { loadAdvertList } from "~/services/catalog/adverts.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { Filters, Offer } from "~/components/catalog/OfferList";
 import { BackLink } from "~/components/ui/BackLink";

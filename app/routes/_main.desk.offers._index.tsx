@@ -18,7 +18,7 @@ import { readForm } from "~/services/kit/form.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { posIntParam } from "~/components/wallet/dates";
 import { dispatchIntent } from "~/services/kit/intents.server";
-import type { ApiResult } from "~/services/api.server";
+import type { ApiResult } from "~/services/kit/caller.server";
 
 export const meta: MetaFunction = () => [{ title: "Offers | Merchant desk | GiftMarket" }];
 

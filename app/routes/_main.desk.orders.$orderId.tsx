@@ -25,15 +25,15 @@ import { ButtonLink, DetailPanel, FormError } from "~/components/ui";
 import { BackLink } from "~/components/ui/BackLink";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { negotiateRefusal, negotiationOf, type NegotiateRefusal } from "~/services/desk/orders";
-import { loadOrderChat } from "~/services/chat.server";
+import { loadOrderChat } from "~/services/chat/chat.server";
 import { must, redirectWithToast } from "~/services/kit/api.server";
 import { requireDesk } from "~/services/kit/desk.server";
 import { readForm, typedFields } from "~/services/kit/form.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { idParam, notFoundResponse } from "~/services/kit/params";
-import { isECodeInfo, parseAdvertInfo } from "~/services/orders";
+import { isECodeInfo, parseAdvertInfo } from "~/services/orders/index";
 import { dispatchIntent } from "~/services/kit/intents.server";
-import type { ApiResult } from "~/services/api.server";
+import type { ApiResult } from "~/services/kit/caller.server";
 
 const NOT_FOUND = "This order does not exist.";
 const VIEW = "view";

@@ -28,8 +28,8 @@ import { readForm } from "~/services/kit/form.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { idParam, notFoundResponse } from "~/services/kit/params";
 import { formatPayout } from "~/services/money/wallet";
-import { DESK_PATH, deskWithdrawalPath } from "~/services/withdrawer-desk";
-import { runDeskIntent } from "~/services/withdrawer-desk.server";
+import { DESK_PATH, deskWithdrawalPath } from "~/services/desk/withdrawer-desk";
+import { runDeskIntent } from "~/services/desk/withdrawer-desk.server";
 
 const NOT_FOUND = "This withdrawal does not exist.";
 

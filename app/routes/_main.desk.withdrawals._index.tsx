@@ -19,8 +19,8 @@ import { useRevalidateEvery } from "~/components/ui/use-revalidate-every";
 import { DeskHeader, DeskQueueItem } from "~/components/withdrawals/DeskParts";
 import { requireDesk } from "~/services/kit/desk.server";
 import { json, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
-import { DESK_PATH, QUEUE_TABS, queueTabLabel } from "~/services/withdrawer-desk";
-import { loadQueue, nothingToPost, QUEUE_LOAD_ERROR } from "~/services/withdrawer-desk.server";
+import { DESK_PATH, QUEUE_TABS, queueTabLabel } from "~/services/desk/withdrawer-desk";
+import { loadQueue, nothingToPost, QUEUE_LOAD_ERROR } from "~/services/desk/withdrawer-desk.server";
 
 export const meta: MetaFunction = () => [{ title: "Withdrawer desk | GiftMarket" }, { name: "robots", content: "noindex" }];
 

@@ -16,9 +16,9 @@ import { must, redirectWithToast } from "~/services/kit/api.server";
 import { requireDesk } from "~/services/kit/desk.server";
 import { readForm } from "~/services/kit/form.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
-import { DESK_PATH, settingsValues } from "~/services/withdrawer-desk";
-import { saveSettings } from "~/services/withdrawer-desk.server";
-import { needsCode } from "~/services/two-factor.server";
+import { DESK_PATH, settingsValues } from "~/services/desk/withdrawer-desk";
+import { saveSettings } from "~/services/desk/withdrawer-desk.server";
+import { needsCode } from "~/services/identity/two-factor.server";
 
 
 export const meta: MetaFunction = () => [{ title: "Rate and balance | Withdrawer desk" }, { name: "robots", content: "noindex" }];

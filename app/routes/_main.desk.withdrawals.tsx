@@ -4,7 +4,7 @@
  * (ADR 0034) instead of the main layout's 405, which would tell a seller that the desk exists.
  */
 import { Outlet } from "@remix-run/react";
-import { nothingToPost } from "~/services/withdrawer-desk.server";
+import { nothingToPost } from "~/services/desk/withdrawer-desk.server";
 
 export const action = nothingToPost;
 

@@ -8,7 +8,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthCard, AuthFooter, AuthFormFrame, ContactFields, ContactTabs, PasswordField, useAuthForm } from "~/components/auth/AuthForm";
-import { apiFor } from "~/services/api.server";
+import { apiFor } from "~/services/kit/caller.server";
 import { LoginType, tabType } from "~/services/forms/auth";
 import { parseWithZod, loginName, loginSchema } from "~/services/forms/schemas.server";
 import {askForCode, formReply, loadCountries, redirectSignedIn, startSession } from "~/services/forms/auth.server";

@@ -1,6 +1,6 @@
 /**
  * /login/twoFactor: the sign-in's second step (ADR 0057). The password step of an account with
- * two-factor on left its challenge in a short-lived cookie (services/sign-in-challenge.server.ts);
+ * two-factor on left its challenge in a short-lived cookie (services/identity/sign-in-challenge.server.ts);
  * here the code from the authenticator app (or, through ?recovery=1, a recovery code) completes
  * the sign-in, and only then is the session written. A challenge that ran out (five minutes), or
  * none at all, asks for the password again.
@@ -13,13 +13,13 @@ import { SecondFactorInput } from "~/components/identity/OtpField";
 import { fieldProps } from "~/components/ui/FormParts";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
-import { apiFor } from "~/services/api.server";
+import { apiFor } from "~/services/kit/caller.server";
 import {redirectSignedIn, startSession } from "~/services/forms/auth.server";
 import { sessionHeaders } from "~/services/kit/api.server";
 import { parseWithZod, signInCodeSchema } from "~/services/forms/schemas.server";
 import { TWO_FACTOR_HIDDEN_FIELDS, TWO_FACTOR_MESSAGES, refusalAt } from "~/services/forms/two-factor";
 import { readForm } from "~/services/kit/form.server";
-import { forgetSignIn, pendingSignIn } from "~/services/sign-in-challenge.server";
+import { forgetSignIn, pendingSignIn } from "~/services/identity/sign-in-challenge.server";
 import { safeRedirect } from "~/session.server";
 
 

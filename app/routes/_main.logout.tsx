@@ -8,7 +8,7 @@ import { redirect, type ActionFunctionArgs, type MetaFunction } from "~/services
 import { Link, useNavigation } from "@remix-run/react";
 import { SIGN_OUT_QUESTION } from "~/components/layout/UserMenu";
 import { Button, buttonClasses } from "~/components/ui";
-import { apiFor } from "~/services/api.server";
+import { apiFor } from "~/services/kit/caller.server";
 import { signOutSession } from "~/session.server";
 import { sessionHeaders } from "~/services/kit/api.server";
 import { Form } from "~/components/ui/Form";

@@ -13,7 +13,7 @@ import { MESSAGES } from "../../contract/messages";
 import { must, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { readForm } from "~/services/kit/form.server";
 import { parseWithZod, exchangeSchema } from "~/services/forms/schemas.server";
-import { readWealthConfig } from "~/services/membership";
+import { readWealthConfig } from "~/services/membership/index";
 import { posIntParam } from "~/components/wallet/dates";
 import { Tabs } from "~/components/ui";
 import { ExternalLink } from "~/components/ui/ExternalLink";

@@ -1,6 +1,6 @@
 /**
  * /memberShipCenter/dailyCheckIn (docs/product/screens.md, docs/product/statuses.md): Daily Check-in, the Day Streak, the calendar of
- * reward days (the day-number shifting rule of docs/product/membership.md, services/membership.ts), Check-in Now or Checked
+ * reward days (the day-number shifting rule of docs/product/membership.md, services/membership/index.ts), Check-in Now or Checked
  * In (disabled), the two rule texts and the Earn More Points card. Checking in posts here; the
  * page then reloads the info. Content only for signed-in users: guests get Go To Login?.
  */
@@ -9,8 +9,8 @@ import { useLoaderData, useNavigation } from "@remix-run/react";
 import { must, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { readForm } from "~/services/kit/form.server";
 import { CHECK_IN_INTENT } from "~/services/forms/membership";
-import { checkInDays, checkedIn } from "~/services/membership";
-import { formatWealth } from "~/services/format";
+import { checkInDays, checkedIn } from "~/services/membership/index";
+import { formatWealth } from "~/services/money/format";
 import { Button, ButtonLink } from "~/components/ui";
 import { Form } from "~/components/ui/Form";
 import { cx } from "~/components/ui/cx";

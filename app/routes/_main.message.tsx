@@ -20,7 +20,7 @@ import { ConversationList } from "~/components/chat/ConversationList";
 import { cx } from "~/components/ui/cx";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { requireApi } from "~/services/kit/api.server";
-import { chatProvider, loadConversations } from "~/services/chat.server";
+import { chatProvider, loadConversations } from "~/services/chat/chat.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
 const ConversationListLive = lazy(() => import("~/components/chat/ConversationListLive.client"));

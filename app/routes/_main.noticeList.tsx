@@ -11,7 +11,7 @@ import { NoticeStatus } from "../../contract/enums";
 import { feedPage } from "~/services/kit/feed";
 import { requireApi } from "~/services/kit/api.server";
 import { posIntParam } from "~/components/wallet/dates";
-import { noticeOpenHref } from "~/services/notices";
+import { noticeOpenHref } from "~/services/notices/index";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { Button, EmptyState } from "~/components/ui";
 import { Form } from "~/components/ui/Form";

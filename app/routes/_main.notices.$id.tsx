@@ -7,7 +7,7 @@
 import { redirect, type LoaderFunctionArgs } from "~/services/kit/http.server";
 import { requireApi } from "~/services/kit/api.server";
 import { idParam, notFoundResponse } from "~/services/kit/params";
-import { targetFromQuery } from "~/services/notices";
+import { targetFromQuery } from "~/services/notices/index";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
 const NOT_FOUND = "Notice not found.";

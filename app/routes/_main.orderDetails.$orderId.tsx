@@ -30,7 +30,7 @@ import { OrderCardPanel, OrderInfoPanel, StatusHeader } from "~/components/order
 import { OrderTimeline } from "~/components/orders/OrderTimeline";
 import { ButtonLink, DetailPanel } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
-import { loadOrderChat } from "~/services/chat.server";
+import { loadOrderChat } from "~/services/chat/chat.server";
 import { FEEDBACK_INTENT } from "~/services/forms/feedback";
 import { parseWithZod, feedbackSchema } from "~/services/forms/schemas.server";
 import { imagePaths } from "~/services/forms/sell";
@@ -39,7 +39,7 @@ import { readForm } from "~/services/kit/form.server";
 import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { REVEAL_CODE_INTENT, type CodeReveal } from "~/components/orders/CardCodeReveal";
 import { idParam, notFoundResponse } from "~/services/kit/params";
-import { isECodeInfo, parseAdvertInfo } from "~/services/orders";
+import { isECodeInfo, parseAdvertInfo } from "~/services/orders/index";
 import { BackLink } from "~/components/ui/BackLink";
 
 const CANCEL_TIPS =

@@ -8,7 +8,7 @@ import { useLoaderData } from "@remix-run/react";
 import type { RelationshipListItem } from "../../contract/entities";
 import { RelationshipListType } from "../../contract/enums";
 import { requireApi } from "~/services/kit/api.server";
-import { partnerAction } from "~/services/partners.server";
+import { partnerAction } from "~/services/partners/partners.server";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { PartnerRow } from "~/components/partners/PartnerRow";
 import { EmptyState, ErrorState, NoMore, Tabs } from "~/components/ui";

@@ -15,7 +15,7 @@ import { AVATAR_INTENT, NICKNAME_INTENT } from "~/services/forms/profile";
 import { parseWithZod, nicknameSchema } from "~/services/forms/schemas.server";
 import { isSupportedImage } from "~/services/forms/sell";
 import { useMainLayoutData } from "~/components/layout/layout-data";
-import { contactHref } from "~/services/contact";
+import { contactHref } from "~/services/layout/contact";
 import { ProfileHeader, type ProfileActionData } from "~/components/identity/ProfileHeader";
 import { ProfileStats, ShortcutGrid, SoundSwitch } from "~/components/identity/ProfileParts";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";

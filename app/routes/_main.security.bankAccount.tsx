@@ -21,7 +21,7 @@ import { readForm } from "~/services/kit/form.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { isSecondFactorRefusal } from "../../contract/two-factor";
 import { OTP_FIELD } from "~/services/forms/two-factor";
-import { needsCode } from "~/services/two-factor.server";
+import { needsCode } from "~/services/identity/two-factor.server";
 
 const BANK_PATH = "/security/bankAccount";
 

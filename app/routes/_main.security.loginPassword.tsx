@@ -19,7 +19,7 @@ import { FORM_STEP, securityTitle } from "~/components/identity/security-tabs";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { OtpField } from "~/components/identity/OtpField";
 import { TWO_FACTOR_HIDDEN_FIELDS, refusalAt } from "~/services/forms/two-factor";
-import { needsCode } from "~/services/two-factor.server";
+import { needsCode } from "~/services/identity/two-factor.server";
 
 const HERE = "/security/loginPassword";
 

@@ -8,7 +8,7 @@ import { REDEMPTION_CODE_LENGTH } from "../../contract/constants";
 import { redirectWithToast, requireApi, signedInPageLoader } from "~/services/kit/api.server";
 import { readForm } from "~/services/kit/form.server";
 import { parseWithZod, redemptionSchema } from "~/services/forms/schemas.server";
-import { formatCoins, formatWealth } from "~/services/format";
+import { formatCoins, formatWealth } from "~/services/money/format";
 import { AuthFormFrame } from "~/components/auth/AuthForm";
 import { Field } from "~/components/ui";
 import { fieldProps } from "~/components/ui/FormParts";

@@ -14,7 +14,7 @@ import { SEND_CODE_INTENT } from "~/services/forms/auth";
 import { codeCooldownLeft, sendVerificationCode } from "~/services/forms/send-code.server";
 import { TRADE_PASSWORD_FIELDS } from "~/services/forms/security";
 import { parseWithZod, tradeCodeTargetSchema, tradePasswordSchema } from "~/services/forms/schemas.server";
-import { maskEmail, maskPhone } from "~/services/contacts";
+import { maskEmail, maskPhone } from "~/services/layout/contacts";
 import { AuthFormFrame } from "~/components/auth/AuthForm";
 import { CodeField } from "~/components/auth/CodeField";
 import { ErrorLine, fieldProps } from "~/components/ui/FormParts";

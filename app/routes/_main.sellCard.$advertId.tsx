@@ -35,7 +35,7 @@ import { OfferSummary } from "~/components/orders/OfferSummary";
 import { ArrowLeftIcon, ButtonLink, EmptyState } from "~/components/ui";
 import { must, optionalApi, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { idParam, notFoundResponse } from "~/services/kit/params";
-import { sha256Hex } from "~/services/card-secret";
+import { sha256Hex } from "~/services/orders/card-secret";
 import { SELL_HIDDEN_FIELDS, isSupportedImage } from "~/services/forms/sell";
 import { parseWithZod, sellSchema } from "~/services/forms/schemas.server";
 import { readForm } from "~/services/kit/form.server";

@@ -36,15 +36,15 @@ import { WithdrawerSummary } from "~/components/withdrawals/WithdrawerSummary";
 import { SELL_COINS_HIDDEN_FIELDS, SELL_COINS_REMARK_MAX, type SellCoinsRules } from "~/services/forms/withdrawals";
 import { parseWithZod, sellCoinsSchema } from "~/services/forms/schemas.server";
 import { schemaValidation, useOnFirstUse, useValidateBlurred } from "~/components/ui/use-schema-form";
-import type { Api } from "~/services/api.server";
+import type { Api } from "~/services/kit/caller.server";
 import { must, redirectWithToast, requireApi } from "~/services/kit/api.server";
-import { formatCoins, formatNgn, minorFromInput } from "~/services/format";
+import { formatCoins, formatNgn, minorFromInput } from "~/services/money/format";
 import { Form } from "~/components/ui/Form";
 import { readForm } from "~/services/kit/form.server";
 import { BackLink } from "~/components/ui/BackLink";
 import { OtpField } from "~/components/identity/OtpField";
 import { refusalAt } from "~/services/forms/two-factor";
-import { needsCode } from "~/services/two-factor.server";
+import { needsCode } from "~/services/identity/two-factor.server";
 
 const NOT_FOUND = "This withdrawer does not exist.";
 

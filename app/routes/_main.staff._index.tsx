@@ -9,9 +9,9 @@ import { DuplicateFlag } from "~/components/orders/DuplicateFlag";
 import { StaffEmpty, StaffItem, StaffPager } from "~/components/staff/StaffParts";
 import { Button, DateTime } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
-import { formatCoins, formatTradeAmount } from "~/services/format";
+import { formatCoins, formatTradeAmount } from "~/services/money/format";
 import { json, redirect, type LoaderFunctionArgs, NO_STORE } from "~/services/kit/http.server";
-import { lastIdOf, staffApi, staffPage } from "~/services/staff.server";
+import { lastIdOf, staffApi, staffPage } from "~/services/staff/staff.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await staffApi(request, context);

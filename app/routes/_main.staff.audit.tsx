@@ -5,7 +5,7 @@ import { StaffEmpty, StaffItem, StaffPager } from "~/components/staff/StaffParts
 import { Button, DateTime } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { json, type LoaderFunctionArgs, NO_STORE } from "~/services/kit/http.server";
-import { lastIdOf, staffApi, staffPage } from "~/services/staff.server";
+import { lastIdOf, staffApi, staffPage } from "~/services/staff/staff.server";
 
 const LABELS: Record<(typeof AUDIT_ENTITY_TYPES)[number], string> = {
   order: "Orders",

@@ -11,7 +11,7 @@ import { ReasonField, StaffEmpty, StaffForm, StaffItem, StaffPager, StaffTextFie
 import { DateTime, StatusBadge, Tabs } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, NO_STORE } from "~/services/kit/http.server";
-import { field, lastIdOf, numberField, staffAction, staffApi, staffPage, type StaffActionError } from "~/services/staff.server";
+import { field, lastIdOf, numberField, staffAction, staffApi, staffPage, type StaffActionError } from "~/services/staff/staff.server";
 
 const HERE = "/staff/mall";
 const VIEWS = [

@@ -17,11 +17,11 @@ import { Transcript } from "~/components/staff/Transcript";
 import { BackLink, DetailPanel, DetailRow } from "~/components/ui";
 import { DuplicateFlag } from "~/components/orders/DuplicateFlag";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
-import { formatCoins, formatTradeAmount, minorFromInput } from "~/services/format";
+import { formatCoins, formatTradeAmount, minorFromInput } from "~/services/money/format";
 import { must } from "~/services/kit/api.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { idParam, notFoundResponse } from "~/services/kit/params";
-import { field, staffAction, staffApi } from "~/services/staff.server";
+import { field, staffAction, staffApi } from "~/services/staff/staff.server";
 
 const NOT_FOUND = "This order does not exist.";
 

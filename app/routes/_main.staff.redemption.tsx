@@ -8,10 +8,10 @@ import { StaffEmpty, StaffForm, StaffItem, StaffPager } from "~/components/staff
 import { Button, DateTime } from "~/components/ui";
 import { Form } from "~/components/ui/Form";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
-import { formatCoins, minorFromInput } from "~/services/format";
+import { formatCoins, minorFromInput } from "~/services/money/format";
 import { readForm, typedFields } from "~/services/kit/form.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, NO_STORE } from "~/services/kit/http.server";
-import { field, lastIdOf, numberField, runIntent, staffApi, staffPage, type StaffActionError } from "~/services/staff.server";
+import { field, lastIdOf, numberField, runIntent, staffApi, staffPage, type StaffActionError } from "~/services/staff/staff.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await staffApi(request, context);

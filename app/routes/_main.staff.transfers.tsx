@@ -6,9 +6,9 @@ import { useMainLayoutData } from "~/components/layout/layout-data";
 import { ReasonField, StaffEmpty, StaffForm, StaffItem, StaffPager } from "~/components/staff/StaffParts";
 import { DateTime } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
-import { formatCoins } from "~/services/format";
+import { formatCoins } from "~/services/money/format";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, NO_STORE } from "~/services/kit/http.server";
-import { field, lastIdOf, numberField, staffAction, staffApi, staffPage } from "~/services/staff.server";
+import { field, lastIdOf, numberField, staffAction, staffApi, staffPage } from "~/services/staff/staff.server";
 
 const SYMBOL = ["BTC", "USDT"] as const;
 

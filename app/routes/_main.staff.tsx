@@ -6,7 +6,7 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { StaffNav } from "~/components/staff/StaffNav";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { json, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
-import { staffApi } from "~/services/staff.server";
+import { staffApi } from "~/services/staff/staff.server";
 
 export const meta: MetaFunction = () => [{ title: "Staff desk | GiftMarket" }];
 

@@ -7,9 +7,9 @@ import { ReasonField, StaffEmpty, StaffForm, StaffItem, StaffPager } from "~/com
 import { WithdrawalStatusBadge } from "~/components/withdrawals/WithdrawalStatusBadge";
 import { DateTime } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
-import { formatCoins } from "~/services/format";
+import { formatCoins } from "~/services/money/format";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, NO_STORE } from "~/services/kit/http.server";
-import { field, lastIdOf, numberField, staffAction, staffApi, staffPage } from "~/services/staff.server";
+import { field, lastIdOf, numberField, staffAction, staffApi, staffPage } from "~/services/staff/staff.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await staffApi(request, context);

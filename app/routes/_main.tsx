@@ -6,8 +6,8 @@ import { Footer } from "~/components/layout/Footer";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { TopBar } from "~/components/layout/TopBar";
 import { Toast, useKeptOwner, useRememberFirstEntry } from "~/components/ui";
-import { applyChannel } from "~/services/channel.server";
-import { loadLayout, type LayoutData } from "~/services/layout.server";
+import { applyChannel } from "~/services/layout/channel.server";
+import { loadLayout, type LayoutData } from "~/services/layout/layout.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // ?channel=X: recorded and kept in the session before the layout's own calls,

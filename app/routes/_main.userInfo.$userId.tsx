@@ -12,7 +12,7 @@ import { FeedbackType } from "../../contract/enums";
 import { must, optionalApi } from "~/services/kit/api.server";
 import { feedPage, type FeedPage } from "~/services/kit/feed";
 import { idParam, notFoundResponse } from "~/services/kit/params";
-import { partnerAction } from "~/services/partners.server";
+import { partnerAction } from "~/services/partners/partners.server";
 import { posIntParam, toQuery } from "~/components/wallet/dates";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { ProfileStats } from "~/components/identity/ProfileParts";

@@ -30,7 +30,7 @@ import { WithdrawalTimelinePanel } from "~/components/withdrawals/WithdrawalTime
 import { useRevalidateEvery } from "~/components/ui/use-revalidate-every";
 import { WithdrawalStatus, isWithdrawalOpen, parseBankSnapshot } from "~/components/withdrawals/withdrawal";
 import { must, requireApi } from "~/services/kit/api.server";
-import { formatCoins } from "~/services/format";
+import { formatCoins } from "~/services/money/format";
 import { BackLink } from "~/components/ui/BackLink";
 
 const NOT_FOUND = "This withdrawal does not exist.";

@@ -17,7 +17,7 @@ import { DateRangeFilter } from "~/components/wallet/DateRangeFilter";
 import { NoMatch } from "~/components/ui/FilterParts";
 import { parseRange, posIntParam, rangeTimestamps, toQuery, type DateRange } from "~/components/wallet/dates";
 import { WithdrawalItem } from "~/components/withdrawals/WithdrawalItem";
-import { timeZoneOf } from "~/services/time-zone";
+import { timeZoneOf } from "~/services/layout/time-zone";
 import { requireApi } from "~/services/kit/api.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { BackLink } from "~/components/ui/BackLink";

@@ -8,8 +8,8 @@
 import { redirect, type LoaderFunctionArgs } from "~/services/kit/http.server";
 import type { Banner } from "../../contract/entities";
 import { BannerLocation, BannerType, TrackRecordType, isExternalBanner } from "../../contract/enums";
-import { safeHttpUrl } from "~/services/contact";
-import { apiFor } from "~/services/api.server";
+import { safeHttpUrl } from "~/services/layout/contact";
+import { apiFor } from "~/services/kit/caller.server";
 
 /** Where a banner may send the browser, or null when its url is not allowed. */
 export function bannerTarget(banner: Pick<Banner, "id" | "type" | "url">): string | null {

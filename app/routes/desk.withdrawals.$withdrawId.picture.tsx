@@ -4,10 +4,10 @@
  * URL, anyone without the withdrawer desk gets what an unknown path gets (ADR 0034).
  */
 import type { LoaderFunctionArgs } from "~/services/kit/http.server";
-import { privateImageResponse } from "~/services/image-response";
+import { privateImageResponse } from "~/services/orders/image-response";
 import { requireDesk } from "~/services/kit/desk.server";
 import { idParam } from "~/services/kit/params";
-import { nothingToPost } from "~/services/withdrawer-desk.server";
+import { nothingToPost } from "~/services/desk/withdrawer-desk.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = await requireDesk(request, context, "withdrawer");

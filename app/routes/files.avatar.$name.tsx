@@ -4,7 +4,7 @@
  * route streams it through, cached for a year (a name never changes).
  */
 import type { LoaderFunctionArgs } from "~/services/kit/http.server";
-import { apiFor } from "~/services/api.server";
+import { apiFor } from "~/services/kit/caller.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);

@@ -6,7 +6,7 @@
  */
 import type { LoaderFunctionArgs } from "~/services/kit/http.server";
 import { requireApi } from "~/services/kit/api.server";
-import { sha256Base64 } from "~/services/card-secret";
+import { sha256Base64 } from "~/services/orders/card-secret";
 import { imagePaths } from "~/services/forms/sell";
 
 const notFound = (status = 404) =>

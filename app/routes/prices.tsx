@@ -4,7 +4,7 @@
  * caches its feed for 5 s). JSON: { list: [{ type, symbol, price, indicative, updatedAt }] }.
  */
 import { json, type LoaderFunctionArgs } from "~/services/kit/http.server";
-import { apiFor } from "~/services/api.server";
+import { apiFor } from "~/services/kit/caller.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);

@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs } from "~/services/kit/http.server";
 import { requireApi } from "~/services/kit/api.server";
 import { notFoundResponse } from "~/services/kit/params";
-import { privateImageResponse } from "~/services/image-response";
+import { privateImageResponse } from "~/services/orders/image-response";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const side = params.side;

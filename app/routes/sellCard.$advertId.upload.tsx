@@ -9,7 +9,7 @@ import { json, type ActionFunctionArgs } from "~/services/kit/http.server";
 import { UploadImageType } from "../../contract/enums";
 import { MESSAGES } from "../../contract/messages";
 import { requireApi } from "~/services/kit/api.server";
-import { sha256Hex } from "~/services/card-secret";
+import { sha256Hex } from "~/services/orders/card-secret";
 import { isSupportedImage } from "~/services/forms/sell";
 import { readForm } from "~/services/kit/form.server";
 

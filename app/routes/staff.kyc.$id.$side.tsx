@@ -1,6 +1,6 @@
 /** GET /staff/kyc/{id}/{front|back}: one photo of a submitted certificate, for an administrator. Never cached. */
 import type { LoaderFunctionArgs } from "~/services/kit/http.server";
-import { staffApi } from "~/services/staff.server";
+import { staffApi } from "~/services/staff/staff.server";
 import { NO_STORE } from "~/services/kit/http.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

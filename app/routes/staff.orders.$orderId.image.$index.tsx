@@ -4,7 +4,7 @@
  * is streamed from the blob store as /orderImage does for the order's parties. Never cached.
  */
 import type { LoaderFunctionArgs } from "~/services/kit/http.server";
-import { staffApi } from "~/services/staff.server";
+import { staffApi } from "~/services/staff/staff.server";
 import { NO_STORE } from "~/services/kit/http.server";
 
 const missing = () => new Response("Image not found.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });

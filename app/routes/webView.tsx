@@ -10,9 +10,9 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit
 import { useLoaderData } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { BannerLocation } from "../../contract/enums";
-import { apiFor } from "~/services/api.server";
+import { apiFor } from "~/services/kit/caller.server";
 import { redirectWithToast } from "~/services/kit/api.server";
-import { bannerWebTarget, isWebViewPage, pageTarget, type WebViewTarget } from "~/services/web-view";
+import { bannerWebTarget, isWebViewPage, pageTarget, type WebViewTarget } from "~/services/layout/web-view";
 import { ExternalLink, SafeBack, useRememberFirstEntry } from "~/components/ui";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

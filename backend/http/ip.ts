@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { BackendConfig } from "../config";
 
-/** Where a web tier on another host presents WEB_TIER_SECRET (app/services/api.server.ts sends it). */
+/** Where a web tier on another host presents WEB_TIER_SECRET (app/services/kit/caller.server.ts sends it). */
 export const WEB_TIER_HEADER = "x-web-tier";
 
 /** A TRUSTED_PROXIES value as its addresses (exact addresses: no ranges). */

@@ -4,7 +4,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:
  * The `encrypt` field of the envelope (docs/product/messages.md), when RESPONSE_ENCRYPTION_KEY is set:
  * AES-256-CBC, PKCS#7 padding, key = SHA-256(RESPONSE_ENCRYPTION_KEY), a random 16-byte IV,
  * and `encrypt` = base64(IV ‖ ciphertext) of the UTF-8 JSON of `data`.
- * The web tier decrypts it with WebCrypto (app/services/response-crypto.ts).
+ * The web tier decrypts it with WebCrypto (app/services/kit/response-crypto.ts).
  */
 export function encryptData(data: unknown, key: string): string {
   const k = createHash("sha256").update(key, "utf8").digest();

@@ -5,7 +5,7 @@
  * both in the third person. Screenshots of the desk's panel at 390 px.
  */
 import { describe, expect, test } from "vitest";
-import { formatCoinsWithName } from "../../app/services/format";
+import { formatCoinsWithName } from "../../app/services/money/format";
 import { apiClient } from "./support/api";
 import { newContext, shot, signInAs } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";

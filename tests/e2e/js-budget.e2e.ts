@@ -105,7 +105,7 @@ function explain(key: string, weight: PageWeight, budget: number): string {
     .map((m) => ({ ...m, was: baseline[m.module] ?? 0 }))
     .filter((m) => m.wire - m.was > 256)
     .map((m) => `  ${m.module}: ${m.was} → ${m.wire}`);
-  const top = weight.modules.slice(0, 12).map((m) => `  ${m.module}: ${m.wire}`);
+  const top = weight.modules.slice(0, Number(process.env.JS_BUDGET_TOP ?? 12)).map((m) => `  ${m.module}: ${m.wire}`);
   return [
     `${key}: ${weight.wire} bytes of JavaScript (brotli) in ${weight.files.length} files; budget ${budget}`,
     `grew since the baseline:\n${grew.join("\n") || "  (nothing by more than 256 bytes)"}`,

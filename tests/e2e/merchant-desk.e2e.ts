@@ -12,7 +12,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { apiClient } from "./support/api";
-import { formatCoins } from "../../app/services/format";
+import { formatCoins } from "../../app/services/money/format";
 import { newContext, shot, signInAs, signInSession } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
 import { newSeller } from "./support/users";

@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { MESSAGES } from "../../contract/messages";
 import { YOU_BLOCKED_MERCHANT } from "../../backend/modules/relationships/blocks";
-import { formatVolume } from "../../app/services/format";
+import { formatVolume } from "../../app/services/money/format";
 import { apiClient } from "./support/api";
 import { cutTexts, shot, shotFromTop, signInAs } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";

@@ -50,7 +50,7 @@ for (const js of [true, false]) {
 
         // Its picture leads to another site, and says which.
         const link = promo.getByRole("link", { name: new RegExp(pop!.nameEn) });
-        expect(await link.getAttribute("aria-label")).toBe(`${pop!.nameEn} (opens ${hostOf(pop!)}, another site)`);
+        expect(await link.getAttribute("aria-label")).toBe(`${pop!.nameEn}. Opens ${hostOf(pop!)}`);
         await promo.getByText(`Opens ${hostOf(pop!)}`).waitFor({ state: "visible" });
 
         const position = await promo.evaluate((el) => getComputedStyle(el).position);
@@ -99,7 +99,7 @@ for (const js of [true, false]) {
           const slide = carousel.locator(`a[href="/banner/${b.id}"]`);
           const label = await slide.getAttribute("aria-label");
           if (external(b)) {
-            expect(label).toBe(`${b.nameEn} (opens ${hostOf(b)}, another site)`);
+            expect(label).toBe(`${b.nameEn}. Opens ${hostOf(b)}`);
             expect(await slide.innerText()).toContain(`Opens ${hostOf(b)}`);
           } else {
             expect(label).toBe(b.nameEn);

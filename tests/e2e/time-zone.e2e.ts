@@ -7,8 +7,8 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { formatDate } from "~/services/format";
-import { dayEndIn, dayStartIn, DEFAULT_TIME_ZONE, wallClock } from "~/services/time-zone";
+import { formatDate } from "~/services/money/format";
+import { dayEndIn, dayStartIn, DEFAULT_TIME_ZONE, wallClock } from "~/services/layout/time-zone";
 import { newContext, signInAs } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
 

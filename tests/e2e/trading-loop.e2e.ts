@@ -11,7 +11,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { tooManyCodesMessage } from "../../contract/card-codes";
 import { faceUnits } from "../../app/services/money/offers";
-import { TWO_DECIMALS } from "../../app/services/format";
+import { TWO_DECIMALS } from "../../app/services/money/format";
 import { apiClient, type Advert } from "./support/api";
 import { cutTexts, shot, shotOf, signInAs } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";

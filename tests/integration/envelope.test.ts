@@ -4,7 +4,7 @@
  * what must never leak (stack traces, passwords).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { decryptResponse } from "../../app/services/response-crypto";
+import { decryptResponse } from "../../app/services/kit/response-crypto";
 import { Code } from "../../contract/envelope";
 import { calls, clientPaths } from "../../contract/index";
 import { DEMO_LOGINS } from "../../backend/demo/world";

@@ -2,7 +2,7 @@
  * One home for money, proved on the real backend and database (ADR 0050): fast-check draws
  * cards (face typed as a seller types it, discount), coins sold at a withdrawer's rate, and
  * crypto amounts, and for each:
- *   - the figure the web tier's form shows (contract/money.ts through app/services/format.ts'
+ *   - the figure the web tier's form shows (contract/money.ts through app/services/money/format.ts'
  *     reading of the typed text and the action's `shown`) is what the backend charges;
  *   - no rounding makes or loses a minor unit: across a completed card trade every coin the
  *     seller and her inviter receive is one the merchant and the platform paid (the ledger rows
@@ -20,7 +20,7 @@ import { REFERRAL_BONUS, REFERRAL_BONUS_TRADE } from "../../contract/constants";
 import { VirtualCoinType } from "../../contract/enums";
 import { checkBooks } from "../../backend/modules/wallet/checks";
 import { PLATFORM_USER_ID } from "../../backend/modules/wallet/platform";
-import { minorFromInput } from "../../app/services/format";
+import { minorFromInput } from "../../app/services/money/format";
 import { shown } from "../../app/services/forms/quote.server";
 import type { TestBackend } from "../support/backend";
 import { expectOk, makeAdvert, staff, uniqueCode, userIdOf } from "../support/orders";

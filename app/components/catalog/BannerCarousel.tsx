@@ -14,7 +14,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { Banner } from "../../../contract/entities";
 import { cx } from "~/components/ui/cx";
 import { CarouselButton, wrapIndex } from "~/components/ui/Carousel";
-import { latePicture } from "~/services/late-pictures";
+import { latePicture } from "~/services/layout/late-pictures";
 import { ExternalIcon } from "~/components/ui/Icon";
 
 export const AUTO_ADVANCE_MS = 5_000;
@@ -45,7 +45,8 @@ export interface BannerCarouselProps {
  * 0043), and one that leaves says where.
  */
 export function bannerLinkProps(b: ShownBanner) {
-  return { href: `/banner/${b.id}`, "aria-label": b.leaves ? `${b.nameEn} (opens ${b.leaves}, another site)` : b.nameEn };
+  // The name holds the note's visible words ("Opens …"), as a name must (WCAG 2.5.3).
+  return { href: `/banner/${b.id}`, "aria-label": b.leaves ? `${b.nameEn}. Opens ${b.leaves}` : b.nameEn };
 }
 
 /** On a banner that leads to another site (inside its link, which is `relative`): which one. */

@@ -1,7 +1,7 @@
 /** Who an offer is from, as both the offer list and the sell page show it: avatar (in its point-mall frame), nickname (a link to its page), verified, its badge, online, trades. */
 import type { ReactNode } from "react";
 import type { AdvertWithMerchant } from "../../../contract/entities";
-import { isOnline } from "../../../contract/enums";
+import { isOnline } from "../../../contract/catalog-enums";
 import { AdornedAvatar, MallBadge } from "~/components/identity/Adornment";
 import { cx } from "~/components/ui/cx";
 import { VerifiedIcon } from "~/components/ui";

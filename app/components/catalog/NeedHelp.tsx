@@ -7,7 +7,7 @@
 import type { ReactNode } from "react";
 import { useHeadlessOnTouch } from "~/components/ui/headless";
 import { HelpIcon, MailIcon, TelegramIcon, WhatsAppIcon } from "../ui";
-import { withContactHrefs, type Contact } from "~/services/contact";
+import { withContactHrefs, type Contact } from "~/services/layout/contact";
 import { cx } from "~/components/ui/cx";
 
 const CHANNELS: { key: string; label: string; icon: (p: { className?: string }) => ReactNode; tone: string }[] = [

@@ -6,14 +6,14 @@ import { OfferTags } from "~/components/catalog/OfferTags";
 import { useLocation, useSubmit } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { AdvertWithMerchant } from "../../../contract/entities";
-import { AdvertCardType, isOnline } from "../../../contract/enums";
+import { AdvertCardType, isOnline } from "../../../contract/catalog-enums";
 import { faceUnits, ngnPerUnit, offerFaces, offerRate } from "~/services/money/offers";
 // Not through offers.ts: a re-export there made /home load the sell rules (ADR 0028).
 import { MerchantIdentity } from "~/components/catalog/MerchantIdentity";
 import { cx } from "~/components/ui/cx";
 import { ButtonLink } from "~/components/ui";
 import { CARD_FACE_OPTIONS as CARD_FACES } from "../../../contract/constants";
-import { type AdvertFilters } from "~/services/adverts.server";
+import { type AdvertFilters } from "~/services/catalog/adverts.server";
 import { Form } from "~/components/ui/Form";
 import { FILTER_FORM_PROPS, FILTER_NAVIGATE_OPTIONS } from "~/components/ui/filter-form";
 import { FilterActions } from "~/components/ui/FilterParts";

@@ -1,7 +1,7 @@
 import type { Advert } from "../../../contract/entities";
-import { AdvertCardType } from "../../../contract/enums";
+import { AdvertCardType } from "../../../contract/catalog-enums";
 import { StatusBadge } from "~/components/ui";
-import { splitTags } from "~/services/orders";
+import { splitTags } from "~/services/orders/index";
 
 /** An offer's card type as a badge, then its own tags (without the one the badge already says). */
 export function OfferTags({ advert, className }: { advert: Pick<Advert, "cardType" | "tagListEn">; className?: string }) {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { bannerTarget } from "../../routes/banner.$id";
-import { applyFilters, parseFilters, takesFace } from "../../services/adverts.server";
-import { contactHref } from "~/services/contact";
+import { applyFilters, parseFilters, takesFace } from "../../services/catalog/adverts.server";
+import { contactHref } from "~/services/layout/contact";
 import { coinsPerUnit, faceUnits, ngnPerUnit } from "~/services/money/offers";
 // Not through offers.ts: a re-export there made /home load the sell rules (ADR 0028).
 import { fixedFaces } from "../../../contract/sell-rules";

@@ -11,8 +11,8 @@ import { cx } from "~/components/ui/cx";
 import { AdornedAvatar, MallBadge } from "~/components/identity/Adornment";
 import { Button } from "~/components/ui/Button";
 import { BellIcon, CountBadge, useTimeZone, VerifiedIcon } from "~/components/ui";
-import { statusLabel } from "~/services/orders";
-import { formatDayIn, formatTimeIn, sameDayIn } from "~/services/time-zone";
+import { statusLabel } from "~/services/orders/index";
+import { formatDayIn, formatTimeIn, sameDayIn } from "~/services/layout/time-zone";
 import type { MessageCentreData } from "./centre";
 import { conversationHref } from "./chat-shared";
 

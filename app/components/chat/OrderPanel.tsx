@@ -7,8 +7,8 @@ import { Link } from "@remix-run/react";
 import { cx } from "~/components/ui/cx";
 import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
 import { ChevronRightIcon, DateTime, DetailRow } from "~/components/ui";
-import { formatCoinsWithName, formatNgn, formatTradeAmount } from "~/services/format";
-import { orderCoins, orderTimer } from "~/services/orders";
+import { formatCoinsWithName, formatNgn, formatTradeAmount } from "~/services/money/format";
+import { orderCoins, orderTimer } from "~/services/orders/index";
 
 export interface OrderPanelData {
   id: number;

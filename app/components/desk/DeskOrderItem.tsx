@@ -9,8 +9,8 @@ import { DuplicateFlag } from "~/components/orders/DuplicateFlag";
 import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
 import { Countdown, DateTime } from "~/components/ui";
 import { cx } from "~/components/ui/cx";
-import { formatCoinsWithName, formatTradeAmount } from "~/services/format";
-import { isECodeInfo, orderPriceFact, orderTimer, parseAdvertInfo, PRICE_TONES } from "~/services/orders";
+import { formatCoinsWithName, formatTradeAmount } from "~/services/money/format";
+import { isECodeInfo, orderPriceFact, orderTimer, parseAdvertInfo, PRICE_TONES } from "~/services/orders/index";
 
 export function DeskOrderItem({ order: o, coinName }: { order: StaffOrder; coinName: string }) {
   const info = parseAdvertInfo(o.advertInfo);

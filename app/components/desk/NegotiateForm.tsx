@@ -6,7 +6,7 @@
 import { ArbitrationType, arbitrationTypeLabels } from "../../../contract/enums";
 import { Button, Field, FormError, SelectField, TextAreaField } from "~/components/ui";
 import { Form } from "~/components/ui/Form";
-import { formatCoinsWithName } from "~/services/format";
+import { formatCoinsWithName } from "~/services/money/format";
 import { faceUnits } from "~/services/money/offers";
 import { NEGOTIATE_FIELDS as F, type NegotiateField, type NegotiateRefusal } from "~/services/desk/orders";
 

@@ -7,7 +7,7 @@ import { ADVERT_EXPLAIN_MAX } from "../../../contract/advert-rules";
 import { Button, Field, FormError, SelectField, TextAreaField, type SelectOption } from "~/components/ui";
 import { Form } from "~/components/ui/Form";
 import { useMainLayoutData } from "~/components/layout/layout-data";
-import { rateFromInput } from "~/services/format";
+import { rateFromInput } from "~/services/money/format";
 import { coinsPerUnit, faceUnits, ngnPerUnit, offerRate } from "~/services/money/offers";
 
 type Errors = Partial<Record<string, string>>;

@@ -61,7 +61,7 @@ function KycView({ cert, status }: { cert: KycCert; status: number }) {
 async function shrinkPhoto(input: HTMLInputElement, side: string) {
   const file = input.files?.[0];
   if (!file || !isSupportedImage(file)) return;
-  const { shrinkChosenPicture } = await import("~/services/images.client");
+  const { shrinkChosenPicture } = await import("~/services/chat/images.client");
   await shrinkChosenPicture(input, `id-${side}`);
 }
 

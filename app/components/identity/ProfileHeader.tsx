@@ -126,7 +126,7 @@ function AvatarUpload({ error }: { error: string | null }) {
     if (!isSupportedImage(file)) return setClientError(MESSAGES.unsupportedImage);
     setClientError(null);
     try {
-      const { compressImage } = await import("~/services/images.client");
+      const { compressImage } = await import("~/services/chat/images.client");
       // ≤ 1024 px, JPEG quality 0.5 (docs/product/validation.md); the form's own fields (intent, CSRF token) go along.
       const small = await compressImage(file);
       const body = new FormData(input.current!.form!);

@@ -9,8 +9,8 @@ import type { Statistics } from "../../../contract/entities";
 import { Avatar } from "~/components/ui/Avatar";
 import { AdornedAvatar } from "./Adornment";
 import { cx } from "~/components/ui/cx";
-import { formatCoins } from "~/services/format";
-import { webViewHref } from "~/services/web-view";
+import { formatCoins } from "~/services/money/format";
+import { webViewHref } from "~/services/layout/web-view";
 import { NOTIFICATION_SOUND_KEY } from "~/chat/sound-key";
 
 /** The avatar frame of a membership level (docs/product/membership.md#the-membership-centre: the Avatar Frame benefit). */

@@ -5,8 +5,8 @@
  */
 import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
-import { WEB_VIEW_PAGES, webViewHref, type WebViewPage } from "~/services/web-view";
-import { contactEmail, withContactHrefs, type Contact } from "~/services/contact";
+import { WEB_VIEW_PAGES, webViewHref, type WebViewPage } from "~/services/layout/web-view";
+import { contactEmail, withContactHrefs, type Contact } from "~/services/layout/contact";
 import { ExternalLink, FacebookIcon, LogoMark, MailIcon, TelegramIcon, TwitterIcon, WhatsAppIcon } from "../ui";
 import { BRAND_NAME } from "./TopBar";
 

@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigation } from "@remix-run/react";
 import type { Headless } from "~/components/ui/headless";
 import { Button } from "../ui";
 import { NoticeSummary } from "~/components/notices/NoticeSummary";
-import { noticeOpenHref } from "~/services/notices";
+import { noticeOpenHref } from "~/services/notices/index";
 import { Form } from "~/components/ui/Form";
 import { BellFace, iconButton, type NoticeBellProps } from "./NoticeBell";
 

@@ -6,7 +6,7 @@
 import { Link } from "@remix-run/react";
 import type { Desks, Notice } from "../../../contract/entities";
 import { ButtonLink, LogoMark } from "../ui";
-import { contactHref, type Contact } from "~/services/contact";
+import { contactHref, type Contact } from "~/services/layout/contact";
 import { MainNavInline, MainNavMobile } from "./MainNav";
 import type { CountKey } from "./nav";
 import { NoticeBell } from "./NoticeBell";

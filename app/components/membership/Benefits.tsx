@@ -1,4 +1,4 @@
-import type { MembershipConfig } from "~/services/membership";
+import type { MembershipConfig } from "~/services/membership/index";
 import { DetailPanel } from "~/components/ui/DetailPanel";
 
 /** The eight benefits with their introductions from the wealth config (docs/product/screens.md). */

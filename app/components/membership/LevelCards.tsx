@@ -4,7 +4,7 @@
  * level (LevelCoverflow).
  */
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { LevelCard } from "~/services/membership";
+import type { LevelCard } from "~/services/membership/index";
 import { LevelCoverflow } from "./LevelCoverflow";
 import { LevelFigure } from "./LevelFigure";
 

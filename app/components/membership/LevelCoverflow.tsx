@@ -6,7 +6,7 @@
  * CSS transforms only; the movement is animated unless the user asks for reduced motion.
  */
 import { useState } from "react";
-import type { LevelCard } from "~/services/membership";
+import type { LevelCard } from "~/services/membership/index";
 import { CarouselButton, arrowKeys, loopOffset, useSwipe, wrapIndex } from "~/components/ui/Carousel";
 import { cx } from "~/components/ui/cx";
 import { LevelFigure } from "./LevelFigure";

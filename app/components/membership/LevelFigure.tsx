@@ -1,5 +1,5 @@
 /** A level card (docs/product/screens.md): its picture from the wealth config and the points it needs. */
-import type { LevelCard } from "~/services/membership";
+import type { LevelCard } from "~/services/membership/index";
 import { cx } from "~/components/ui/cx";
 import { points } from "./WealthAmount";
 

@@ -12,8 +12,8 @@ import { MallOrderStatus } from "../../../contract/enums";
 import { DateTime, EmptyState, buttonClasses } from "~/components/ui";
 import { cx } from "~/components/ui/cx";
 import { useMainLayoutData } from "~/components/layout/layout-data";
-import { formatCoinsWithName } from "~/services/format";
-import { pagerPages } from "~/services/membership";
+import { formatCoinsWithName } from "~/services/money/format";
+import { pagerPages } from "~/services/membership/index";
 import { WealthAmount } from "./WealthAmount";
 
 const pageHref = (page: number) => `?tab=order&page=${page}`;

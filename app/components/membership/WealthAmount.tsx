@@ -1,4 +1,4 @@
-import { formatWealth } from "~/services/format";
+import { formatWealth } from "~/services/money/format";
 import { cx } from "~/components/ui/cx";
 
 /** A signed points amount (docs/product/screens.md, docs/product/constants.md): green when positive, red otherwise, tabular figures. */

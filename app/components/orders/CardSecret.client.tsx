@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { CopyIcon, Button, Skeleton } from "~/components/ui";
-import { decryptCardSecret } from "~/services/card-secret";
+import { decryptCardSecret } from "~/services/orders/card-secret";
 import { CardCodeList } from "~/components/orders/CardCodeList";
 
 type State = { kind: "loading" } | { kind: "ready"; codes: string[] } | { kind: "error"; message: string };

@@ -11,8 +11,8 @@ import { faceUnits } from "~/services/money/offers";
 import { cx } from "~/components/ui/cx";
 import { ConfirmAction } from "~/components/orders/ConfirmAction";
 import { DetailRow, StatusBadge } from "~/components/ui";
-import { formatCoinsWithName, formatNgn } from "~/services/format";
-import { disputeTexts, disputeTypeLabel, type OrderSide } from "~/services/orders";
+import { formatCoinsWithName, formatNgn } from "~/services/money/format";
+import { disputeTexts, disputeTypeLabel, type OrderSide } from "~/services/orders/index";
 
 const statusTone: Partial<Record<number, string>> = {
   [OrderStatus.Completed]: "bg-money-in-50 text-money-in-800",

@@ -4,7 +4,7 @@
  * order stands now. `compact` is the queue row's one line.
  */
 import type { DuplicateOf } from "../../../contract/calls/orders-desks";
-import { statusLabel } from "~/services/orders";
+import { statusLabel } from "~/services/orders/index";
 import { cx } from "~/components/ui/cx";
 
 export const DUPLICATE_TITLE = "Possible duplicate card";

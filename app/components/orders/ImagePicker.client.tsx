@@ -18,7 +18,7 @@ import { MESSAGES } from "../../../contract/messages";
 import { cx } from "~/components/ui/cx";
 import { CloseIcon } from "~/components/ui";
 import { IMAGE_ACCEPT, isSupportedImage } from "~/services/forms/sell";
-import { compressImage } from "~/services/images.client";
+import { compressImage } from "~/services/chat/images.client";
 
 type Status = "compressing" | "uploading" | "done" | "unsupported" | "failed";
 

@@ -13,7 +13,7 @@ import { conversationHref } from "~/components/chat/chat-shared";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { UserLink } from "~/components/partners/UserLink";
 
-/** What the loader gives the section (services/chat.server's view of GROUP{orderId}). */
+/** What the loader gives the section (services/chat/chat.server's view of GROUP{orderId}). */
 export interface OrderChatData {
   conversationId: string;
   provider: "builtin" | "tencent";

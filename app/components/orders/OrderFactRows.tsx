@@ -10,8 +10,8 @@ import { OrderStatus } from "../../../contract/enums";
 import { UserLink } from "~/components/partners/UserLink";
 import { Avatar } from "~/components/ui/Avatar";
 import { DateTime, DetailRow } from "~/components/ui";
-import { formatCoinsWithName, formatNgn, formatTradeAmount } from "~/services/format";
-import { orderPriceFact, PRICE_TONES, type OrderSide, type PriceFact } from "~/services/orders";
+import { formatCoinsWithName, formatNgn, formatTradeAmount } from "~/services/money/format";
+import { orderPriceFact, PRICE_TONES, type OrderSide, type PriceFact } from "~/services/orders/index";
 
 export function CardFaceRow({ amount, currency }: { amount: number; currency: string }) {
   return (

@@ -5,8 +5,8 @@
 import { Link } from "@remix-run/react";
 import type { Order } from "../../../contract/entities";
 import { cx } from "~/components/ui/cx";
-import { formatCoinsWithName, formatTradeAmount } from "~/services/format";
-import { isECodeInfo, orderPriceFact, parseAdvertInfo, PRICE_TONES } from "~/services/orders";
+import { formatCoinsWithName, formatTradeAmount } from "~/services/money/format";
+import { isECodeInfo, orderPriceFact, parseAdvertInfo, PRICE_TONES } from "~/services/orders/index";
 import { OrderStatusBadge } from "./OrderStatusBadge";
 import { DateTime } from "~/components/ui";
 

@@ -14,7 +14,7 @@ import { OrderImages } from "~/components/orders/OrderImages";
 import { CardCodeReveal, type CodeReveal } from "~/components/orders/CardCodeReveal";
 import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
 import { Countdown, DetailPanel, RemarkLine, Skeleton, StatusBadge, VerifiedIcon } from "~/components/ui";
-import { orderTimer, splitTags } from "~/services/orders";
+import { orderTimer, splitTags } from "~/services/orders/index";
 
 const CardSecret = lazy(() => import("~/components/orders/CardSecret.client"));
 

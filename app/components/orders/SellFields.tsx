@@ -8,7 +8,7 @@ import { splitCardCodes } from "../../../contract/card-codes";
 import { faceUnits } from "~/services/money/offers";
 import { cx } from "~/components/ui/cx";
 import { Field, TextAreaField } from "~/components/ui";
-import { formatCoinsWithName, formatNgn, minorFromInput } from "~/services/format";
+import { formatCoinsWithName, formatNgn, minorFromInput } from "~/services/money/format";
 import { CardCodeText } from "~/components/orders/CardCodeText";
 import { CARD_CODE_MAX, IMAGE_ACCEPT } from "~/services/forms/sell";
 import { coinsForFace, figureOrNull } from "../../../contract/money";

@@ -1,5 +1,5 @@
 /**
- * The browser's card-code decryption (app/services/card-secret.ts) against the
+ * The browser's card-code decryption (app/services/orders/card-secret.ts) against the
  * backend's encryption (backend/modules/orders/card-crypto.ts), ADR 0007:
  * WebCrypto and the crypto-js fallback must both read what the server stores.
  */
@@ -13,7 +13,7 @@ import {
   decryptWithWebCrypto,
   sha256Base64,
   sha256Hex,
-} from "../../services/card-secret";
+} from "../../services/orders/card-secret";
 
 const subtle = globalThis.crypto.subtle;
 const secret = () => randomBytes(32).toString("hex");

@@ -4,7 +4,7 @@ import type { RelationshipListItem } from "../../../contract/entities";
 import { isOnline } from "../../../contract/enums";
 import { OnlineStatus } from "~/components/catalog/MerchantIdentity";
 import { Avatar } from "~/components/ui/Avatar";
-import { formatVolume } from "~/services/format";
+import { formatVolume } from "~/services/money/format";
 import { PartnerForm } from "./PartnerButtons";
 import { userInfoHref } from "./UserLink";
 

@@ -10,7 +10,7 @@ import { Avatar } from "~/components/ui/Avatar";
 import { DateTime, ErrorState } from "~/components/ui";
 import { QrCode } from "~/components/wallet/QrCode";
 import type { QrSvg } from "~/components/wallet/qr.server";
-import { formatCoins, formatNgn } from "~/services/format";
+import { formatCoins, formatNgn } from "~/services/money/format";
 
 const CopyButton = lazy(() => import("~/components/wallet/CopyButton.client"));
 

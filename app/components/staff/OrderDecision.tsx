@@ -5,7 +5,7 @@
  * offered for a decidable order, the page says why.
  */
 import { NEVER_OPENED_NO_COMPLETE, type AdminOrderActions, type OrderMoney, type StaffOrder } from "../../../contract/calls/orders-desks";
-import { formatCoins } from "~/services/format";
+import { formatCoins } from "~/services/money/format";
 import { StaffForm } from "./StaffParts";
 
 export function OrderDecision({ order, actions, money, coinName }: { order: StaffOrder; actions: AdminOrderActions; money: OrderMoney; coinName: string }) {

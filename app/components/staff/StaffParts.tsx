@@ -4,7 +4,7 @@
  */
 import { Link, useActionData, useNavigation } from "@remix-run/react";
 import { createContext, useContext, useState, type ReactNode } from "react";
-import type { StaffActionError } from "~/services/staff.server";
+import type { StaffActionError } from "~/services/staff/staff.server";
 import { Button, ConfirmDialog, buttonClasses, cx, type ButtonVariant } from "~/components/ui";
 import { CSRF_FIELD } from "~/services/kit/csrf";
 import { Form } from "~/components/ui/Form";

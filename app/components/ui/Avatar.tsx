@@ -1,7 +1,7 @@
 /** A user's round picture, sized so nothing moves when it arrives; a person icon when there is none. */
 import { UserIcon } from "./Icon";
 import { cx } from "./cx";
-import { latePicture } from "../../services/late-pictures";
+import { latePicture } from "../../services/layout/late-pictures";
 
 export function Avatar({
   src,

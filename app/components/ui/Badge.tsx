@@ -9,7 +9,7 @@
  * progress / highlighted, neutral = the rest. Use the status names of docs/product/statuses.md.
  */
 import type { ReactNode } from "react";
-import { formatBadge } from "../../services/format";
+import { formatBadge } from "../../services/money/format";
 import { cx } from "./cx";
 
 

@@ -15,7 +15,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { formatCountdown, formatDate } from "../../services/format";
+import { formatCountdown, formatDate } from "../../services/money/format";
 import { useTimeZone } from "./DateTime";
 import { cx } from "./cx";
 

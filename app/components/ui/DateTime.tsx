@@ -8,9 +8,9 @@
  *   const tz = useTimeZone(); formatDate(ms, tz)       // outside JSX
  */
 import { useRouteLoaderData } from "@remix-run/react";
-import { formatDate } from "../../services/format";
+import { formatDate } from "../../services/money/format";
 import { cx } from "./cx";
-import { DEFAULT_TIME_ZONE, formatDayIn } from "../../services/time-zone";
+import { DEFAULT_TIME_ZONE, formatDayIn } from "../../services/layout/time-zone";
 
 /** The user's time zone as the root loader resolved it. */
 export function useTimeZone(): string {

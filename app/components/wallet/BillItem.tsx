@@ -7,7 +7,7 @@
 import type { Bill } from "../../../contract/entities";
 import { billTypeLabels, type BillType } from "../../../contract/enums";
 import { cx } from "~/components/ui/cx";
-import { formatCoins } from "~/services/format";
+import { formatCoins } from "~/services/money/format";
 import { DateTime } from "~/components/ui";
 
 export function BillItem({ bill, coinName }: { bill: Bill; coinName: string }) {

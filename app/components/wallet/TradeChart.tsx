@@ -5,8 +5,8 @@
  * <desc>; the numbers are also in a visually hidden table.
  */
 import type { TradeStatisticsDay } from "../../../contract/entities";
-import { formatCoins, formatCoinsWithName, formatVolume } from "~/services/format";
-import { formatDayIn, formatShortDayIn } from "~/services/time-zone";
+import { formatCoins, formatCoinsWithName, formatVolume } from "~/services/money/format";
+import { formatDayIn, formatShortDayIn } from "~/services/layout/time-zone";
 import { useTimeZone } from "../ui";
 
 /** The plot's own units: the SVG stretches to the box, so only proportions matter. */

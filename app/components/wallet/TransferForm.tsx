@@ -15,7 +15,7 @@ import type { Quote } from "../../../contract/quote";
 import type { AskAgain } from "~/services/forms/quote.server";
 import { AskAgainNotice, QuoteFields } from "~/components/ui/AskAgain";
 import { schemaValidation, useOnFirstUse, useValidateBlurred } from "~/components/ui/use-schema-form";
-import { formatCoins, formatNgn } from "~/services/format";
+import { formatCoins, formatNgn } from "~/services/money/format";
 import { Form } from "~/components/ui/Form";
 import type { SubmissionResult } from "@conform-to/react";
 

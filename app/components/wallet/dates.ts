@@ -1,5 +1,5 @@
 /** The date-range filter of the order, wallet and withdrawal lists: yyyy-mm-dd in the URL, whole days to the API. */
-import { dayEndIn, dayStartIn, parseDay } from "~/services/time-zone";
+import { dayEndIn, dayStartIn, parseDay } from "~/services/layout/time-zone";
 
 export interface DateRange {
   /** yyyy-mm-dd as typed, "" when not set. */

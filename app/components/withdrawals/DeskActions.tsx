@@ -30,7 +30,7 @@ async function shrinkProof(e: ChangeEvent<HTMLInputElement>) {
   const input = e.currentTarget;
   const file = input.files?.[0];
   if (!file || !isSupportedImage(file)) return;
-  const { shrinkChosenPicture } = await import("~/services/images.client");
+  const { shrinkChosenPicture } = await import("~/services/chat/images.client");
   await shrinkChosenPicture(input, "payment");
 }
 

@@ -8,9 +8,9 @@ import { Avatar } from "~/components/ui/Avatar";
 import { Countdown, DateTime, Tabs } from "~/components/ui";
 import { cx } from "~/components/ui/cx";
 import { WithdrawalStatusBadge } from "~/components/withdrawals/WithdrawalStatusBadge";
-import { formatCoins } from "~/services/format";
+import { formatCoins } from "~/services/money/format";
 import { formatPayout } from "~/services/money/wallet";
-import { DESK_PATH, deskWithdrawalPath, withdrawalDeadline } from "~/services/withdrawer-desk";
+import { DESK_PATH, deskWithdrawalPath, withdrawalDeadline } from "~/services/desk/withdrawer-desk";
 
 /** The desk's heading and its two tabs (links, so they work without JavaScript). */
 export function DeskHeader({ current }: { current: "queue" | "settings" }) {

@@ -8,8 +8,8 @@ import { WITHDRAWER_TIME_LIMIT_MINUTES } from "../../../contract/constants";
 import { Button, DetailPanel, DetailRow, Field, TextAreaField } from "~/components/ui";
 import { Form } from "~/components/ui/Form";
 import { FormError } from "~/components/ui/FormParts";
-import { formatCoins } from "~/services/format";
-import type { SettingsErrors, SettingsValues } from "~/services/withdrawer-desk";
+import { formatCoins } from "~/services/money/format";
+import type { SettingsErrors, SettingsValues } from "~/services/desk/withdrawer-desk";
 import { OtpField } from "~/components/identity/OtpField";
 
 export interface DeskSettingsProps {

@@ -2,7 +2,7 @@
 import type { DeskWithdrawal } from "../../../contract/calls/withdrawals-desks";
 import { DetailPanel, DetailRow, RemarkLine } from "~/components/ui";
 import { parseBankSnapshot, WithdrawalStatus } from "~/components/withdrawals/withdrawal";
-import { formatCoins } from "~/services/format";
+import { formatCoins } from "~/services/money/format";
 import { formatCurrencyRate, formatPayout } from "~/services/money/wallet";
 
 export function DeskPayPanel({ w, coinName }: { w: DeskWithdrawal; coinName: string }) {

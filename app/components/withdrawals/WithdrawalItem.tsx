@@ -2,7 +2,7 @@
 import { Link } from "@remix-run/react";
 import type { Withdrawal } from "../../../contract/entities";
 import { Avatar } from "~/components/ui/Avatar";
-import { formatCoins } from "~/services/format";
+import { formatCoins } from "~/services/money/format";
 import { formatPayout } from "~/services/money/wallet";
 import { WithdrawalStatusBadge } from "~/components/withdrawals/WithdrawalStatusBadge";
 import { DateTime } from "~/components/ui";

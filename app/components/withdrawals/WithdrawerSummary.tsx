@@ -4,8 +4,8 @@ import type { Withdrawer } from "../../../contract/entities";
 import { WITHDRAWER_DEPOSIT, WITHDRAWER_TIME_LIMIT_MINUTES } from "../../../contract/constants";
 import { Avatar } from "~/components/ui/Avatar";
 import { WithdrawerName, WithdrawerStats, WithdrawerTags } from "~/components/withdrawals/WithdrawerParts";
-import { formatCoins } from "~/services/format";
-import { splitTags } from "~/services/orders";
+import { formatCoins } from "~/services/money/format";
+import { splitTags } from "~/services/orders/index";
 import { coinUnits, formatCurrencyRate } from "~/services/money/wallet";
 
 export function WithdrawerSummary({ w, coinName }: { w: Withdrawer; coinName: string }) {

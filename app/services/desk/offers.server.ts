@@ -6,7 +6,7 @@
  */
 import { advertFieldsSchema, refineAdvert, type AdvertFields } from "../../../contract/calls/catalog-merchant";
 import { ADVERT_DISCOUNT_MAX } from "../../../contract/advert-rules";
-import { minorFromInput, rateFromInput } from "~/services/format";
+import { minorFromInput, rateFromInput } from "~/services/money/format";
 import { coinsPerUnit } from "~/services/money/offers";
 
 /** The form asks for the rate sellers see (0.85 per unit of face), not the discount per 10000 the call takes. */

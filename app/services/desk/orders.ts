@@ -1,5 +1,5 @@
 /** The desk's order forms (ADR 0036): what the negotiate form posts, in the contract's units. */
-import { minorFromInput } from "~/services/format";
+import { minorFromInput } from "~/services/money/format";
 
 /** The negotiate form's fields, as it posts them. */
 export const NEGOTIATE_FIELDS = { type: "arbitrationType", amount: "arbitrationApplyAmount", price: "arbitrationApplyPrice", content: "arbitrationContent" } as const;

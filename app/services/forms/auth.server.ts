@@ -11,7 +11,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { z } from "zod";
 import { VerificationCodeType } from "../../../contract/enums";
 import { flashToast } from "../../session.server";
-import { apiFor, type Api, type ApiResult } from "../api.server";
+import { apiFor, type Api, type ApiResult } from "../kit/caller.server";
 import {
   DEFAULT_INTER_CODE,
   HIDDEN_FIELDS,
@@ -22,7 +22,7 @@ import { contactForApi, contactSchema, registerSchema, type Contact } from "./au
 import { codeCooldownLeft, sendVerificationCode } from "./send-code.server";
 import { readForm } from "~/services/kit/form.server";
 import { sessionHeaders } from "~/services/kit/api.server";
-import { rememberSignIn, SIGN_IN_CODE_PATH, type PendingSignIn } from "../sign-in-challenge.server";
+import { rememberSignIn, SIGN_IN_CODE_PATH, type PendingSignIn } from "../identity/sign-in-challenge.server";
 
 export const SUCCESS = "Success";
 

@@ -10,7 +10,7 @@ import { LoginType, VerificationCodeType } from "../../../contract/enums";
 import { MESSAGES } from "../../../contract/messages";
 import { must, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { readForm } from "~/services/kit/form.server";
-import { maskEmail, maskPhone } from "~/services/contacts";
+import { maskEmail, maskPhone } from "~/services/layout/contacts";
 import { SEND_CODE_INTENT } from "./auth";
 import { formReply, loadCountries, sendCodeAction } from "./auth.server";
 import { codeCooldownLeft } from "./send-code.server";

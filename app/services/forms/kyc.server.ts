@@ -11,7 +11,7 @@ import { loadCountries } from "./auth.server";
 import { KYC_IMAGE_MAX_BYTES } from "../../../contract/constants";
 import { UploadImageType } from "../../../contract/enums";
 import { MESSAGES } from "../../../contract/messages";
-import type { Api } from "~/services/api.server";
+import type { Api } from "~/services/kit/caller.server";
 import { isSupportedImage } from "./sell";
 import { maskIdNo } from "./kyc";
 import { kycFormSchema, type KycForm } from "./kyc.schema";

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { joinCardCodes, splitCardCodes } from "../../../contract/card-codes";
 import { CARD_CODE_MAX, CODE_TOO_LONG, REMARK_TOO_LONG, SELL_FORM_EXPIRED, SELL_REMARK_MAX, sellProblem, type SellOffer } from "../../../contract/sell-rules";
-import { TWO_DECIMALS, hasTooManyDecimals, minorFromInput } from "../format";
+import { TWO_DECIMALS, hasTooManyDecimals, minorFromInput } from "../money/format";
 import { imagePaths } from "./sell";
 
 export interface SellSchemaOptions {

@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { MESSAGES } from "../../../contract/fields";
 import { orderTimer, parseAdvertInfo, parseTab } from "../orders";
 import { codeBlocks, splitCardCodes, tooManyCodesMessage } from "../../../contract/card-codes";
-import { TWO_DECIMALS } from "../format";
+import { TWO_DECIMALS } from "../money/format";
 import { CHOOSE_FACE, SELL_FORM_EXPIRED as SECRET_MISSING, fixedFacesMessage, type SellOffer as SellRules } from "../../../contract/sell-rules";
 import { isSupportedImage } from "./sell";
 import { sellSchema } from "./sell.schema";

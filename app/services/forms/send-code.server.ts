@@ -7,7 +7,7 @@
  */
 import { CODE_RESEND_SECONDS } from "../../../contract/constants";
 import { LoginType, type VerificationCodeType } from "../../../contract/enums";
-import type { Api } from "../api.server";
+import type { Api } from "../kit/caller.server";
 import type { AppSession } from "../../session.server";
 import { CODE_SENT, waitMessage, type SendCodeOutcome } from "./send-code";
 

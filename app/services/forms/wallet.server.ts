@@ -7,7 +7,7 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { bankAccountFieldOf } from "../../../contract/bank-accounts";
-import type { Api } from "~/services/api.server";
+import type { Api } from "~/services/kit/caller.server";
 import { CHECKED_FIELD, CHECK_INTENT, checkedKey, namesDiffer, type BankActionData } from "./wallet";
 import { OTP_FIELD, refusalAt } from "./two-factor";
 import { isSecondFactorRefusal } from "../../../contract/two-factor";

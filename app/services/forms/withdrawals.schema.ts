@@ -1,7 +1,7 @@
 /** The sell-coins form's schema (the rules are described in ./withdrawals.ts). */
 import { z } from "zod";
 import { MESSAGES } from "../../../contract/fields";
-import { TWO_DECIMALS, hasTooManyDecimals, minorFromInput } from "~/services/format";
+import { TWO_DECIMALS, hasTooManyDecimals, minorFromInput } from "~/services/money/format";
 import { SELL_COINS_REMARK_MAX, sellCoinsRangeMessage, type SellCoinsRules } from "./withdrawals";
 import { secondFactorCode } from "../../../contract/calls/two-factor";
 

@@ -11,7 +11,7 @@
  */
 import { Code } from "../../../contract/envelope";
 import { MESSAGES } from "../../../contract/messages";
-import { apiFor, type Api, type ApiResult } from "~/services/api.server";
+import { apiFor, type Api, type ApiResult } from "~/services/kit/caller.server";
 import { clearSignIn, commitSession, flashToast, loginUrl, type AppSession, type Toast } from "~/session.server";
 import { combineHeaders, json, NO_STORE, redirect, type AppLoadContext } from "./http.server";
 

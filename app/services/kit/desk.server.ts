@@ -15,7 +15,7 @@
 import { Code } from "../../../contract/envelope";
 import { TWO_FACTOR_MESSAGES } from "../../../contract/two-factor";
 import type { Desks } from "../../../contract/entities";
-import { apiFor, type Api } from "~/services/api.server";
+import { apiFor, type Api } from "~/services/kit/caller.server";
 import { screened } from "./api.server";
 import { redirect, type AppLoadContext } from "./http.server";
 

@@ -3,7 +3,7 @@
  * and InfiniteFeed renders it.
  */
 import { LIST_PAGE_SIZE } from "../../../contract/constants";
-import type { ApiResult } from "~/services/api.server";
+import type { ApiResult } from "~/services/kit/caller.server";
 
 export interface FeedPage<T> {
   items: T[];

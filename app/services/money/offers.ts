@@ -1,23 +1,15 @@
 /**
  * Display helpers for offers and card types (units of docs/product/constants.md), built on
- * app/services/format.ts. Exact integer arithmetic, no floats.
+ * app/services/money/format.ts. Exact integer arithmetic, no floats.
  *   discount / maxDiscount: coins per 1 unit of card currency, per 10000
  *   ngnRate: NGN per coin, in hundredths
  *   faces (minTrade, maxTrade, fixTrade entries, tradeAmount): hundredths of the currency
  */
-import { ngnPerFaceUnit } from "../../../contract/money-shown";
-import { fixedFaces } from "../../../contract/sell-rules";
-import { formatCoins, formatNgnHundredths } from "../../services/format";
+import { ngnPerUnit, toBig } from "./ngn-per-unit";
+import { fixedFaces } from "../../../contract/fixed-faces";
+import { formatCoins, formatNgnHundredths } from "./format";
 
-function toBig(v: number | string | null | undefined): bigint {
-  const n = typeof v === "string" ? Number(v) : v;
-  return n === null || n === undefined || !Number.isFinite(n) ? 0n : BigInt(Math.round(n));
-}
-
-/** NGN for one unit of the card's currency (contract/money.ts ngnPerFaceUnit): ngnPerUnit(8500, 54673) → "₦464.72". */
-export function ngnPerUnit(discountPer10000: number, ngnRateHundredths: number): string {
-  return formatNgnHundredths(ngnPerFaceUnit(toBig(discountPer10000), toBig(ngnRateHundredths)));
-}
+export { ngnPerUnit };
 
 /**
  * Coins for one unit of currency (discount / 10000), 2 to 4 decimals:

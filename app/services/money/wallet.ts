@@ -7,7 +7,7 @@
  *   price          USD hundredths per 1 BTC / USDT
  */
 import { MIN_VIRTUAL_COIN_ORDER } from "../../../contract/constants";
-import { formatCoins, formatCurrencyAmount } from "../../services/format";
+import { formatCoins, formatCurrencyAmount } from "./format";
 
 const big = (v: number | string | null | undefined): bigint => {
   const n = typeof v === "string" ? Number(v) : v;

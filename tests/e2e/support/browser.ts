@@ -13,7 +13,7 @@ import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
-import { TIME_ZONE_COOKIE } from "../../../app/services/time-zone";
+import { TIME_ZONE_COOKIE } from "../../../app/services/layout/time-zone";
 
 /** Flags from STACK.md: without the background-networking ones Chromium floods the closed network. */
 export const CHROMIUM_ARGS = [
