@@ -18,8 +18,6 @@ const read = (f: string) => readFileSync(join(ROOT, f), "utf8");
 
 /** Citations of documents outside the repository. */
 const OUTSIDE = /\b[Ss]pec §|ARCHITECTURE(\.md)? rule|\bUI\.md\b|\/work\/shared|\.\.\/shared\/|\b[Ii]ssues? \d+\b/;
-/** This file names the patterns it refuses. */
-const SELF = "scripts/docs-citations.test.ts";
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to dashes. */
 const anchorOf = (heading: string) =>
@@ -56,7 +54,6 @@ function brokenTarget(path: string, anchor: string | undefined): string | null {
 describe("the repository stands on its own", () => {
   it("no file cites the old specification, its rules or guide, or an issue number", () => {
     const found = tracked
-      .filter((f) => f !== SELF)
       .flatMap((f) =>
         read(f)
           .split("\n")
@@ -90,8 +87,10 @@ describe("the repository stands on its own", () => {
   });
 
   it("finds what it is meant to find", () => {
-    expect(OUTSIDE.test("the statuses (spec §4)")).toBe(true);
-    expect(OUTSIDE.test("as issue 12 asks")).toBe(true);
+    // Built from parts, so this file holds no citation itself.
+    const [doc, tracker] = ["spec", "issue"];
+    expect(OUTSIDE.test(`the statuses (${doc} §4)`)).toBe(true);
+    expect(OUTSIDE.test(`as ${tracker} 12 asks`)).toBe(true);
     expect(OUTSIDE.test("see docs/product/statuses.md")).toBe(false);
     expect(anchorOf("Rule 7")).toBe("rule-7");
     expect(anchorOf("`getAdvertList`, the list")).toBe("getadvertlist-the-list");
