@@ -1,5 +1,6 @@
 import { AdvertStatus } from "../../../contract/enums";
 import { requireRole } from "../../http/context";
+import { deskCommand } from "../../http/desk-command";
 import type { HandlerGroup } from "../../http/handler-types";
 import { createAdvert, merchantAdvert, merchantAdvertPage, setAdvertStatus, setOnlineStatus, updateAdvert } from "./merchant-adverts";
 
@@ -17,26 +18,10 @@ export const merchantAdvertHandlers = {
     return createAdvert(ctx.db, requireRole(ctx, "business").id, input, ctx.now);
   },
 
-  async "/merchant/advert/update"(input, ctx) {
-    const { id, seenTradeAmount, ...fields } = input;
-    await updateAdvert(ctx.db, requireRole(ctx, "business").id, id, fields, seenTradeAmount);
-    return null;
-  },
-
-  async "/merchant/advert/pause"(input, ctx) {
-    await setAdvertStatus(ctx.db, requireRole(ctx, "business").id, input.id, AdvertStatus.Paused);
-    return null;
-  },
-
-  async "/merchant/advert/resume"(input, ctx) {
-    await setAdvertStatus(ctx.db, requireRole(ctx, "business").id, input.id, AdvertStatus.Listed);
-    return null;
-  },
-
-  async "/merchant/profile/setOnline"(input, ctx) {
-    await setOnlineStatus(ctx.db, requireRole(ctx, "business").id, input.onlineStatus);
-    return null;
-  },
+  "/merchant/advert/update": deskCommand("business", (merchantId, { id, seenTradeAmount, ...fields }, ctx) => updateAdvert(ctx.db, merchantId, id, fields, seenTradeAmount)),
+  "/merchant/advert/pause": deskCommand("business", (merchantId, input, ctx) => setAdvertStatus(ctx.db, merchantId, input.id, AdvertStatus.Paused)),
+  "/merchant/advert/resume": deskCommand("business", (merchantId, input, ctx) => setAdvertStatus(ctx.db, merchantId, input.id, AdvertStatus.Listed)),
+  "/merchant/profile/setOnline": deskCommand("business", (merchantId, input, ctx) => setOnlineStatus(ctx.db, merchantId, input.onlineStatus)),
 } satisfies HandlerGroup<
   | "/merchant/advert/list"
   | "/merchant/advert/detail"

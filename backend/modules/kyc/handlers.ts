@@ -5,6 +5,7 @@ import { transaction, type Executor, type Trx } from "../../db/index";
 import type { KycCertsTable } from "../../db/schema";
 import { requireRole, requireUser, type CallContext } from "../../http/context";
 import { conflict, fail, invalid, notFound } from "../../http/errors";
+import { deskCommand } from "../../http/desk-command";
 import type { HandlerGroup } from "../../http/handler-types";
 import { readCertImage } from "../images/store";
 import { notify } from "../notices/notify";
@@ -167,17 +168,12 @@ export const kycHandlers = {
     return photo(ctx, row, input.side);
   },
 
-  async "/admin/kyc/approve"(input, ctx) {
-    const admin = requireRole(ctx, "admin");
-    await transaction(ctx.db, (trx) => review(trx, input.id, KycReview.Approved, admin.id, ctx.now, null, "kyc.approve"));
-    return null;
-  },
-
-  async "/admin/kyc/reject"(input, ctx) {
-    const admin = requireRole(ctx, "admin");
-    await transaction(ctx.db, (trx) => review(trx, input.id, KycReview.Rejected, admin.id, ctx.now, input.reason, "kyc.reject"));
-    return null;
-  },
+  "/admin/kyc/approve": deskCommand("admin", (adminId, input, ctx) =>
+    transaction(ctx.db, (trx) => review(trx, input.id, KycReview.Approved, adminId, ctx.now, null, "kyc.approve")),
+  ),
+  "/admin/kyc/reject": deskCommand("admin", (adminId, input, ctx) =>
+    transaction(ctx.db, (trx) => review(trx, input.id, KycReview.Rejected, adminId, ctx.now, input.reason, "kyc.reject")),
+  ),
 } satisfies HandlerGroup<
   | "/userCert/getKycVerification"
   | "/userCert/getKycImage"

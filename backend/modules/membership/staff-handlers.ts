@@ -1,4 +1,5 @@
 import { requireRole } from "../../http/context";
+import { deskCommand } from "../../http/desk-command";
 import type { HandlerGroup } from "../../http/handler-types";
 import { deliverMallOrder, mallOrderPage, refundMallOrder } from "./mall-orders";
 
@@ -9,13 +10,6 @@ export const mallOrderHandlers = {
     return { list: await mallOrderPage(ctx.db, { status: input.status, lastId: input.lastId }) };
   },
 
-  async "/admin/mallOrder/deliver"(input, ctx) {
-    await deliverMallOrder(ctx.db, requireRole(ctx, "admin").id, input.id, input.reference, ctx.now);
-    return null;
-  },
-
-  async "/admin/mallOrder/refund"(input, ctx) {
-    await refundMallOrder(ctx.db, requireRole(ctx, "admin").id, input.id, input.reason, ctx.now);
-    return null;
-  },
+  "/admin/mallOrder/deliver": deskCommand("admin", (adminId, input, ctx) => deliverMallOrder(ctx.db, adminId, input.id, input.reference, ctx.now)),
+  "/admin/mallOrder/refund": deskCommand("admin", (adminId, input, ctx) => refundMallOrder(ctx.db, adminId, input.id, input.reason, ctx.now)),
 } satisfies HandlerGroup<"/admin/mallOrder/list" | "/admin/mallOrder/deliver" | "/admin/mallOrder/refund">;

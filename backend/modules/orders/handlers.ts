@@ -1,5 +1,6 @@
 import { OrderListTab } from "../../../contract/enums";
 import { requireRole, requireUser } from "../../http/context";
+import { deskCommand } from "../../http/desk-command";
 import { fail, notFound } from "../../http/errors";
 import { checkTradePassword } from "../auth/handlers";
 
@@ -150,21 +151,9 @@ export const orderHandlers = {
     return { orderInfo: toStaffOrder(ctx.secrets, o), card, orderChange };
   },
 
-  async "/merchant/order/view"(input, ctx) {
-    await viewOrder(ctx.db, requireRole(ctx, "business").id, input.id, ctx.now);
-    return null;
-  },
-
-  async "/merchant/order/complete"(input, ctx) {
-    await completeOrder(ctx.db, requireRole(ctx, "business").id, input.id, ctx.now);
-    return null;
-  },
-
-  async "/merchant/order/negotiate"(input, ctx) {
-    const { id, ...negotiation } = input;
-    await negotiateOrder(ctx, requireRole(ctx, "business").id, id, negotiation, ctx.now);
-    return null;
-  },
+  "/merchant/order/view": deskCommand("business", (merchantId, input, ctx) => viewOrder(ctx.db, merchantId, input.id, ctx.now)),
+  "/merchant/order/complete": deskCommand("business", (merchantId, input, ctx) => completeOrder(ctx.db, merchantId, input.id, ctx.now)),
+  "/merchant/order/negotiate": deskCommand("business", (merchantId, { id, ...negotiation }, ctx) => negotiateOrder(ctx, merchantId, id, negotiation, ctx.now)),
 
   // ---------------------------------------------------------------- administrators
 
@@ -186,20 +175,9 @@ export const orderHandlers = {
     return orderTranscript(ctx.db, o, input.afterId, { now: ctx.now, secrets: ctx.secrets });
   },
 
-  async "/admin/order/resolve"(input, ctx) {
-    await resolveOrder(ctx.db, requireRole(ctx, "admin").id, input.id, input.outcome, input.realTotalPrice ?? undefined, ctx.now);
-    return null;
-  },
-
-  async "/admin/order/freeze"(input, ctx) {
-    await freezeOrder(ctx.db, requireRole(ctx, "admin").id, input.id, ctx.now);
-    return null;
-  },
-
-  async "/admin/order/unfreeze"(input, ctx) {
-    await unfreezeOrder(ctx.db, requireRole(ctx, "admin").id, input.id, ctx.now);
-    return null;
-  },
+  "/admin/order/resolve": deskCommand("admin", (adminId, input, ctx) => resolveOrder(ctx.db, adminId, input.id, input.outcome, input.realTotalPrice ?? undefined, ctx.now)),
+  "/admin/order/freeze": deskCommand("admin", (adminId, input, ctx) => freezeOrder(ctx.db, adminId, input.id, ctx.now)),
+  "/admin/order/unfreeze": deskCommand("admin", (adminId, input, ctx) => unfreezeOrder(ctx.db, adminId, input.id, ctx.now)),
 } satisfies HandlerGroup<
   | "/order/addOrder"
   | "/order/getOrderList"

@@ -1,5 +1,6 @@
 import { requireRole, requireUser } from "../../http/context";
 import { issueQuote } from "../quotes/quotes";
+import { deskCommand } from "../../http/desk-command";
 import type { HandlerGroup } from "../../http/handler-types";
 import { addVirtualCoinOrder, confirmVirtualCoinOrder, cryptoSubject, platformTerms, rejectVirtualCoinOrder } from "./actions";
 import { virtualCoinOrderPage } from "./queries";
@@ -30,15 +31,8 @@ export const virtualCoinHandlers = {
     return { list: await virtualCoinOrderPage(ctx.db, { status: input.status, lastId: input.lastId }) };
   },
 
-  async "/admin/virtualCoin/confirm"(input, ctx) {
-    await confirmVirtualCoinOrder(ctx.db, requireRole(ctx, "admin").id, input.id, ctx.now);
-    return null;
-  },
-
-  async "/admin/virtualCoin/reject"(input, ctx) {
-    await rejectVirtualCoinOrder(ctx.db, requireRole(ctx, "admin").id, input.id, input.reason, ctx.now);
-    return null;
-  },
+  "/admin/virtualCoin/confirm": deskCommand("admin", (adminId, input, ctx) => confirmVirtualCoinOrder(ctx.db, adminId, input.id, ctx.now)),
+  "/admin/virtualCoin/reject": deskCommand("admin", (adminId, input, ctx) => rejectVirtualCoinOrder(ctx.db, adminId, input.id, input.reason, ctx.now)),
 } satisfies HandlerGroup<
   | "/virtualCoinOrder/getPrices"
   | "/virtualCoinOrder/addVirtualCoinOrder"

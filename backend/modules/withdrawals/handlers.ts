@@ -1,6 +1,7 @@
 import { requireRole, requireUser, type Services } from "../../http/context";
 import { issueQuote } from "../quotes/quotes";
 import { fail, notFound } from "../../http/errors";
+import { deskCommand } from "../../http/desk-command";
 import type { HandlerGroup } from "../../http/handler-types";
 import { readPaymentPicture } from "../images/store";
 import { requireSecondFactor } from "../two-factor/verify";
@@ -83,20 +84,9 @@ export const withdrawalHandlers = {
     return { withdrawal: toDeskWithdrawal(ctx.secrets, w), actions: withdrawalActions(w, "withdrawer") };
   },
 
-  async "/merchant/withdraw/process"(input, ctx) {
-    await processWithdrawal(ctx.db, requireRole(ctx, "withdrawer").id, input.id, ctx.now);
-    return null;
-  },
-
-  async "/merchant/withdraw/complete"(input, ctx) {
-    await completeWithdrawal(ctx.db, requireRole(ctx, "withdrawer").id, input.id, input.payPicture, ctx.now);
-    return null;
-  },
-
-  async "/merchant/withdraw/cancel"(input, ctx) {
-    await cancelWithdrawal(ctx.db, requireRole(ctx, "withdrawer").id, input.id, input.reason, ctx.now);
-    return null;
-  },
+  "/merchant/withdraw/process": deskCommand("withdrawer", (withdrawerId, input, ctx) => processWithdrawal(ctx.db, withdrawerId, input.id, ctx.now)),
+  "/merchant/withdraw/complete": deskCommand("withdrawer", (withdrawerId, input, ctx) => completeWithdrawal(ctx.db, withdrawerId, input.id, input.payPicture, ctx.now)),
+  "/merchant/withdraw/cancel": deskCommand("withdrawer", (withdrawerId, input, ctx) => cancelWithdrawal(ctx.db, withdrawerId, input.id, input.reason, ctx.now)),
 
   async "/merchant/withdraw/getPayPicture"(input, ctx) {
     const w = await withdrawalOfWithdrawer(ctx.db, requireRole(ctx, "withdrawer").id, input.id);
@@ -110,10 +100,7 @@ export const withdrawalHandlers = {
     return { list: await withdrawerWithdrawalPage(ctx, "all", { status: input.status, lastId: input.lastId }) };
   },
 
-  async "/admin/withdraw/cancel"(input, ctx) {
-    await adminCancelWithdrawal(ctx.db, requireRole(ctx, "admin").id, input.id, input.reason, ctx.now);
-    return null;
-  },
+  "/admin/withdraw/cancel": deskCommand("admin", (adminId, input, ctx) => adminCancelWithdrawal(ctx.db, adminId, input.id, input.reason, ctx.now)),
 } satisfies HandlerGroup<
   | "/userWithdraw/getWithdrawer"
   | "/userWithdraw/getWithdrawerDetail"
