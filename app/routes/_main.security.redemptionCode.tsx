@@ -10,8 +10,7 @@ import { readForm } from "~/services/kit/form.server";
 import { parseWithZod, redemptionSchema } from "~/services/forms/schemas.server";
 import { formatCoins, formatWealth } from "~/services/money/format";
 import { AuthFormFrame } from "~/components/auth/AuthForm";
-import { Field } from "~/components/ui";
-import { fieldProps } from "~/components/ui/FormParts";
+import { FormField } from "~/components/ui/FormParts";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { SecurityCard } from "~/components/identity/SecurityStep";
 import { securityTitle } from "~/components/identity/security-tabs";
@@ -42,9 +41,8 @@ export default function RedemptionCodeTab() {
     <SecurityCard title="Redemption Code">
       <p className="mb-3 text-sm text-gray-700">Type the 10-character code you were given. Its coins or VIP points are credited at once; each code works once.</p>
       <AuthFormFrame form={form} submitLabel="Confirm" action={HERE}>
-        <Field
-          key={fields.redemptionCode.key}
-          {...fieldProps(fields.redemptionCode)}
+        <FormField
+          field={fields.redemptionCode}
           label="Redemption Code"
           autoComplete="off"
           autoCapitalize="characters"

@@ -21,9 +21,9 @@ import type { UserPayment, Withdrawer } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
 import { Flag } from "../../contract/enums";
 import { MESSAGES } from "../../contract/messages";
-import { FormError, fieldProps } from "~/components/ui/FormParts";
+import { FormError, FormField, fieldProps } from "~/components/ui/FormParts";
 import { useMainLayoutData } from "~/components/layout/layout-data";
-import { Button, ButtonLink, Field, SelectField, TextAreaField } from "~/components/ui";
+import { Button, ButtonLink, SelectField, TextAreaField } from "~/components/ui";
 import { bankAccountLabel, canReceivePayouts } from "~/components/wallet/bank-account";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { idParam, notFoundResponse } from "~/services/kit/params";
@@ -184,9 +184,8 @@ function SellCoinsForm({
       </p>
       <Form method="post" replace {...getFormProps(form)} noValidate aria-describedby={form.errors ? form.errorId : undefined} className="flex flex-col gap-1">
         <QuoteFields quote={quote} />
-        <Field
-          {...fieldProps(fields.amount)}
-          key={fields.amount.key}
+        <FormField
+          field={fields.amount}
           label={`Amount (${coinName})`}
           inputMode="decimal"
           autoComplete="off"
@@ -225,9 +224,8 @@ function SellCoinsForm({
         </p>
 
         {rules.needTradePwd ? (
-          <Field
-            {...fieldProps(fields.tradePwd)}
-            key={fields.tradePwd.key}
+          <FormField
+            field={fields.tradePwd}
             type="password"
             label="Trade password"
             inputMode="numeric"

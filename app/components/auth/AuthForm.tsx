@@ -9,10 +9,10 @@ import { getFormProps, type DefaultValue, type FormMetadata, type SubmissionResu
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { Link, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
-import { Button, Field, SelectField, Tabs } from "~/components/ui";
+import { Button, SelectField, Tabs } from "~/components/ui";
 import { DEFAULT_INTER_CODE, INPUT_LIMITS, LoginType, SEND_CODE_INTENT } from "~/services/forms/auth";
 import { Form } from "~/components/ui/Form";
-import { FormError, fieldProps, type ConformField } from "~/components/ui/FormParts";
+import { FormError, FormField, fieldProps, type ConformField } from "~/components/ui/FormParts";
 
 /** What a conform field gives us (FieldMetadata, structurally). */
 /** A centred card with a heading: the page of each auth screen. */
@@ -129,7 +129,7 @@ export function AuthFormFrame<Schema extends Record<string, any>>({
   );
 }
 
-/** A password input (set `key={field.key}` yourself). */
+/** A password input bound to its conform field. */
 export function PasswordField({
   field,
   label,
@@ -140,8 +140,8 @@ export function PasswordField({
   autoComplete: "current-password" | "new-password";
 }) {
   return (
-    <Field
-      {...fieldProps(field)}
+    <FormField
+      field={field}
       label={label}
       type="password"
       autoComplete={autoComplete}
@@ -190,9 +190,8 @@ export function ContactFields({ type, email, interCode, mobile, countries, email
     return (
       <>
         <input type="hidden" name="type" value={LoginType.Email} />
-        <Field
-          key={email.key}
-          {...fieldProps(email)}
+        <FormField
+          field={email}
           label="Email"
           type="email"
           inputMode="email"
@@ -222,9 +221,8 @@ export function ContactFields({ type, email, interCode, mobile, countries, email
           className="w-28 shrink-0"
           options={options.map((c) => ({ value: c.interCode, label: `+${c.interCode} ${c.nameEn}` }))}
         />
-        <Field
-          key={mobile.key}
-          {...fieldProps(mobile)}
+        <FormField
+          field={mobile}
           label="Mobile Number"
           type="tel"
           inputMode="numeric"

@@ -5,10 +5,9 @@
  * `sendCode` (services/forms/send-code.server.ts).
  */
 import { useState } from "react";
-import { Field } from "~/components/ui";
 import { INPUT_LIMITS, SEND_CODE_INTENT } from "~/services/forms/auth";
 import type { SendCodeOutcome } from "~/services/forms/send-code";
-import { fieldProps, type ConformField } from "~/components/ui/FormParts";
+import { FormField, type ConformField } from "~/components/ui/FormParts";
 import { SendCodeButton, SendCodeNote, useCooldownUntil } from "./SendCodeButton";
 
 export interface CodeFieldProps {
@@ -28,9 +27,8 @@ export function CodeField({ field, form, cooldown, sendCode, validate }: CodeFie
   const outcome = sent ?? sendCode ?? null;
   const until = useCooldownUntil(cooldown);
   return (
-    <Field
-      key={field.key}
-      {...fieldProps(field)}
+    <FormField
+      field={field}
       label="Verification Code"
       inputMode="numeric"
       autoComplete="one-time-code"

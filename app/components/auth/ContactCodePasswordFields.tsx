@@ -45,8 +45,8 @@ export function ContactCodePasswordFields({
       <ContactFields type={type} email={fields.email} interCode={fields.interCode} mobile={fields.mobile} countries={countries} />
       <CodeField field={fields.code} form={form} cooldown={cooldown} sendCode={sendCode} validate={validateContact} />
       {beforePassword}
-      <PasswordField key={fields.loginPwd.key} field={fields.loginPwd} label={passwordLabel} autoComplete="new-password" />
-      <PasswordField key={fields.confirmPwd.key} field={fields.confirmPwd} label="Confirm Password" autoComplete="new-password" />
+      <PasswordField field={fields.loginPwd} label={passwordLabel} autoComplete="new-password" />
+      <PasswordField field={fields.confirmPwd} label="Confirm Password" autoComplete="new-password" />
     </>
   );
 }

@@ -6,11 +6,10 @@
  */
 import { useActionData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import type { SerializeFrom } from "~/services/kit/http.server";
-import { Field } from "~/components/ui";
 import { INPUT_LIMITS, LoginType, tabType } from "~/services/forms/auth";
 import type { RegisterAction, RegisterLoader } from "~/services/forms/auth.server";
 import { useAuthForm } from "./AuthForm";
-import { fieldProps } from "~/components/ui/FormParts";
+import { FormField } from "~/components/ui/FormParts";
 import { ContactCodeCard } from "./ContactCodePasswordFields";
 
 export const REGISTER_ROUTE_ID = "routes/_main.register";
@@ -36,9 +35,8 @@ function RegisterForm({ type, data }: { type: LoginType; data: SerializeFrom<Reg
       data={data}
       sendCode={actionData?.sendCode}
       beforePassword={
-        <Field
-          key={fields.nickname.key}
-          {...fieldProps(fields.nickname)}
+        <FormField
+          field={fields.nickname}
           label="Nickname"
           autoComplete="nickname"
           autoCapitalize="none"
@@ -47,9 +45,8 @@ function RegisterForm({ type, data }: { type: LoginType; data: SerializeFrom<Reg
         />
       }
       after={
-        <Field
-          key={fields.inviteCode.key}
-          {...fieldProps(fields.inviteCode)}
+        <FormField
+          field={fields.inviteCode}
           {...(urlInviteCode ? { defaultValue: urlInviteCode, readOnly: true } : null)}
           label="Invitation Code (optional)"
           hint={urlInviteCode ? "From your invitation link." : undefined}

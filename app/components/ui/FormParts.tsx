@@ -3,6 +3,8 @@
  * field as ui fields take it, the form's own error line and a field's error line
  * (both reserve their space so nothing shifts).
  */
+import { forwardRef } from "react";
+import { Field, type FieldProps } from "./Field";
 
 /** What we use of a conform field's metadata. */
 export interface ConformField {
@@ -13,7 +15,7 @@ export interface ConformField {
   errors?: string[];
 }
 
-/** Props for a ui <Field>/<SelectField> from a conform field (set `key={f.key}` yourself). */
+/** Props for a ui <Field>/<SelectField> from a conform field (set `key={f.key}` yourself, or use FormField). */
 export function fieldProps(f: ConformField) {
   return {
     id: f.id,
@@ -22,6 +24,17 @@ export function fieldProps(f: ConformField) {
     error: f.errors,
   };
 }
+
+/**
+ * A ui <Field> bound to a conform field: its id, name, value and errors, keyed so that it starts
+ * again from the field's value when conform resets the form. Props given win (a defaultValue).
+ */
+export const FormField = forwardRef<HTMLInputElement, Omit<FieldProps, "id" | "name" | "error"> & { field: ConformField }>(function FormField(
+  { field, ...props },
+  ref,
+) {
+  return <Field key={field.key} ref={ref} {...fieldProps(field)} {...props} />;
+});
 
 /** The form's error (the server's message, or a refinement on the whole form). */
 export function FormError({ id, errors }: { id: string; errors?: string[] }) {

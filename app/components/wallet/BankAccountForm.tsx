@@ -11,8 +11,8 @@ import { Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { BANK_NOTE_MAX } from "../../../contract/constants";
 import type { PaymentType, UserPayment } from "../../../contract/entities";
-import { FormError, fieldProps } from "~/components/ui/FormParts";
-import { Button, Field, SelectField, TextAreaField, buttonClasses } from "~/components/ui";
+import { FormError, FormField, fieldProps } from "~/components/ui/FormParts";
+import { Button, SelectField, TextAreaField, buttonClasses } from "~/components/ui";
 import { ACCOUNT_NUMBER_MAX, CHECKED_FIELD, CHECK_INTENT, REAL_NAME_MAX, SAVE_INTENT, checkedKey, type ResolvedAccount } from "~/services/forms/wallet";
 import { schemaValidation, useOnFirstUse, useValidateBlurred } from "~/components/ui/use-schema-form";
 import { Form } from "~/components/ui/Form";
@@ -109,10 +109,9 @@ export function BankAccountForm({
           </option>
         ))}
       </SelectField>
-      <Field {...fieldProps(fields.realname)} key={fields.realname.key} label="Real name" autoComplete="name" maxLength={REAL_NAME_MAX} />
-      <Field
-        {...fieldProps(fields.accountNumber)}
-        key={fields.accountNumber.key}
+      <FormField field={fields.realname} label="Real name" autoComplete="name" maxLength={REAL_NAME_MAX} />
+      <FormField
+        field={fields.accountNumber}
         label="Account number"
         inputMode="numeric"
         autoComplete="off"

@@ -7,8 +7,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { useActionData, useNavigation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { FormError, fieldProps } from "~/components/ui/FormParts";
-import { Button, ExternalLink, Field } from "~/components/ui";
+import { FormError, FormField } from "~/components/ui/FormParts";
+import { Button, ExternalLink } from "~/components/ui";
 import { LoginToSubmit } from "~/components/ui/LoginPrompt";
 import { coinsForCrypto, cryptoFromInput, cryptoText, figureOrNull, type CryptoTerms } from "../../../contract/money";
 import type { Quote } from "../../../contract/quote";
@@ -75,9 +75,8 @@ export function TransferForm({
         className="flex flex-col gap-1"
       >
         <QuoteFields quote={quote} />
-        <Field
-          {...fieldProps(fields.amount)}
-          key={fields.amount.key}
+        <FormField
+          field={fields.amount}
           label={`Amount (${symbol})`}
           inputMode="decimal"
           autoComplete="off"
@@ -105,10 +104,9 @@ export function TransferForm({
             <span className="text-right text-gray-600">{hydrated ? "Enter the amount" : "Worked out when you submit"}</span>
           )}
         </p>
-        <Field {...fieldProps(fields.fromAddress)} key={fields.fromAddress.key} label={`Your ${symbol} address (sent from)`} autoComplete="off" spellCheck={false} inputClassName="font-mono text-sm" />
-        <Field
-          {...fieldProps(fields.transactionId)}
-          key={fields.transactionId.key}
+        <FormField field={fields.fromAddress} label={`Your ${symbol} address (sent from)`} autoComplete="off" spellCheck={false} inputClassName="font-mono text-sm" />
+        <FormField
+          field={fields.transactionId}
           label="Transaction hash"
           autoComplete="off"
           spellCheck={false}
