@@ -24,6 +24,7 @@ import { InfiniteFeed, type FeedPage } from "~/components/ui/InfiniteFeed";
 import { BillItem } from "~/components/wallet/BillItem";
 import { DateRangeFilter } from "~/components/wallet/DateRangeFilter";
 import { NoMatch } from "~/components/ui/FilterParts";
+import { TitledSection } from "~/components/ui/TitledSection";
 import { TradeChart } from "~/components/wallet/TradeChart";
 import { parseRange, posIntParam, rangeTimestamps, toQuery, type DateRange } from "~/components/wallet/dates";
 import { startOfDayIn, timeZoneOf } from "~/services/layout/time-zone";
@@ -147,10 +148,7 @@ export default function AccountPage() {
         )}
       </section>
 
-      <section aria-labelledby="bills-title" className="flex flex-col gap-3">
-        <h2 id="bills-title" className="text-base font-semibold text-gray-900">
-          Transactions
-        </h2>
+      <TitledSection id="bills" title="Transactions">
         <Tabs
           label="Transaction type"
           replace
@@ -191,7 +189,7 @@ export default function AccountPage() {
             }
           />
         </div>
-      </section>
+      </TitledSection>
     </div>
   );
 }

@@ -21,6 +21,7 @@ import { FeedbackItem } from "~/components/partners/FeedbackItem";
 import { PublicProfileHeader, type Viewing } from "~/components/partners/PublicProfile";
 import { EmptyState, Tabs } from "~/components/ui";
 import { InfiniteFeed } from "~/components/ui/InfiniteFeed";
+import { TitledSection } from "~/components/ui/TitledSection";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
 const NOT_FOUND = "This user does not exist.";
@@ -99,10 +100,7 @@ export default function UserInfoPage() {
         }
       />
       <ProfileStats s={user.statistics as Statistics} coinName={coinName} />
-      <section aria-labelledby="feedback-title" className="flex flex-col gap-3">
-        <h2 id="feedback-title" className="text-base font-semibold text-gray-900">
-          Feedback
-        </h2>
+      <TitledSection id="feedback" title="Feedback">
         <Tabs
           label="Feedback type"
           fill
@@ -132,7 +130,7 @@ export default function UserInfoPage() {
             />
           }
         />
-      </section>
+      </TitledSection>
     </div>
   );
 }

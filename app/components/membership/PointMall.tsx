@@ -14,6 +14,7 @@ import { Button, ButtonLink, ConfirmDialog, EmptyState } from "~/components/ui";
 import { Form } from "~/components/ui/Form";
 import { cx } from "~/components/ui/cx";
 import { PullToRefresh, RefreshLink } from "~/components/ui/PullToRefresh";
+import { TitledSection } from "~/components/ui/TitledSection";
 import { EXCHANGE_INTENT } from "~/services/forms/membership";
 import { points } from "./WealthAmount";
 
@@ -83,18 +84,18 @@ export function PointMall({ items, confirming }: { items: RedemptionItem[]; conf
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === EXCHANGE_INTENT;
 
   return (
-    <section aria-labelledby="mall-title" className="flex flex-col gap-3">
-      <div className="flex items-center justify-between">
-        <h2 id="mall-title" className="text-base font-semibold text-gray-900">
-          Point Mall
-        </h2>
+    <TitledSection
+      id="mall"
+      title="Point Mall"
+      aside={
         <div className="flex items-center gap-4">
           <RefreshLink to="?tab=mall" />
           <Link to="/memberShipCenter/wealthRecord" className="text-sm font-medium text-brand-700 underline underline-offset-2">
             Vip Records
           </Link>
         </div>
-      </div>
+      }
+    >
       <PullToRefresh />
       <Form method="post" id={FORM_ID}>
         <input type="hidden" name="intent" value={EXCHANGE_INTENT} />
@@ -144,6 +145,6 @@ export function PointMall({ items, confirming }: { items: RedemptionItem[]; conf
       >
         {picked ? <ItemDetail item={picked} /> : null}
       </ConfirmDialog>
-    </section>
+    </TitledSection>
   );
 }

@@ -16,6 +16,7 @@ import { BankAccountForm, bankFormId } from "~/components/wallet/BankAccountForm
 import type { BankActionData } from "~/services/forms/wallet";
 import { maskAccountNumber } from "~/components/wallet/bank-account";
 import { Form } from "~/components/ui/Form";
+import { TitledSection } from "~/components/ui/TitledSection";
 import { OtpField } from "~/components/identity/OtpField";
 
 export const DELETE_INTENT = "delete";
@@ -76,12 +77,12 @@ export function BankAccountsTab({
   const busyDelete = (id: number) => navigation.state !== "idle" && navigation.formData?.get("intent") === DELETE_INTENT && navigation.formData?.get("id") === String(id);
 
   return (
-    <section aria-labelledby="bank-title" className="flex flex-col gap-4">
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="bank-title" className="text-lg font-semibold text-gray-900">
-          Bank accounts
-        </h2>
-        {guest ? (
+    <TitledSection
+      id="bank"
+      title="Bank accounts"
+      large
+      aside={
+        guest ? (
           <Button type="button" size="sm" disabled aria-describedby="bank-guest-note" data-testid="add-bank">
             Add
           </Button>
@@ -101,9 +102,9 @@ export function BankAccountsTab({
           >
             Add
           </ButtonLink>
-        )}
-      </div>
-
+        )
+      }
+    >
       {guest ? (
         <p id="bank-guest-note" className="rounded-xl bg-white p-4 text-sm text-gray-700 shadow-sm ring-1 ring-gray-200">
           <Link to={loginHref} className="font-medium text-brand-700 underline underline-offset-2">
@@ -270,6 +271,6 @@ export function BankAccountsTab({
           <OtpField id={`delete-otp-${confirmDelete.id}`} form={`delete-${confirmDelete.id}`} error={deleteRefusal(confirmDelete.id)} className="mt-3" answer={actionData} />
         ) : null}
       </ConfirmDialog>
-    </section>
+    </TitledSection>
   );
 }
