@@ -16,13 +16,13 @@ import { DuplicateFlag } from "~/components/orders/DuplicateFlag";
 import { MerchantCardPanel } from "~/components/desk/MerchantCard";
 import { NEGOTIATE_INTENT, NegotiateForm } from "~/components/desk/NegotiateForm";
 import { useMainLayoutData } from "~/components/layout/layout-data";
-import { ConfirmAction } from "~/components/orders/ConfirmAction";
 import { DisputePanel } from "~/components/orders/DisputePanel";
 import { StatusHeader } from "~/components/orders/OrderSections";
 import { OrderChatSection } from "~/components/orders/OrderChatSection";
-import { OrderTimeline } from "~/components/orders/OrderTimeline";
-import { ButtonLink, DetailPanel, FormError } from "~/components/ui";
-import { BackLink } from "~/components/ui/BackLink";
+import { OrderTimelinePanel } from "~/components/orders/OrderTimeline";
+import { DeskOrderActions } from "~/components/desk/DeskOrderActions";
+import { DetailPage } from "~/components/detail/DetailPage";
+import { ButtonLink, DetailPanel } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { negotiateRefusal, negotiationOf, type NegotiateRefusal } from "~/services/desk/orders";
 import { loadOrderChat } from "~/services/chat/chat.server";
@@ -86,23 +86,14 @@ export default function DeskOrderPage() {
   const { coinName, ngnRate } = useMainLayoutData();
   const error = actionData && actionData.intent !== NEGOTIATE_INTENT ? actionData.error : null;
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
-      <BackLink to="/desk">Merchant desk</BackLink>
-      <StatusHeader order={o} name={o.paymentNameEn || info.paymentNameEn} icon={info.paymentIcon} isECode={isECodeInfo(info)} />
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)] lg:items-start">
-        <div className="flex flex-col gap-4">
+    <DetailPage
+      split="order"
+      back={{ to: "/desk", label: "Merchant desk" }}
+      header={<StatusHeader order={o} name={o.paymentNameEn || info.paymentNameEn} icon={info.paymentIcon} isECode={isECodeInfo(info)} />}
+      main={
+        <>
           <DuplicateFlag duplicate={o.duplicateOf} />
-          {actions.includes(OrderAction.View) || actions.includes(OrderAction.Complete) ? (
-            <section aria-label="What you can do" className="grid gap-2 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:grid-cols-2">
-              {actions.includes(OrderAction.View) ? (
-                <ConfirmAction intent={VIEW} label="View the card" title="View the card?" description="The order's price is held from your balance until you complete or negotiate." asking={asking === VIEW} />
-              ) : null}
-              {actions.includes(OrderAction.Complete) ? (
-                <ConfirmAction intent={COMPLETE} label="Complete" title="Complete this order?" description="The seller is paid the order's price. This cannot be undone." asking={asking === COMPLETE} />
-              ) : null}
-              <FormError id="desk-order-error" errors={error ? [error] : undefined} />
-            </section>
-          ) : null}
+          <DeskOrderActions actions={actions} intents={{ view: VIEW, complete: COMPLETE }} asking={asking} error={error} />
           {o.arbitrationType !== null ? (
             <DisputePanel order={o} coinName={coinName} ngnRate={ngnRate} asking={null} error={null} actions={[]} intents={{ accept: "", arbitration: "" }} side="merchant" />
           ) : null}
@@ -118,16 +109,12 @@ export default function DeskOrderPage() {
               />
             </DetailPanel>
           ) : null}
-        </div>
-        <div className="flex flex-col gap-4">
-          <DeskOrderFacts order={o} opened={card !== null} coinName={coinName} ngnRate={ngnRate} />
-          {chat ? <OrderChatSection order={o} chat={chat} here={`/desk/orders/${o.id}`} peer={{ id: o.sellerid, nickname: o.sellerNickname }} /> : null}
-          <DetailPanel title="Timeline" labelId="timeline">
-            <OrderTimeline changes={changes as OrderChange[]} />
-          </DetailPanel>
-        </div>
-      </div>
-    </div>
+        </>
+      }
+      aside={<DeskOrderFacts order={o} opened={card !== null} coinName={coinName} ngnRate={ngnRate} />}
+      chat={chat ? <OrderChatSection order={o} chat={chat} here={`/desk/orders/${o.id}`} peer={{ id: o.sellerid, nickname: o.sellerNickname }} /> : null}
+      timeline={<OrderTimelinePanel changes={changes as OrderChange[]} />}
+    />
   );
 }
 

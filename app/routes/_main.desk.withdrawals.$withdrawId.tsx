@@ -13,14 +13,13 @@ import type { DeskWithdrawal } from "../../contract/calls/withdrawals-desks";
 import { Code } from "../../contract/envelope";
 import { MESSAGES } from "../../contract/messages";
 import { useMainLayoutData } from "~/components/layout/layout-data";
-import { Avatar } from "~/components/ui/Avatar";
-import { BackLink } from "~/components/ui/BackLink";
+import { DetailPage } from "~/components/detail/DetailPage";
 import { ButtonLink } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { DeskActions } from "~/components/withdrawals/DeskActions";
 import { DeskDeadline } from "~/components/withdrawals/DeskParts";
 import { DeskBankPanel, DeskOutcomePanel, DeskPayPanel } from "~/components/withdrawals/DeskWithdrawalPanels";
-import { WithdrawalStatusBadge } from "~/components/withdrawals/WithdrawalStatusBadge";
+import { WithdrawalHeader } from "~/components/withdrawals/WithdrawalHeader";
 import { WithdrawalTimelinePanel } from "~/components/withdrawals/WithdrawalTimeline";
 import { must, redirectWithToast } from "~/services/kit/api.server";
 import { requireDesk } from "~/services/kit/desk.server";
@@ -64,28 +63,24 @@ export default function DeskWithdrawalPage() {
   const payout = `${formatPayout(w.currencyAmount)} ${w.currency}`;
 
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
-      <BackLink to={DESK_PATH}>Withdrawer desk</BackLink>
-      <header className="flex items-start gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
-        <Avatar src={w.userAvatar} size={48} />
-        <div className="min-w-0 flex-1">
-          <h1 className="break-words text-lg font-bold text-gray-900 md:text-xl">Withdrawal {w.id}</h1>
-          <p className="truncate text-sm text-gray-600">from {w.userNickname}</p>
+    <DetailPage
+      split="withdrawal"
+      back={{ to: DESK_PATH, label: "Withdrawer desk" }}
+      header={
+        <WithdrawalHeader w={w} avatar={w.userAvatar} party={`from ${w.userNickname}`}>
           <DeskDeadline w={w} className="mt-1 text-sm" />
-        </div>
-        <WithdrawalStatusBadge status={w.status} className="mt-1 shrink-0 px-3 py-1 text-sm" />
-      </header>
-
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)] lg:items-start">
-        <div className="flex flex-col gap-4">
+        </WithdrawalHeader>
+      }
+      main={
+        <>
           <DeskPayPanel w={w} coinName={coinName} />
           <DeskBankPanel w={w} />
           <DeskActions actions={data.actions} payout={payout} asking={params.get("confirm")} failed={failed} />
           <DeskOutcomePanel w={w} />
-        </div>
-        <WithdrawalTimelinePanel w={w} />
-      </div>
-    </div>
+        </>
+      }
+      timeline={<WithdrawalTimelinePanel w={w} />}
+    />
   );
 }
 

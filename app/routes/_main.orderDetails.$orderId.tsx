@@ -20,15 +20,16 @@
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { Feedback, Order, OrderChange } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
-import { Flag, OrderAction, OrderStatus } from "../../contract/enums";
+import { Flag, OrderAction } from "../../contract/enums";
 import { MESSAGES } from "../../contract/messages";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { DisputePanel } from "~/components/orders/DisputePanel";
-import { FeedbackForm, FeedbackView } from "~/components/orders/FeedbackSection";
+import { FeedbackPanel } from "~/components/orders/FeedbackSection";
 import { OrderChatSection } from "~/components/orders/OrderChatSection";
-import { OrderCardPanel, OrderInfoPanel, StatusHeader } from "~/components/orders/OrderSections";
-import { OrderTimeline } from "~/components/orders/OrderTimeline";
-import { ButtonLink, DetailPanel } from "~/components/ui";
+import { CancelTips, OrderCardPanel, OrderInfoPanel, StatusHeader } from "~/components/orders/OrderSections";
+import { OrderTimelinePanel } from "~/components/orders/OrderTimeline";
+import { DetailPage } from "~/components/detail/DetailPage";
+import { ButtonLink } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { loadOrderChat } from "~/services/chat/chat.server";
 import { FEEDBACK_INTENT } from "~/services/forms/feedback";
@@ -40,12 +41,6 @@ import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctio
 import { REVEAL_CODE_INTENT, type CodeReveal } from "~/components/orders/CardCodeReveal";
 import { idParam, notFoundResponse } from "~/services/kit/params";
 import { isECodeInfo, parseAdvertInfo } from "~/services/orders/index";
-import { BackLink } from "~/components/ui/BackLink";
-
-const CANCEL_TIPS =
-  "The buyer did not view your card in time, so the order was cancelled. Your card is stored safely and was not used.";
-/** An order the merchant opened (its release timer started then) was cancelled later: the card was seen. */
-const CANCEL_TIPS_OPENED = "The order was cancelled after the merchant opened your card. Nothing was paid for it.";
 
 const ACCEPT = "accept";
 const ARBITRATION = "arbitration";
@@ -129,72 +124,44 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return json({ intent, error: "Request error", result: null }, { status: 400 });
 }
 
-// ------------------------------------------------------------------ page
-
 export default function OrderDetailsPage() {
   const { order, info, card, changes, feedback, actions, chat } = useLoaderData<typeof loader>();
   const o = order as Order;
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
-  const asking = params.get("confirm");
   const { coinName, ngnRate } = useMainLayoutData();
-
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
-      <BackLink to="/orderList">Orders</BackLink>
-
-      <StatusHeader order={o} name={info.paymentNameEn} icon={info.paymentIcon} isECode={card.isECode} />
-
-      {o.status === OrderStatus.Cancelled ? (
-        <section aria-labelledby="cancel-tips" className="rounded-xl bg-money-out-50 p-4 ring-1 ring-inset ring-money-out-200" data-testid="cancel-tips">
-          <h2 id="cancel-tips" className="text-sm font-semibold text-money-out-800">
-            Cancel Tips
-          </h2>
-          <p className="mt-1 text-sm text-gray-800">{o.autoReleaseTimestamp !== null ? CANCEL_TIPS_OPENED : CANCEL_TIPS}</p>
-        </section>
-      ) : null}
-
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)] lg:items-start">
-        <div className="flex flex-col gap-4">
+    <DetailPage
+      split="order"
+      back={{ to: "/orderList", label: "Orders" }}
+      header={<StatusHeader order={o} name={info.paymentNameEn} icon={info.paymentIcon} isECode={card.isECode} />}
+      notice={<CancelTips order={o} />}
+      main={
+        <>
           {o.arbitrationType !== null || actions.includes(OrderAction.Accept) ? (
             <DisputePanel
               order={o}
               coinName={coinName}
               ngnRate={ngnRate}
-              asking={asking}
+              asking={params.get("confirm")}
               error={actionData?.error ?? null}
               actions={actions}
               intents={{ accept: ACCEPT, arbitration: ARBITRATION }}
             />
           ) : null}
-
           <OrderInfoPanel order={o} info={info} coinName={coinName} ngnRate={ngnRate} />
-          <OrderCardPanel
-            order={o}
-            card={card}
-            codeFormat={info.codeFormat}
-            reveal={actionData && "reveal" in actionData ? (actionData.reveal as CodeReveal) : null}
+          <OrderCardPanel order={o} card={card} codeFormat={info.codeFormat} reveal={actionData && "reveal" in actionData ? (actionData.reveal as CodeReveal) : null} />
+          <FeedbackPanel
+            orderId={o.id}
+            feedback={feedback as Feedback | null}
+            canComment={actions.includes(OrderAction.Comment)}
+            lastResult={actionData?.intent === FEEDBACK_INTENT ? actionData.result : null}
           />
-
-          {feedback || actions.includes(OrderAction.Comment) ? (
-            <DetailPanel title="Comment" labelId="comment">
-              {feedback ? (
-                <FeedbackView feedback={feedback as Feedback} />
-              ) : (
-                <FeedbackForm orderId={o.id} lastResult={actionData?.intent === FEEDBACK_INTENT ? actionData.result : null} />
-              )}
-            </DetailPanel>
-          ) : null}
-        </div>
-
-        <div className="flex flex-col gap-4">
-          {chat ? <OrderChatSection order={o} chat={chat} here={`/orderDetails/${o.id}`} peer={{ id: o.buyerid, nickname: o.buyerNickname }} /> : null}
-          <DetailPanel title="Timeline" labelId="timeline">
-            <OrderTimeline changes={changes as OrderChange[]} />
-          </DetailPanel>
-        </div>
-      </div>
-    </div>
+        </>
+      }
+      chat={chat ? <OrderChatSection order={o} chat={chat} here={`/orderDetails/${o.id}`} peer={{ id: o.buyerid, nickname: o.buyerNickname }} /> : null}
+      timeline={<OrderTimelinePanel changes={changes as OrderChange[]} />}
+    />
   );
 }
 

@@ -10,11 +10,12 @@ import type { AdminOrderActions, OrderMoney, StaffOrder, TranscriptMessage } fro
 import { Code } from "../../contract/envelope";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
-import { OrderTimeline } from "~/components/orders/OrderTimeline";
+import { OrderTimelinePanel } from "~/components/orders/OrderTimeline";
+import { DetailPage } from "~/components/detail/DetailPage";
 import { OrderDecision } from "~/components/staff/OrderDecision";
 import { staffMoneyRows } from "~/components/staff/order-money";
 import { Transcript } from "~/components/staff/Transcript";
-import { BackLink, DetailPanel, DetailRow } from "~/components/ui";
+import { DetailPanel, DetailRow } from "~/components/ui";
 import { DuplicateFlag } from "~/components/orders/DuplicateFlag";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { formatCoins, formatTradeAmount, minorFromInput } from "~/services/money/format";
@@ -61,21 +62,24 @@ export default function StaffOrderPage() {
   const money = data.money as OrderMoney;
   const { coinName } = useMainLayoutData();
   return (
-    <div className="flex flex-col gap-4">
-      <BackLink to="/staff">Arbitration</BackLink>
-      <header className="flex items-start justify-between gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
-        <div className="min-w-0">
-          <h2 className="text-lg font-bold text-gray-900">
-            Order {o.id} · {o.paymentNameEn}
-          </h2>
-          <p className="text-sm text-gray-700">
-            Seller {o.sellerNickname} (#{o.sellerid}) · merchant {o.buyerNickname} (#{o.buyerid})
-          </p>
-        </div>
-        <OrderStatusBadge status={o.status} className="shrink-0" />
-      </header>
-      <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
-        <div className="flex flex-col gap-4">
+    <DetailPage
+      split="even"
+      back={{ to: "/staff", label: "Arbitration" }}
+      header={
+        <header className="flex items-start justify-between gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
+          <div className="min-w-0">
+            <h2 className="text-lg font-bold text-gray-900">
+              Order {o.id} · {o.paymentNameEn}
+            </h2>
+            <p className="text-sm text-gray-700">
+              Seller {o.sellerNickname} (#{o.sellerid}) · merchant {o.buyerNickname} (#{o.buyerid})
+            </p>
+          </div>
+          <OrderStatusBadge status={o.status} className="shrink-0" />
+        </header>
+      }
+      main={
+        <>
           <DuplicateFlag duplicate={o.duplicateOf} />
           <DetailPanel title="Decision" labelId="decision">
             <OrderDecision order={o} actions={data.actions as AdminOrderActions} money={money} coinName={coinName} />
@@ -135,17 +139,15 @@ export default function StaffOrderPage() {
               </div>
             ) : null}
           </DetailPanel>
-        </div>
-        <div className="flex flex-col gap-4">
-          <DetailPanel title="Chat transcript" labelId="transcript">
-            <Transcript messages={data.transcript as TranscriptMessage[]} orderId={o.id} next={data.next} first={data.first} />
-          </DetailPanel>
-          <DetailPanel title="Timeline" labelId="timeline">
-            <OrderTimeline changes={data.changes} />
-          </DetailPanel>
-        </div>
-      </div>
-    </div>
+        </>
+      }
+      chat={
+        <DetailPanel title="Chat transcript" labelId="transcript">
+          <Transcript messages={data.transcript as TranscriptMessage[]} orderId={o.id} next={data.next} first={data.first} />
+        </DetailPanel>
+      }
+      timeline={<OrderTimelinePanel changes={data.changes} />}
+    />
   );
 }
 

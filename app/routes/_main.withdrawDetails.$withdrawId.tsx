@@ -18,20 +18,17 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { PRICE_REFRESH_MS } from "../../contract/constants";
 import type { Withdrawal } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
+import { DetailPage } from "~/components/detail/DetailPage";
 import { useMainLayoutData } from "~/components/layout/layout-data";
-import { Avatar } from "~/components/ui/Avatar";
-import { ButtonLink, DetailPanel, DetailRow, RemarkLine, Spinner } from "~/components/ui";
-import { maskAccountNumber } from "~/components/wallet/bank-account";
+import { ButtonLink } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { idParam, notFoundResponse } from "~/services/kit/params";
-import { formatCurrencyRate, formatPayout } from "~/services/money/wallet";
-import { WithdrawalStatusBadge } from "~/components/withdrawals/WithdrawalStatusBadge";
+import { SellerAmountsPanel, SellerBankPanel, SellerPaymentPanel } from "~/components/withdrawals/SellerWithdrawalPanels";
+import { WithdrawalHeader } from "~/components/withdrawals/WithdrawalHeader";
 import { WithdrawalTimelinePanel } from "~/components/withdrawals/WithdrawalTimeline";
 import { useRevalidateEvery } from "~/components/ui/use-revalidate-every";
-import { WithdrawalStatus, isWithdrawalOpen, parseBankSnapshot } from "~/components/withdrawals/withdrawal";
+import { isWithdrawalOpen } from "~/components/withdrawals/withdrawal";
 import { must, requireApi } from "~/services/kit/api.server";
-import { formatCoins } from "~/services/money/format";
-import { BackLink } from "~/components/ui/BackLink";
 
 const NOT_FOUND = "This withdrawal does not exist.";
 /** An open withdrawal is re-read this often with JavaScript. */
@@ -79,89 +76,22 @@ function SignedOut() {
 
 function Details({ w }: { w: Withdrawal }) {
   const { coinName } = useMainLayoutData();
-  const bank = parseBankSnapshot(w.userPayment);
   // An open withdrawal moves on by itself (the withdrawer acts): re-read it while it is open.
   useRevalidateEvery(REFRESH_MS, isWithdrawalOpen(w.status));
-
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
-      <BackLink to="/withdrawList">Withdrawals</BackLink>
-      <header className="flex items-start gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
-        <Avatar src={w.withdrawerAvatar} size={48} />
-        <div className="min-w-0 flex-1">
-          <h1 className="break-words text-lg font-bold text-gray-900 md:text-xl">Withdrawal {w.id}</h1>
-          <p className="truncate text-sm text-gray-600">to {w.withdrawerName}</p>
-        </div>
-        <WithdrawalStatusBadge status={w.status} className="mt-1 shrink-0 px-3 py-1 text-sm" />
-      </header>
-
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)] lg:items-start">
-        <div className="flex flex-col gap-4">
-          <DetailPanel title="Payment" labelId="payment">
-            {w.status === WithdrawalStatus.Cancelled ? (
-              <div className="rounded-lg bg-money-out-50 p-3 ring-1 ring-inset ring-money-out-200" data-testid="withdrawal-reason">
-                <p className="text-sm font-semibold text-money-out-800">Cancelled</p>
-                <p className="mt-1 whitespace-pre-line break-words text-sm text-gray-800">
-                  {w.reason || "The withdrawer cancelled this withdrawal."} Your {coinName} went back to your available balance.
-                </p>
-              </div>
-            ) : w.payPicture ? (
-              <figure className="m-0" data-testid="pay-picture">
-                <a href={`/withdrawDetails/${w.id}/picture`} target="_blank" rel="noreferrer" className="block">
-                  <img
-                    src={`/withdrawDetails/${w.id}/picture`}
-                    alt={`Payment proof from ${w.withdrawerName}`}
-                    width={480}
-                    height={640}
-                    className="mx-auto h-auto max-h-[28rem] w-auto max-w-full rounded-lg bg-gray-100 object-contain ring-1 ring-gray-200"
-                  />
-                </a>
-                <figcaption className="mt-2 text-center text-xs text-gray-600">Payment proof sent by {w.withdrawerName}</figcaption>
-              </figure>
-            ) : (
-              <p className="flex items-center gap-2 rounded-lg bg-wait-50 p-3 text-sm font-medium text-wait-800" data-testid="processing">
-                <Spinner className="h-4 w-4" />
-                Processing...
-              </p>
-            )}
-          </DetailPanel>
-
-          <DetailPanel title="Amounts" labelId="amounts">
-            <dl className="divide-y divide-gray-100">
-              <DetailRow label="Coins sold">
-                <span className="font-semibold text-money-out-700" data-testid="withdrawal-amount" data-amount={w.amount}>
-                  {formatCoins(w.amount)} {coinName}
-                </span>
-              </DetailRow>
-              <DetailRow label="Rate">
-                {formatCurrencyRate(w.currencyRate)} {w.currency} per {coinName.replace(/s$/, "")}
-              </DetailRow>
-              <DetailRow label="You receive">
-                <span className="text-base font-semibold text-money-in-700" data-testid="withdrawal-payout">
-                  {formatPayout(w.currencyAmount)} {w.currency}
-                </span>
-              </DetailRow>
-            </dl>
-          </DetailPanel>
-
-          <DetailPanel title="Bank account" labelId="bank">
-            {bank ? (
-              <dl className="divide-y divide-gray-100">
-                <DetailRow label="Bank">{bank.paymentNameEn}</DetailRow>
-                <DetailRow label="Real name">{bank.realname}</DetailRow>
-                <DetailRow label="Account number">{maskAccountNumber(bank.accountNumber)}</DetailRow>
-                {bank.remark ? <DetailRow label="Note">{bank.remark}</DetailRow> : null}
-              </dl>
-            ) : (
-              <p className="text-sm text-gray-600">Not recorded.</p>
-            )}
-            {w.userRemark ? <RemarkLine text={w.userRemark} className="mt-2" /> : null}
-          </DetailPanel>
-        </div>
-
-        <WithdrawalTimelinePanel w={w} />
-      </div>
-    </div>
+    <DetailPage
+      split="withdrawal"
+      back={{ to: "/withdrawList", label: "Withdrawals" }}
+      header={<WithdrawalHeader w={w} avatar={w.withdrawerAvatar} party={`to ${w.withdrawerName}`} />}
+      main={
+        <>
+          <SellerPaymentPanel w={w} coinName={coinName} />
+          <SellerAmountsPanel w={w} coinName={coinName} />
+          <SellerBankPanel w={w} />
+        </>
+      }
+      timeline={<WithdrawalTimelinePanel w={w} />}
+    />
   );
 }
 

@@ -10,7 +10,7 @@ import { useState } from "react";
 import type { Feedback } from "../../../contract/entities";
 import { cx } from "~/components/ui/cx";
 import { ErrorLine, FormError, fieldProps } from "~/components/ui/FormParts";
-import { Button, DateTime, StatusBadge, TextAreaField } from "~/components/ui";
+import { Button, DateTime, DetailPanel, StatusBadge, TextAreaField } from "~/components/ui";
 import { FEEDBACK_INTENT, FEEDBACK_MAX, FeedbackType, STAR_LEVEL_MAX } from "~/services/forms/feedback";
 import { schemaValidation, useOnFirstUse } from "~/components/ui/use-schema-form";
 import { Form } from "~/components/ui/Form";
@@ -30,6 +30,26 @@ export function Stars({ level, className }: { level: number; className?: string 
         <Star key={i} filled={i < level} className="h-5 w-5" />
       ))}
     </span>
+  );
+}
+
+/** The Comment panel: her comment once made, the form while she may comment, nothing before. */
+export function FeedbackPanel({
+  orderId,
+  feedback,
+  canComment,
+  lastResult,
+}: {
+  orderId: number;
+  feedback: Feedback | null;
+  canComment: boolean;
+  lastResult: SubmissionResult<string[]> | null;
+}) {
+  if (!feedback && !canComment) return null;
+  return (
+    <DetailPanel title="Comment" labelId="comment">
+      {feedback ? <FeedbackView feedback={feedback} /> : <FeedbackForm orderId={orderId} lastResult={lastResult} />}
+    </DetailPanel>
   );
 }
 

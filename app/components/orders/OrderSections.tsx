@@ -1,6 +1,6 @@
 /**
  * The sections of /orderDetails (the route stays short): the status header with
- * its timer, the order's figures and the offer it was sold to, and the card as sent (codes
+ * its timer, the Cancel Tips of a cancelled order, the order's figures and the offer it was sold to, and the card as sent (codes
  * decrypted in the browser by a lazy island, or without JavaScript shown after the seller's
  * trade password (ADR 0060); images through /orderImage).
  */
@@ -9,6 +9,7 @@ import { Suspense, lazy } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { AdvertInfo, Order } from "../../../contract/entities";
+import { OrderStatus } from "../../../contract/enums";
 import { CardFaceRow, OrderNumberRows, PartyRow, PriceRows } from "~/components/orders/OrderFactRows";
 import { OrderImages } from "~/components/orders/OrderImages";
 import { CardCodeReveal, type CodeReveal } from "~/components/orders/CardCodeReveal";
@@ -49,6 +50,24 @@ export function StatusHeader({ order: o, name, icon, isECode }: { order: Order; 
         ) : null}
       </div>
     </header>
+  );
+}
+
+const CANCEL_TIPS =
+  "The buyer did not view your card in time, so the order was cancelled. Your card is stored safely and was not used.";
+/** An order the merchant opened (its release timer started then) was cancelled later: the card was seen. */
+const CANCEL_TIPS_OPENED = "The order was cancelled after the merchant opened your card. Nothing was paid for it.";
+
+/** Status 5: why her order was cancelled and what became of the card (ADR 0051: nothing was paid). */
+export function CancelTips({ order: o }: { order: Order }) {
+  if (o.status !== OrderStatus.Cancelled) return null;
+  return (
+    <section aria-labelledby="cancel-tips" className="rounded-xl bg-money-out-50 p-4 ring-1 ring-inset ring-money-out-200" data-testid="cancel-tips">
+      <h2 id="cancel-tips" className="text-sm font-semibold text-money-out-800">
+        Cancel Tips
+      </h2>
+      <p className="mt-1 text-sm text-gray-800">{o.autoReleaseTimestamp !== null ? CANCEL_TIPS_OPENED : CANCEL_TIPS}</p>
+    </section>
   );
 }
 

@@ -1,7 +1,7 @@
 /** The order-change timeline (docs/product/entities.md#order-change: eventEn, changeTimestamp), oldest first. */
 import type { OrderChange } from "../../../contract/entities";
 import { cx } from "~/components/ui/cx";
-import { DateTime } from "~/components/ui";
+import { DateTime, DetailPanel } from "~/components/ui";
 
 export function OrderTimeline({ changes }: { changes: readonly OrderChange[] }) {
   const list = [...changes].sort((a, b) => a.changeTimestamp - b.changeTimestamp || a.id - b.id);
@@ -24,5 +24,14 @@ export function OrderTimeline({ changes }: { changes: readonly OrderChange[] }) 
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The timeline in its panel, as every side's detail page shows it. */
+export function OrderTimelinePanel({ changes }: { changes: readonly OrderChange[] }) {
+  return (
+    <DetailPanel title="Timeline" labelId="timeline">
+      <OrderTimeline changes={changes} />
+    </DetailPanel>
   );
 }

@@ -1,9 +1,11 @@
 /** The panels of one withdrawal on the withdrawer desk (ADR 0037): what to pay, to whom, and the proof. */
 import type { DeskWithdrawal } from "../../../contract/calls/withdrawals-desks";
-import { DetailPanel, DetailRow, RemarkLine } from "~/components/ui";
-import { parseBankSnapshot, WithdrawalStatus } from "~/components/withdrawals/withdrawal";
+import { DetailPanel, DetailRow } from "~/components/ui";
+import { ProofPicture } from "~/components/withdrawals/ProofPicture";
+import { BankPanel, RateRow } from "~/components/withdrawals/WithdrawalRows";
+import { WithdrawalStatus } from "~/components/withdrawals/withdrawal";
 import { formatCoins } from "~/services/money/format";
-import { formatCurrencyRate, formatPayout } from "~/services/money/wallet";
+import { formatPayout } from "~/services/money/wallet";
 
 export function DeskPayPanel({ w, coinName }: { w: DeskWithdrawal; coinName: string }) {
   return (
@@ -17,9 +19,7 @@ export function DeskPayPanel({ w, coinName }: { w: DeskWithdrawal; coinName: str
         <DetailRow label="Coins bought">
           {formatCoins(w.amount)} {coinName}
         </DetailRow>
-        <DetailRow label="Rate">
-          {formatCurrencyRate(w.currencyRate)} {w.currency} per {coinName.replace(/s$/, "")}
-        </DetailRow>
+        <RateRow w={w} coinName={coinName} />
       </dl>
     </DetailPanel>
   );
@@ -27,27 +27,24 @@ export function DeskPayPanel({ w, coinName }: { w: DeskWithdrawal; coinName: str
 
 /** The seller's account: the backend sends it only once processing has started. */
 export function DeskBankPanel({ w }: { w: DeskWithdrawal }) {
-  const bank = parseBankSnapshot(w.userPayment);
   return (
-    <DetailPanel title="Seller's bank account" labelId="desk-bank">
-      {bank ? (
-        <dl className="divide-y divide-gray-100" data-testid="desk-bank">
-          <DetailRow label="Bank">{bank.paymentNameEn}</DetailRow>
-          <DetailRow label="Account name">{bank.realname}</DetailRow>
-          <DetailRow label="Account number">
-            <span className="num select-all font-semibold tracking-wide" data-testid="desk-account-number">
-              {bank.accountNumber}
-            </span>
-          </DetailRow>
-          {bank.remark ? <DetailRow label="Note">{bank.remark}</DetailRow> : null}
-        </dl>
-      ) : (
+    <BankPanel
+      w={w}
+      title="Seller's bank account"
+      labelId="desk-bank"
+      nameLabel="Account name"
+      testId="desk-bank"
+      number={(n) => (
+        <span className="num select-all font-semibold tracking-wide" data-testid="desk-account-number">
+          {n}
+        </span>
+      )}
+      missing={
         <p className="text-sm text-gray-700" data-testid="desk-bank-hidden">
           {w.status === WithdrawalStatus.Waiting ? "Shown once you start processing." : "Not shown: this withdrawal was never processed."}
         </p>
-      )}
-      {w.userRemark ? <RemarkLine text={w.userRemark} className="mt-2" /> : null}
-    </DetailPanel>
+      }
+    />
   );
 }
 
@@ -63,17 +60,7 @@ export function DeskOutcomePanel({ w }: { w: DeskWithdrawal }) {
   const src = `/desk/withdrawals/${w.id}/picture`;
   return (
     <DetailPanel title="Payment proof" labelId="desk-proof">
-      <figure className="m-0" data-testid="desk-proof">
-        <a href={src} target="_blank" rel="noreferrer" className="block">
-          <img
-            src={src}
-            alt={`Payment proof for withdrawal ${w.id}`}
-            width={480}
-            height={640}
-            className="mx-auto h-auto max-h-[28rem] w-auto max-w-full rounded-lg bg-gray-100 object-contain ring-1 ring-gray-200"
-          />
-        </a>
-      </figure>
+      <ProofPicture src={src} alt={`Payment proof for withdrawal ${w.id}`} testId="desk-proof" />
     </DetailPanel>
   );
 }
