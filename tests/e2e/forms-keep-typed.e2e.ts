@@ -7,7 +7,7 @@
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import type { Locator } from "playwright-core";
-import { apiClient } from "./support/api";
+import { apiClient, bankAccountOf } from "./support/api";
 import { shot, signInAs } from "./support/browser";
 import { KYC_TYPED, fillKycFields } from "./support/kyc";
 import { useServerAndBrowser } from "./support/suite";
@@ -17,6 +17,8 @@ const e2e = useServerAndBrowser({ failureShots: "forms-keep-typed" });
 const { call, login, userId, sellECode } = apiClient(() => e2e.server.apiUrl);
 const MERCHANT = { email: "merchant1@demo.test", password: "demo1234" };
 const ADMIN = { email: "admin@demo.test", password: "demo1234" };
+const SELLER = { email: "seller@demo.test", password: "demo1234" };
+const WITHDRAWER = { email: "withdrawer1@demo.test", password: "demo1234" };
 
 /** The texts a control's aria-describedby points at: its hint and, once refused, its message. */
 const describedBy = (control: Locator) =>
@@ -111,3 +113,54 @@ describe("a refused form keeps what was typed, without JavaScript", () => {
       await shot(page, "keep-staff-redemption-390-nojs");
     }));
 });
+
+/** A withdrawal of 20 coins the demo seller sends to withdrawer1 (CashPointNG), waiting for it. */
+async function waitingWithdrawal(): Promise<number> {
+  const token = await login(SELLER);
+  const { list } = await call<{ list: { id: number; nickname: string }[] }>("/userWithdraw/getWithdrawer", { currency: "NGN" }, token);
+  const withdrawerId = list.find((w) => w.nickname === "CashPointNG")!.id;
+  return (await call<{ id: number }>("/userWithdraw/applyWithdraw", { withdrawerId, amount: 2_000, userPaymentId: await bankAccountOf(call, token), tradePwd: "123456" }, token)).id;
+}
+
+for (const js of [false, true]) {
+  const mode = js ? "with JavaScript" : "without JavaScript";
+  describe(`the withdrawer's Cancel keeps the reason she typed, ${mode}`, () => {
+    test("a reason the backend refuses comes back in the open form, the message at the field", () =>
+      e2e.withPage(js, async (page) => {
+        const id = await waitingWithdrawal();
+        await signInAs(page, e2e.server.url, js, WITHDRAWER, `/desk/withdrawals/${id}`);
+        await page.getByTestId("cancel-withdrawal").locator("summary").click();
+        const reason = page.getByLabel("Reason (the seller sees it)");
+        // 201 characters: more than the backend takes (a browser that ignores maxlength, a pasted text).
+        const typed = `The account name does not match the name on the bank's record. ${"x".repeat(138)}`;
+        expect(typed).toHaveLength(201);
+        await reason.evaluate((el) => el.removeAttribute("maxlength"));
+        await reason.fill(typed);
+        await page.getByRole("button", { name: "Cancel withdrawal" }).click();
+        await page.getByText("The reason has at most 200 characters.").waitFor();
+        if (js) await page.locator("[data-hydrated]").waitFor({ state: "attached" });
+
+        expect(await page.getByTestId("cancel-withdrawal").getAttribute("open")).not.toBeNull();
+        expect(await reason.inputValue()).toBe(typed);
+        expect(await describedBy(reason)).toContain("The reason has at most 200 characters.");
+        await shot(page, `keep-desk-cancel-390-${js ? "js" : "nojs"}`);
+      }));
+
+    test("a withdrawal that moved on meanwhile says why her Cancel was refused, though no form is left to show it at", () =>
+      e2e.withPage(js, async (page) => {
+        const id = await waitingWithdrawal();
+        await signInAs(page, e2e.server.url, js, WITHDRAWER, `/desk/withdrawals/${id}`);
+        await page.getByTestId("cancel-withdrawal").locator("summary").click();
+        await page.getByLabel("Reason (the seller sees it)").fill("The account name does not match.");
+        // Staff cancel it first (an unpaid one); her Cancel then finds it moved on.
+        await call("/admin/withdraw/cancel", { id, reason: "Cancelled by staff." }, await login(ADMIN));
+        await page.getByRole("button", { name: "Cancel withdrawal" }).click();
+        await page.waitForLoadState("load");
+        const refusal = page.getByTestId("desk-actions-refusal");
+        await refusal.waitFor();
+        expect((await refusal.innerText()).trim()).toMatch(/\w/);
+        await page.getByTestId("desk-cancelled").waitFor();
+        await shot(page, `keep-desk-cancel-moved-390-${js ? "js" : "nojs"}`);
+      }));
+  });
+}
