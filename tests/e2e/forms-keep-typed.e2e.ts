@@ -14,7 +14,7 @@ import { useServerAndBrowser } from "./support/suite";
 import { newSeller } from "./support/users";
 
 const e2e = useServerAndBrowser({ failureShots: "forms-keep-typed" });
-const { call, login, userId, sellECode } = apiClient(() => e2e.server.apiUrl);
+const { call, login, userId, sellECode, findAdvert } = apiClient(() => e2e.server.apiUrl);
 const MERCHANT = { email: "merchant1@demo.test", password: "demo1234" };
 const ADMIN = { email: "admin@demo.test", password: "demo1234" };
 const SELLER = { email: "seller@demo.test", password: "demo1234" };
@@ -164,3 +164,44 @@ for (const js of [false, true]) {
       }));
   });
 }
+
+const cardPng = async () => ({ name: "card-front.png", mimeType: "image/png", buffer: await idPhoto() });
+
+describe("selling a card by picture: a refused post and the chosen photos", () => {
+  test("without JavaScript the page cannot keep the files: it says so at the picker", () =>
+    e2e.withPage(false, async (page) => {
+      const seller = await newSeller(e2e.server.apiUrl, "keep-photos");
+      const offer = await findAdvert(await userId(await login(MERCHANT)), 0, 5_000);
+      await signInAs(page, e2e.server.url, false, seller, `/sellCard/${offer.id}`);
+      await page.getByLabel(/Card face/).fill("50");
+      // A photo and a file that is no picture: the post is refused before anything is uploaded.
+      await page.getByTestId("image-files").setInputFiles([await cardPng(), { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") }]);
+      await page.getByRole("button", { name: "Sell", exact: true }).click();
+      await page.waitForLoadState("load");
+      const files = page.getByTestId("image-files");
+      expect(await files.evaluate((el: HTMLInputElement) => el.files?.length ?? 0)).toBe(0);
+      const again = page.getByTestId("choose-again");
+      expect(await again.innerText()).toContain("Choose your 2 photos again");
+      expect(await describedBy(files)).toContain("Choose your 2 photos again");
+      await shot(page, "keep-sell-photos-390-nojs");
+    }));
+
+  test("with JavaScript the uploaded photo stays in the picker after a refusal", () =>
+    e2e.withPage(true, async (page) => {
+      const seller = await newSeller(e2e.server.apiUrl, "keep-photos-js");
+      const offer = await findAdvert(await userId(await login(MERCHANT)), 0, 5_000);
+      await signInAs(page, e2e.server.url, true, seller, `/sellCard/${offer.id}`);
+      const input = page.getByTestId("image-input");
+      await input.waitFor({ state: "attached" });
+      await input.setInputFiles([await cardPng()]);
+      await page.locator('[data-testid="image-picker"] li[data-status="done"]').waitFor({ timeout: 30_000 });
+      // A face above the offer's limit: the backend refuses the order.
+      await page.getByLabel(/Card face/).fill(String(offer.maxTrade / 100 + 1));
+      await page.getByRole("button", { name: "Sell", exact: true }).click();
+      await page.getByLabel(/Card face/).and(page.locator('[aria-invalid="true"]')).waitFor();
+      expect(await page.locator('[data-testid="image-picker"] li[data-status="done"]').count()).toBe(1);
+      expect(await page.locator('input[name="cardImg"]').inputValue()).toMatch(/^\/blob\/order\//);
+      expect(await page.getByTestId("choose-again").count()).toBe(0);
+      await shot(page, "keep-sell-photos-390-js");
+    }));
+});
