@@ -93,6 +93,9 @@ for (const js of [true, false]) {
         expect(await header.getByRole("link", { name: "Sign In" }).getAttribute("href")).toBe("/login");
         expect(await header.getByRole("link", { name: "Sign Up" }).getAttribute("href")).toBe("/register");
 
+        // One coin's naira, in the singular ("1 Coins ≈" was shown).
+        expect(await page.getByText(/^1 Coins? ≈/).innerText()).toMatch(/^1 Coin ≈ ₦[\d,]+\.\d{2}$/);
+
         // Card types with NGN per currency unit and offer counts, linking to their advert lists.
         const tiles = page.getByTestId("card-type");
         expect(await tiles.count()).toBeGreaterThan(3);
