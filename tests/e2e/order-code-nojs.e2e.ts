@@ -103,6 +103,9 @@ describe("a seller's own e-code without JavaScript", () => {
       expect(described).toContain("showing card codes");
       expect(await page.getByText(code).count()).toBe(0);
       await shot(page, "order-code-locked-390-nojs");
+      // The trade password's own tab says so before she meets it.
+      await page.goto(`${e2e.server.url}/security/tradePassword`);
+      await page.getByText("showing a card code without JavaScript ask for it. Too many wrong ones in a row lock all three", { exact: false }).waitFor();
     }));
 
   test("a seller with no trade password is asked to set one first", () =>
