@@ -23,7 +23,7 @@ import { WithdrawalHeader } from "~/components/withdrawals/WithdrawalHeader";
 import { WithdrawalTimelinePanel } from "~/components/withdrawals/WithdrawalTimeline";
 import { must, redirectWithToast } from "~/services/kit/api.server";
 import { requireDesk } from "~/services/kit/desk.server";
-import { readForm } from "~/services/kit/form.server";
+import { readForm, typedFields } from "~/services/kit/form.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { idParam, notFoundResponse } from "~/services/kit/params";
 import { formatPayout } from "~/services/money/wallet";
@@ -45,7 +45,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = idParam(params.withdrawId, NOT_FOUND);
   const form = await readForm(request);
   const failed = await runDeskIntent(api, id, form);
-  if (failed) return json(failed, { status: 400, headers: NO_STORE });
+  if (failed) return json({ ...failed, typed: typedFields(form, ["intent"]) }, { status: 400, headers: NO_STORE });
   return redirectWithToast(api.session, deskWithdrawalPath(id), MESSAGES.success);
 }
 

@@ -10,6 +10,7 @@ import type { Banner, CardType } from "../../contract/entities";
 import { BannerLocation } from "../../contract/catalog-enums";
 import { BannerCarousel, type ShownBanner } from "~/components/catalog/BannerCarousel";
 import { ngnPerUnit } from "~/services/money/ngn-per-unit";
+import { oneCoin } from "~/services/money/coin-name";
 import { NeedHelp } from "~/components/catalog/NeedHelp";
 import { PromoPopup } from "~/components/catalog/PromoPopup";
 import { useMainLayoutData } from "~/components/layout/layout-data";
@@ -134,7 +135,7 @@ export default function Home() {
             <p className="text-sm text-gray-600">Choose a card to see the merchants buying it and their rates.</p>
           </div>
           <p className="num text-sm text-gray-600">
-            1 {coinName} ≈ <span className="font-semibold text-gray-900">₦{ngnRateDisplay(ngnRate)}</span>
+            1 {oneCoin(coinName)} ≈ <span className="font-semibold text-gray-900">₦{ngnRateDisplay(ngnRate)}</span>
           </p>
         </div>
         {cardTypesError ? (

@@ -66,7 +66,7 @@ export default function TradePasswordTab() {
         label="tradePassword"
         points={[
           data.isSet ? "Your trade password is set. You can change it here." : "You have no trade password yet. Set one to protect your withdrawals.",
-          "Selling coins and binding a mobile or an e-mail ask for it.",
+          "Selling coins, binding a mobile or an e-mail, and showing a card code without JavaScript ask for it. Too many wrong ones in a row lock all three for a while.",
           "6 numbers. A code sent to your e-mail or mobile confirms it is you.",
         ]}
       />

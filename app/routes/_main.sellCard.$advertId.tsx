@@ -94,9 +94,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   // Pictures uploaded so far stay with the form: a second post (the new price accepted, a code
   // corrected) need not send them again.
   const paths: string[] = submission.status === "success" ? [...submission.value.cardImg] : [];
+  const uploadedBefore = paths.length;
+  // Files posted but not uploaded are gone from the page that answers: it asks for them again.
   const reply = (opts: Parameters<typeof submission.reply>[0] = {}, askAgain: AskAgain | null = null) =>
     json(
-      { result: submission.reply({ ...opts, hideFields: SELL_HIDDEN_FIELDS }), secret: secret || null, cardImg: paths, askAgain },
+      { result: submission.reply({ ...opts, hideFields: SELL_HIDDEN_FIELDS }), secret: secret || null, cardImg: paths, photosLost: files.length - (paths.length - uploadedBefore), askAgain },
       { headers: NO_STORE },
     );
   if (submission.status !== "success") return reply();

@@ -93,6 +93,9 @@ for (const js of [true, false]) {
         expect(await header.getByRole("link", { name: "Sign In" }).getAttribute("href")).toBe("/login");
         expect(await header.getByRole("link", { name: "Sign Up" }).getAttribute("href")).toBe("/register");
 
+        // One coin's naira, in the singular ("1 Coins ≈" was shown).
+        expect(await page.getByText(/^1 Coins? ≈/).innerText()).toMatch(/^1 Coin ≈ ₦[\d,]+\.\d{2}$/);
+
         // Card types with NGN per currency unit and offer counts, linking to their advert lists.
         const tiles = page.getByTestId("card-type");
         expect(await tiles.count()).toBeGreaterThan(3);
@@ -124,7 +127,7 @@ for (const js of [true, false]) {
         await page.getByTestId("card-type").first().waitFor();
         expect(await page.getByTestId("promo").count()).toBe(0);
 
-        // Scrolled to the end, the floating Need Help? button leaves the footer's last line in sight.
+        // Scrolled to the end, the Need Help? button leaves the footer's last line in sight.
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         const covered = await page.evaluate(() => {
           const line = [...document.querySelectorAll("footer p")].find((p) => p.textContent?.includes("Trade safely"))!;
@@ -132,9 +135,27 @@ for (const js of [true, false]) {
           range.selectNodeContents(line);
           const text = range.getBoundingClientRect();
           const button = document.querySelector('[data-testid="need-help"]')!.getBoundingClientRect();
-          return text.bottom > button.top && text.right > button.left;
+          return text.bottom > button.top && text.top < button.bottom && text.right > button.left && text.left < button.right;
         });
         expect(covered).toBe(false);
+
+        // Nor does it cover a card's name, rate or offers at 390 px, wherever the grid is scrolled to:
+        // each row of tiles brought to the bottom of the screen, where a floating button sits.
+        const coveredTiles = await page.evaluate(() => {
+          const button = document.querySelector('[data-testid="need-help"] :is(summary, button)')!;
+          const tiles = [...document.querySelectorAll('[data-testid="card-type"]')];
+          const hits = new Set<string>();
+          for (const tile of tiles) {
+            window.scrollTo(0, window.scrollY + tile.getBoundingClientRect().bottom - window.innerHeight);
+            const b = button.getBoundingClientRect();
+            for (const t of tiles) {
+              const r = t.getBoundingClientRect();
+              if (r.bottom > b.top && r.top < b.bottom && r.right > b.left && r.left < b.right) hits.add(t.textContent ?? "");
+            }
+          }
+          return [...hits];
+        });
+        expect(coveredTiles).toEqual([]);
 
         // ?channel=abc is accepted and kept in the session.
         const res = await page.goto(`${e2e.server.url}/home?channel=abc`);

@@ -152,6 +152,16 @@ describe("a message that fails in an open conversation", () => {
       const failed = chat.getByTestId("chat-pending");
       await failed.getByTestId("chat-send-error").filter({ hasText: refused }).waitFor({ timeout: 15_000 });
       expect(await chat.getByTestId("chat-readonly").count()).toBe(0);
+      // Retry and Remove are targets a thumb hits (44 × 44 px), reached by the keyboard, their focus seen.
+      const retry = failed.getByRole("button", { name: "Retry" });
+      const remove = failed.getByRole("button", { name: "Remove" });
+      for (const target of [retry, remove]) {
+        const box = (await target.boundingBox())!;
+        expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+      }
+      await retry.focus();
+      await page.keyboard.press("Tab");
+      expect(await remove.evaluate((el) => el === document.activeElement && el.matches(":focus-visible") && getComputedStyle(el).outlineStyle !== "none")).toBe(true);
       await shot(page, "chat-failed-retry-390-js");
 
       await page.unroute("**/chat/api/upload");

@@ -15,7 +15,7 @@ import { useServerAndBrowser } from "./support/suite";
 import { newSeller, withTradePassword } from "./support/users";
 
 const e2e = useServerAndBrowser({ failureShots: "order-code" });
-const { login, userId, sellECode } = apiClient(() => e2e.server.apiUrl);
+const { call, login, userId, sellECode } = apiClient(() => e2e.server.apiUrl);
 
 async function ready(page: Page, js: boolean) {
   await page.waitForLoadState("load");
@@ -83,6 +83,29 @@ describe("a seller's own e-code without JavaScript", () => {
       // Neither the code nor the password is in what the servers wrote.
       expect(e2e.server.output()).not.toContain(code);
       expect(e2e.server.output()).not.toContain("246810");
+    }));
+
+  test("a locked trade password says, at the field, that showing the code is locked too", () =>
+    e2e.withPage(false, async (page) => {
+      const code = `LOCK-${Date.now().toString(36).toUpperCase()}`;
+      const { seller, orderId } = await sold("code-lock", code, "135790");
+      // The limit of wrong ones (five), elsewhere: the lock is the account's (ADR 0055).
+      const token = await login(seller);
+      for (let i = 0; i < 5; i++) await call("/order/revealCardCode", { id: orderId, tradePwd: "000000" }, token).catch(() => {});
+      const card = await openOrder(page, false, seller, orderId);
+      await card.getByLabel("Trade Password").fill("135790");
+      await card.getByRole("button", { name: "Show the code" }).click();
+      await ready(page, false);
+      const field = card.getByLabel("Trade Password");
+      expect(await field.getAttribute("aria-invalid")).toBe("true");
+      const described = await field.evaluate((el) => (el.getAttribute("aria-describedby") ?? "").split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? "").join(" | "));
+      expect(described).toContain("Too many wrong trade passwords.");
+      expect(described).toContain("showing card codes");
+      expect(await page.getByText(code).count()).toBe(0);
+      await shot(page, "order-code-locked-390-nojs");
+      // The trade password's own tab says so before she meets it.
+      await page.goto(`${e2e.server.url}/security/tradePassword`);
+      await page.getByText("showing a card code without JavaScript ask for it. Too many wrong ones in a row lock all three", { exact: false }).waitFor();
     }));
 
   test("a seller with no trade password is asked to set one first", () =>

@@ -871,7 +871,7 @@ describe("the trade-password lock (5 wrong in a row, 30 minutes)", () => {
     for (let i = 0; i < 5; i++) expect((await bind(token, "111111")).msg).toBe(BAD_TRADE_PWD);
     const locked = await bind(token, TRADE_PWD);
     expect(locked.code).toBe(Code.TOO_MANY);
-    expect(locked.msg).toBe("Too many wrong trade passwords. Withdrawals and binding are locked for 30 minutes.");
+    expect(locked.msg).toBe("Too many wrong trade passwords. Withdrawals, binding and showing card codes are locked for 30 minutes.");
     const withdrawers = await t.b.call("/userWithdraw/getWithdrawer", {}, { token });
     const w = withdrawers.data.list[0];
     const banks = await t.b.call("/userPayment/getPaymentType", {}, { token });
@@ -886,7 +886,7 @@ describe("the trade-password lock (5 wrong in a row, 30 minutes)", () => {
     );
     expect(sell.msg).toBe(locked.msg);
     t.b.clock.advance(29 * 60_000);
-    expect((await bind(token, TRADE_PWD)).msg).toBe("Too many wrong trade passwords. Withdrawals and binding are locked for 1 minutes.");
+    expect((await bind(token, TRADE_PWD)).msg).toBe("Too many wrong trade passwords. Withdrawals, binding and showing card codes are locked for 1 minute.");
     t.b.clock.advance(60_000);
     expect((await bind(token, TRADE_PWD)).msg).toBe(WRONG_CODE);
   });

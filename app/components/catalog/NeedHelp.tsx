@@ -2,7 +2,9 @@
  * "Need Help?" (docs/product/selling.md#home): a popover with the contact chat links
  * (WhatsApp, Telegram, e-mail). A <details> without JavaScript and until it has
  * been used once, then a Headless UI Popover (ADR 0028). Renders nothing when no
- * contact is configured.
+ * contact is configured. On a phone it sits in the page's flow under what precedes it: floating, it
+ * covered a card's rate wherever the grid was scrolled to (ADR 0066); from `sm` up it floats in the
+ * corner, where the grid leaves room.
  */
 import type { ReactNode } from "react";
 import { useHeadlessOnTouch } from "~/components/ui/headless";
@@ -56,7 +58,7 @@ export function NeedHelp({ contact }: { contact: Contact }) {
   );
 
   return (
-    <div className="fixed bottom-4 right-4 z-30" data-testid="need-help" data-floating="">
+    <div className="flex justify-end sm:fixed sm:bottom-4 sm:right-4 sm:z-30" data-testid="need-help" data-floating="">
       {hl ? (
         <hl.Popover className="relative">
           <hl.PopoverButton ref={popover.ref} className={trigger}>

@@ -8,7 +8,7 @@ import { Link } from "@remix-run/react";
 import type { ChatMessage } from "../../../contract/chat-protocol";
 import type { PendingMessage } from "~/chat/model";
 import { cx } from "~/components/ui/cx";
-import { DateTime, Spinner } from "~/components/ui";
+import { Button, DateTime, Spinner } from "~/components/ui";
 
 const IMG_MAX = 220;
 
@@ -98,6 +98,9 @@ export interface PendingActions {
   onRemove?: (clientMsgId: string) => void;
 }
 
+/** Retry and Remove are a thumb's target (44 × 44 px: the md button's height, this width), not a word of small print. */
+const PENDING_ACTION = "min-w-11";
+
 export function PendingBubble({ p, onRetry, onRemove }: { p: PendingMessage } & PendingActions) {
   const media = p.type !== "TIMTextElem";
   return (
@@ -116,16 +119,16 @@ export function PendingBubble({ p, onRetry, onRemove }: { p: PendingMessage } & 
           <p role="alert" className="text-right font-medium text-money-out-700" data-testid="chat-send-error">
             Not sent: <span>{p.error}</span>
           </p>
-          <p className="flex gap-3">
+          <p className="flex gap-2">
             {onRetry ? (
-              <button type="button" className="min-h-6 font-medium text-brand-700 underline" onClick={() => onRetry(p.clientMsgId)}>
+              <Button type="button" variant="secondary" className={PENDING_ACTION} onClick={() => onRetry(p.clientMsgId)}>
                 Retry
-              </button>
+              </Button>
             ) : null}
             {onRemove ? (
-              <button type="button" className="min-h-6 text-gray-700 underline" onClick={() => onRemove(p.clientMsgId)}>
+              <Button type="button" variant="ghost" className={PENDING_ACTION} onClick={() => onRemove(p.clientMsgId)}>
                 Remove
-              </button>
+              </Button>
             ) : null}
           </p>
         </div>

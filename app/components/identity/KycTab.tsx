@@ -95,8 +95,9 @@ function KycForm({ data, result }: { data: Data; result: SubmissionResult<string
         </fieldset>
         <Field key={fields.realname.key} {...fieldProps(fields.realname)} label="Real name" autoComplete="name" maxLength={100} />
         <Field key={fields.idNo.key} {...fieldProps(fields.idNo)} label="ID number" autoComplete="off" maxLength={64} />
-        <div className="flex gap-2">
-          <SelectField key={fields.socialApp.key} {...fieldProps(fields.socialApp)} label="Social app" className="w-32 shrink-0" options={SOCIAL_APPS.map((a) => ({ value: a, label: a }))} />
+        {/* One above the other on a phone: side by side, "WhatsApp" and the account's example were cut. */}
+        <div className="flex flex-col sm:flex-row sm:gap-2">
+          <SelectField key={fields.socialApp.key} {...fieldProps(fields.socialApp)} label="Social app" className="sm:w-40 sm:shrink-0" options={SOCIAL_APPS.map((a) => ({ value: a, label: a }))} />
           <Field key={fields.socialHandle.key} {...fieldProps(fields.socialHandle)} label="Social account" className="min-w-0 flex-1" placeholder="+234… or @name" maxLength={80} />
         </div>
         <Field key={fields.birthday.key} {...fieldProps(fields.birthday)} label="Birth date" type="date" min="1970-01-01" max={data.today} />

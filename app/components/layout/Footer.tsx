@@ -77,7 +77,7 @@ export function Footer({ contact }: { contact: Contact }) {
       <div className="border-t border-gray-100">
         {/* A page with a floating button (/home's Need Help?) leaves room under the last line, so the
             button never sits on it once the page is scrolled to the end. */}
-        <p className="container py-4 text-xs text-gray-600 [body:has([data-floating])_&]:pb-20">
+        <p className="container py-4 text-xs text-gray-600 sm:[body:has([data-floating])_&]:pb-20">
           © {BRAND_NAME}. Trade safely: never share your card outside an order.
         </p>
       </div>

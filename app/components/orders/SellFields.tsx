@@ -188,6 +188,7 @@ export function PlainImageInput({
   invalid,
   disabled,
   kept = [],
+  lost = 0,
 }: {
   id: string;
   labelId: string;
@@ -196,7 +197,10 @@ export function PlainImageInput({
   disabled?: boolean;
   /** Pictures an earlier post of this form already uploaded: sent again without their files. */
   kept?: readonly string[];
+  /** Files the refused post carried but did not upload: a page cannot put them back in the input. */
+  lost?: number;
 }) {
+  const againId = `${id}-again`;
   return (
     <div>
       {kept.length > 0 ? (
@@ -207,6 +211,11 @@ export function PlainImageInput({
           </p>
         </>
       ) : null}
+      {lost > 0 ? (
+        <p id={againId} className="mb-2 rounded-lg bg-amber-50 p-2 text-sm font-medium text-amber-900 ring-1 ring-inset ring-amber-200" data-testid="choose-again">
+          {lost === 1 ? "Choose your photo again" : `Choose your ${lost} photos again`}: they were not saved.
+        </p>
+      ) : null}
       <input
         id={id}
         type="file"
@@ -215,7 +224,7 @@ export function PlainImageInput({
         accept={IMAGE_ACCEPT}
         disabled={disabled}
         aria-labelledby={labelId}
-        aria-describedby={errorId}
+        aria-describedby={lost > 0 ? `${againId} ${errorId}` : errorId}
         aria-invalid={invalid || undefined}
         className={cx(
           "block w-full rounded-lg border bg-white p-2 text-sm text-gray-900 file:mr-3 file:rounded-md file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:text-sm file:font-medium file:text-white",

@@ -47,7 +47,7 @@ export function SellForm({
   coinName: string;
   ngnRate: number;
 }) {
-  const actionData = useActionData<{ result?: SubmissionResult<string[]>; secret?: string | null; cardImg?: string[]; askAgain?: AskAgain | null }>();
+  const actionData = useActionData<{ result?: SubmissionResult<string[]>; secret?: string | null; cardImg?: string[]; photosLost?: number; askAgain?: AskAgain | null }>();
   const askAgain = actionData?.askAgain ?? null;
   const navigation = useNavigation();
   const [images, setImages] = useState<ImagePickerState>({ paths: [], busy: false });
@@ -119,6 +119,7 @@ export function SellForm({
                       errorId={fields.cardImg.errorId}
                       invalid={Boolean(fields.cardImg.errors)}
                       kept={actionData?.cardImg}
+                      lost={actionData?.photosLost}
                     />
                   }
                 >

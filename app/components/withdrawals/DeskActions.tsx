@@ -19,8 +19,8 @@ export interface DeskActionsProps {
   /** "535.00 NGN": what the seller is to receive. */
   payout: string;
   asking: string | null;
-  /** The last post's refusal, with the intent it belongs to. */
-  failed: { intent: string; error: string } | null;
+  /** The last post's refusal, with the intent it belongs to and the text fields as typed (ADR 0061). */
+  failed: { intent: string; error: string; typed?: Record<string, string> } | null;
 }
 
 const errorFor = (failed: DeskActionsProps["failed"], intent: string) => (failed?.intent === intent ? failed.error : null);
@@ -35,13 +35,20 @@ async function shrinkProof(e: ChangeEvent<HTMLInputElement>) {
 }
 
 export function DeskActions({ actions, payout, asking, failed }: DeskActionsProps) {
-  if (actions.length === 0) return null;
+  // A refusal whose form is gone (the withdrawal moved on meanwhile: staff cancelled it) still says why.
+  const orphan = failed && !actions.includes(failed.intent) ? failed.error : null;
+  if (actions.length === 0 && !orphan) return null;
   const processError = errorFor(failed, WithdrawalAction.Process);
   return (
     <section aria-labelledby="desk-actions-title" className="flex flex-col gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200" data-testid="desk-actions">
       <h2 id="desk-actions-title" className="text-base font-semibold text-gray-900">
         What to do
       </h2>
+      {orphan ? (
+        <p role="alert" className="text-sm font-medium text-money-out-700" data-testid="desk-actions-refusal">
+          {orphan}
+        </p>
+      ) : null}
       {actions.includes(WithdrawalAction.Process) ? (
         <div className="flex flex-col gap-2">
           <p className="text-sm text-gray-700">Start processing to see the seller&apos;s bank account. Then pay {payout} and upload the proof.</p>
@@ -61,7 +68,7 @@ export function DeskActions({ actions, payout, asking, failed }: DeskActionsProp
       ) : null}
       {actions.includes(WithdrawalAction.Complete) ? <CompleteForm payout={payout} error={errorFor(failed, WithdrawalAction.Complete)} /> : null}
       {actions.includes(WithdrawalAction.Cancel) ? (
-        <CancelForm error={errorFor(failed, WithdrawalAction.Cancel)} open={failed?.intent === WithdrawalAction.Cancel} />
+        <CancelForm error={errorFor(failed, WithdrawalAction.Cancel)} typed={failed?.intent === WithdrawalAction.Cancel ? failed.typed?.reason : undefined} />
       ) : null}
     </section>
   );
@@ -93,15 +100,16 @@ function CompleteForm({ payout, error }: { payout: string; error: string | null 
   );
 }
 
-function CancelForm({ error, open }: { error: string | null; open: boolean }) {
+/** A refused cancel comes back open with the reason as typed (without JavaScript the page is all she has). */
+function CancelForm({ error, typed }: { error: string | null; typed: string | undefined }) {
   return (
-    <details className="rounded-lg ring-1 ring-gray-200 open:p-3" open={open || undefined} data-testid="cancel-withdrawal">
+    <details className="rounded-lg ring-1 ring-gray-200 open:p-3" open={error !== null || undefined} data-testid="cancel-withdrawal">
       <summary className="cursor-pointer select-none rounded-lg px-3 py-2 text-sm font-medium text-money-out-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600">
         Cancel this withdrawal
       </summary>
       <Form method="post" replace preventScrollReset className="mt-2 flex flex-col gap-1" aria-label="Cancel withdrawal">
         <input type="hidden" name="intent" value={WithdrawalAction.Cancel} />
-        <TextAreaField id="cancel-reason" name="reason" label="Reason (the seller sees it)" rows={3} maxLength={200} required error={error} />
+        <TextAreaField id="cancel-reason" name="reason" label="Reason (the seller sees it)" rows={3} maxLength={200} required defaultValue={typed} error={error} />
         <p className="text-xs text-gray-600">The coins go back to the seller&apos;s available balance and to your remaining balance.</p>
         <Button type="submit" variant="danger" className="mt-2" fullWidth>
           Cancel withdrawal

@@ -7,6 +7,7 @@ import { WithdrawerName, WithdrawerStats, WithdrawerTags } from "~/components/wi
 import { formatCoins } from "~/services/money/format";
 import { splitTags } from "~/services/orders/index";
 import { coinUnits, formatCurrencyRate } from "~/services/money/wallet";
+import { oneCoin } from "~/services/money/coin-name";
 
 export function WithdrawerCard({ w, coinName }: { w: Withdrawer; coinName: string }) {
   const tags = splitTags(w.tags);
@@ -32,7 +33,7 @@ export function WithdrawerCard({ w, coinName }: { w: Withdrawer; coinName: strin
         <div className="col-span-2 flex items-baseline justify-between rounded-lg bg-brand-50 px-3 py-2">
           <dt className="text-brand-800">Rate</dt>
           <dd className="num text-right font-semibold text-brand-800" data-testid="withdrawer-rate">
-            {formatCurrencyRate(w.currencyRate)} {w.currency} <span className="font-normal">per {coinName.replace(/s$/, "")}</span>
+            {formatCurrencyRate(w.currencyRate)} {w.currency} <span className="font-normal">per {oneCoin(coinName)}</span>
           </dd>
         </div>
         <div>

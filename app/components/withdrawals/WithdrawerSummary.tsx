@@ -7,6 +7,7 @@ import { WithdrawerName, WithdrawerStats, WithdrawerTags } from "~/components/wi
 import { formatCoins } from "~/services/money/format";
 import { splitTags } from "~/services/orders/index";
 import { coinUnits, formatCurrencyRate } from "~/services/money/wallet";
+import { oneCoin } from "~/services/money/coin-name";
 
 export function WithdrawerSummary({ w, coinName }: { w: Withdrawer; coinName: string }) {
   const tags = splitTags(w.tags);
@@ -24,7 +25,7 @@ export function WithdrawerSummary({ w, coinName }: { w: Withdrawer; coinName: st
       <dl className="mt-3 divide-y divide-gray-100 text-sm">
         <DetailRow label="Rate">
           <span data-testid="withdrawer-rate" className="font-semibold text-brand-800">
-            {formatCurrencyRate(w.currencyRate)} {w.currency} per {coinName.replace(/s$/, "")}
+            {formatCurrencyRate(w.currencyRate)} {w.currency} per {oneCoin(coinName)}
           </span>
         </DetailRow>
         <DetailRow label="Limits">

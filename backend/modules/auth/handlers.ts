@@ -76,8 +76,11 @@ export async function checkTradePassword(ctx: CallContext, user: User, tradePwd:
 }
 
 /** The lock's message, with the minutes left (rounded up). */
-export const tradePasswordLocked = (until: Date, now: Date) =>
-  `Too many wrong trade passwords. Withdrawals and binding are locked for ${Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000))} minutes.`;
+export const tradePasswordLocked = (until: Date, now: Date) => {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+  // Every use of the trade password is named: she may meet the lock first at a card code (ADR 0066).
+  return `Too many wrong trade passwords. Withdrawals, binding and showing card codes are locked for ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+};
 
 /** Changing a contact that is already bound asks for the trade password, so one must be set. */
 export const SET_TRADE_PWD_FIRST = "Please set a trade password before you change a bound contact.";

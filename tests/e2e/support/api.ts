@@ -5,6 +5,7 @@
  */
 import { decryptData } from "../../../backend/http/response-crypto";
 import { EDGE_RESPONSE_KEY } from "./server";
+import { accountNumberAt } from "../../support/bank-accounts";
 
 export interface Advert {
   id: number;
@@ -94,4 +95,15 @@ export function apiClient(baseUrl: () => string) {
   }
 
   return { call, login, userId, firstAdvert, findAdvert, findOfflineAdvert, sellECode };
+}
+
+type Call = ReturnType<typeof apiClient>["call"];
+
+/** The user's first bank account, one added (an Access Bank number that passes its check, ADR 0053) if she has none. */
+export async function bankAccountOf(call: Call, token: string): Promise<number> {
+  const { paymentList } = await call<{ paymentList: { id: number }[] }>("/userPayment/getPaymentList", {}, token);
+  if (paymentList[0]) return paymentList[0].id;
+  const types = await call<{ paymentType: { id: number; nameEn: string }[] }>("/userPayment/getPaymentType", {}, token);
+  const paymentId = types.paymentType.find((t) => t.nameEn === "Access Bank")!.id;
+  return (await call<{ id: number }>("/userPayment/addPayment", { paymentId, userPayment: { realname: "Ada Okafor", accountNumber: accountNumberAt("Access Bank", 24_681_357), remark: "" } }, token)).id;
 }

@@ -204,6 +204,27 @@ export function cutTexts(scope: Locator): Promise<string[]> {
   );
 }
 
+/**
+ * The <select>s in `scope` too narrow for their longest option: a select never overflows (cutTexts
+ * cannot see it), it cuts its text. Each is measured against a copy of itself at its natural width,
+ * which fits the longest option and the arrow. Their labels, [] when every one fits.
+ */
+export function cutSelects(scope: Locator): Promise<string[]> {
+  return scope.evaluate((root) =>
+    [...root.querySelectorAll("select")]
+      .filter((el) => el.offsetWidth > 0)
+      .filter((el) => {
+        const copy = el.cloneNode(true) as HTMLSelectElement;
+        copy.style.cssText = "position:absolute;visibility:hidden;width:auto;min-width:0;max-width:none";
+        el.parentElement!.appendChild(copy);
+        const natural = copy.offsetWidth;
+        copy.remove();
+        return natural > el.offsetWidth + 1;
+      })
+      .map((el) => el.labels?.[0]?.textContent?.trim() || el.name),
+  );
+}
+
 /** What the page looked like when a test failed: taken even with E2E_SHOTS=off. */
 export const failureShot = (page: Page, name: string): Promise<void> => saveShot(page, name, true);
 
