@@ -41,8 +41,10 @@ describe("where a call is answered", () => {
       if (!m) continue;
       const handlers = sourcesOf(join(MODULES, m)).join("\n");
       for (const [, path] of readFileSync(join(CALLS, f), "utf8").matchAll(/^ {2}"(\/[\w/]+)": defineCall\(/gm)) {
-        // A handler is a method `"/path"(input, ctx)` or a property `"/path": (input, ctx) =>`.
-        if (!handlers.includes(`"${path}"(`) && !handlers.includes(`"${path}": (`)) astray.push(`${f}: ${path} is not answered in backend/modules/${m}`);
+        // A handler is a method `"/path"(input, ctx)`, a property `"/path": (input, ctx) =>`, or a
+        // desk's command `"/path": deskCommand(role, …)` (backend/http/desk-command.ts).
+        const forms = [`"${path}"(`, `"${path}": (`, `"${path}": deskCommand(`];
+        if (!forms.some((form) => handlers.includes(form))) astray.push(`${f}: ${path} is not answered in backend/modules/${m}`);
       }
     }
     expect(astray).toEqual([]);
