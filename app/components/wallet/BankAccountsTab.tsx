@@ -16,6 +16,7 @@ import { BankAccountForm, bankFormId } from "~/components/wallet/BankAccountForm
 import type { BankActionData } from "~/services/forms/wallet";
 import { maskAccountNumber } from "~/components/wallet/bank-account";
 import { Form } from "~/components/ui/Form";
+import { usePosting } from "~/components/ui/use-posting";
 import { OtpField } from "~/components/identity/OtpField";
 
 export const DELETE_INTENT = "delete";
@@ -73,7 +74,8 @@ export function BankAccountsTab({
   const resultFor = (id: string) => (actionData?.formId === id ? actionData.result : null);
   const resolvedFor = (id: string) => (actionData?.formId === id ? (actionData.resolved ?? null) : null);
   const deleteRefusal = (id: number) => (actionData?.deleteRefused?.id === id ? actionData.deleteRefused.message : null);
-  const busyDelete = (id: number) => navigation.state !== "idle" && navigation.formData?.get("intent") === DELETE_INTENT && navigation.formData?.get("id") === String(id);
+  const posting = usePosting(DELETE_INTENT);
+  const busyDelete = (id: number) => posting && navigation.formData?.get("id") === String(id);
 
   return (
     <section aria-labelledby="bank-title" className="flex flex-col gap-4">
