@@ -69,7 +69,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     [COMPLETE]: async (intent) => answer(intent, await api.call("/merchant/order/complete", { id })),
     [NEGOTIATE_INTENT]: async (intent) => {
       // A refused proposal comes back as typed, its message at its field (ADR 0061).
-      const refused = (r: NegotiateRefusal) => json({ intent, error: r.error, negotiation: { ...r, typed: typedFields(form, ["intent"]) } }, { status: 400 });
+      const refused = (r: NegotiateRefusal) => json({ intent, error: r.error, negotiation: { ...r, typed: typedFields(form) } }, { status: 400 });
       const n = negotiationOf(form);
       if ("error" in n) return refused(n);
       const result = await api.call("/merchant/order/negotiate", { id, ...n });

@@ -11,7 +11,6 @@
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { DeskWithdrawal } from "../../contract/calls/withdrawals-desks";
 import { Code } from "../../contract/envelope";
-import { MESSAGES } from "../../contract/messages";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { DetailPage } from "~/components/detail/DetailPage";
 import { ButtonLink } from "~/components/ui";
@@ -21,14 +20,14 @@ import { DeskDeadline } from "~/components/withdrawals/DeskParts";
 import { DeskBankPanel, DeskOutcomePanel, DeskPayPanel } from "~/components/withdrawals/DeskWithdrawalPanels";
 import { WithdrawalHeader } from "~/components/withdrawals/WithdrawalHeader";
 import { WithdrawalTimelinePanel } from "~/components/withdrawals/WithdrawalTimeline";
-import { must, redirectWithToast } from "~/services/kit/api.server";
+import { must } from "~/services/kit/api.server";
 import { requireDesk } from "~/services/kit/desk.server";
 import { readForm, typedFields } from "~/services/kit/form.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { idParam, notFoundResponse } from "~/services/kit/params";
 import { formatPayout } from "~/services/money/wallet";
-import { DESK_PATH, deskWithdrawalPath } from "~/services/desk/withdrawer-desk";
-import { runDeskIntent } from "~/services/desk/withdrawer-desk.server";
+import { DESK_PATH } from "~/services/desk/withdrawer-desk";
+import { deskWithdrawalAction } from "~/services/desk/withdrawer-desk.server";
 
 const NOT_FOUND = "This withdrawal does not exist.";
 
@@ -43,10 +42,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const api = await requireDesk(request, context, "withdrawer");
   const id = idParam(params.withdrawId, NOT_FOUND);
-  const form = await readForm(request);
-  const failed = await runDeskIntent(api, id, form);
-  if (failed) return json({ ...failed, typed: typedFields(form, ["intent"]) }, { status: 400, headers: NO_STORE });
-  return redirectWithToast(api.session, deskWithdrawalPath(id), MESSAGES.success);
+  return deskWithdrawalAction(api, id, await readForm(request));
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -5,14 +5,16 @@
  * page then reloads the info. Content only for signed-in users: guests get Go To Login?.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
-import { useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { must, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { readForm } from "~/services/kit/form.server";
+import { dispatchIntent } from "~/services/kit/intents.server";
 import { CHECK_IN_INTENT } from "~/services/forms/membership";
 import { checkInDays, checkedIn } from "~/services/membership/index";
 import { formatWealth } from "~/services/money/format";
 import { Button, ButtonLink } from "~/components/ui";
 import { Form } from "~/components/ui/Form";
+import { usePosting } from "~/components/ui/use-posting";
 import { cx } from "~/components/ui/cx";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
@@ -29,16 +31,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await readForm(request);
+  const form = await readForm(request);
   const api = await requireApi(request, context, "prompt");
-  const r = await api.call("/userCheckIn/userCheckIn");
-  return r.ok ? redirectWithToast(api.session, HERE, checkedIn(r.data.reward, r.data.checkInCount)) : redirectWithToast(api.session, HERE, r.msg, "error");
+  return dispatchIntent(form, {
+    [CHECK_IN_INTENT]: async () => {
+      const r = await api.call("/userCheckIn/userCheckIn");
+      return r.ok ? redirectWithToast(api.session, HERE, checkedIn(r.data.reward, r.data.checkInCount)) : redirectWithToast(api.session, HERE, r.msg, "error");
+    },
+  });
 }
 
 export default function DailyCheckInPage() {
   const { checkInCount, isCheckIn, days } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === CHECK_IN_INTENT;
+  const busy = usePosting(CHECK_IN_INTENT);
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
       <h1 className="text-xl font-bold text-gray-900 md:text-2xl">Daily Check-in</h1>

@@ -31,6 +31,7 @@ import { chatProvider, loadConversationView, sendTextFromForm } from "~/services
 import { parseAdvertInfo } from "~/services/orders/index";
 import { safeRedirect } from "~/session.server";
 import { readForm } from "~/services/kit/form.server";
+import { dispatchIntent } from "~/services/kit/intents.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 
 const READ_ONLY_SYSTEM = "Notices about your orders and withdrawals. Replies are not possible here.";
@@ -121,16 +122,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!parseConversationId(id)) return home();
   const api = await requireApi(request, context, "home");
   const form = await readForm(request);
-  if (String(form.get("intent") ?? "") !== CHAT_SEND_INTENT_NAME) return json({ error: "Request error", text: "" }, { status: 400 });
-  const rawBack = form.get("redirectTo");
-  const back = rawBack ? safeRedirect(rawBack, `${conversationHref(id)}#chat-end`) : null;
-  const r = await sendTextFromForm(api, id, form);
-  if (!r.ok) {
-    // From another page (the order's): the refusal travels as a toast.
-    if (back) return redirectWithToast(api.session, back, r.msg, "error");
-    return json({ error: r.msg, text: r.text }, { status: 400 });
-  }
-  return redirect(back ?? `${conversationHref(id)}#chat-end`);
+  return dispatchIntent(form, {
+    [CHAT_SEND_INTENT_NAME]: async () => {
+      const rawBack = form.get("redirectTo");
+      const back = rawBack ? safeRedirect(rawBack, `${conversationHref(id)}#chat-end`) : null;
+      const r = await sendTextFromForm(api, id, form);
+      if (!r.ok) {
+        // From another page (the order's): the refusal travels as a toast.
+        if (back) return redirectWithToast(api.session, back, r.msg, "error");
+        return json({ error: r.msg, text: r.text }, { status: 400 });
+      }
+      return redirect(back ?? `${conversationHref(id)}#chat-end`);
+    },
+  });
 }
 
 function Header({ title, peer, kind, conversationId }: { title: string; peer: ChatConversation["peer"] | null; kind: string; conversationId: string }) {

@@ -37,7 +37,8 @@ import { parseWithZod, feedbackSchema } from "~/services/forms/schemas.server";
 import { imagePaths } from "~/services/forms/sell";
 import { must, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { readForm } from "~/services/kit/form.server";
-import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
+import { dispatchIntent } from "~/services/kit/intents.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE, noStoreDocument } from "~/services/kit/http.server";
 import { REVEAL_CODE_INTENT, type CodeReveal } from "~/components/orders/CardCodeReveal";
 import { idParam, notFoundResponse } from "~/services/kit/params";
 import { isECodeInfo, parseAdvertInfo } from "~/services/orders/index";
@@ -83,9 +84,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 /** The page and the answer to its forms are never stored: the reveal form's answer carries the code (ADR 0060). */
-export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => ({
-  "Cache-Control": actionHeaders.get("Cache-Control") ?? loaderHeaders.get("Cache-Control") ?? NO_STORE["Cache-Control"],
-});
+export const headers = noStoreDocument;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Order ${data.order.id} | GiftMarket` : "Order | GiftMarket" },
@@ -95,33 +94,30 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = idParam(params.orderId, NOT_FOUND);
   const api = await requireApi(request, context, "home");
   const formData = await readForm(request);
-  const intent = String(formData.get("intent") ?? "");
   const done = () => redirectWithToast(api.session, `/orderDetails/${id}`, MESSAGES.success);
+  const decide = async (intent: string, path: "/order/acceptDispute" | "/order/applyArbitration") => {
+    const r = await api.call(path, { id });
+    return r.ok ? done() : json({ intent, error: r.msg, result: null });
+  };
 
-  if (intent === FEEDBACK_INTENT) {
-    const submission = parseWithZod(formData, { schema: feedbackSchema });
-    if (submission.status !== "success") return json({ intent, error: null, result: submission.reply() });
-    const v = submission.value;
-    const r = await api.call("/userFeedback/addFeedback", {
-      feedback: { orderid: id, type: v.type, starLevel: v.starLevel, content: v.content },
-    });
-    if (!r.ok) return json({ intent, error: null, result: submission.reply({ formErrors: [r.msg] }) });
-    return done();
-  }
-
-  if (intent === REVEAL_CODE_INTENT) {
-    const r = await api.call("/order/revealCardCode", { id, tradePwd: String(formData.get("tradePwd") ?? "") });
-    const reveal: CodeReveal = r.ok ? { codes: r.data.codes } : { error: r.msg };
-    return json({ intent, error: null, result: null, reveal }, { status: r.ok ? 200 : 400, headers: NO_STORE });
-  }
-
-  if (intent === ACCEPT || intent === ARBITRATION) {
-    const r = await api.call(intent === ACCEPT ? "/order/acceptDispute" : "/order/applyArbitration", { id });
-    if (!r.ok) return json({ intent, error: r.msg, result: null });
-    return done();
-  }
-
-  return json({ intent, error: "Request error", result: null }, { status: 400 });
+  return dispatchIntent(formData, {
+    [FEEDBACK_INTENT]: async (intent) => {
+      const submission = parseWithZod(formData, { schema: feedbackSchema });
+      if (submission.status !== "success") return json({ intent, error: null, result: submission.reply() });
+      const v = submission.value;
+      const r = await api.call("/userFeedback/addFeedback", {
+        feedback: { orderid: id, type: v.type, starLevel: v.starLevel, content: v.content },
+      });
+      return r.ok ? done() : json({ intent, error: null, result: submission.reply({ formErrors: [r.msg] }) });
+    },
+    [REVEAL_CODE_INTENT]: async (intent) => {
+      const r = await api.call("/order/revealCardCode", { id, tradePwd: String(formData.get("tradePwd") ?? "") });
+      const reveal: CodeReveal = r.ok ? { codes: r.data.codes } : { error: r.msg };
+      return json({ intent, error: null, result: null, reveal }, { status: r.ok ? 200 : 400, headers: NO_STORE });
+    },
+    [ACCEPT]: (intent) => decide(intent, "/order/acceptDispute"),
+    [ARBITRATION]: (intent) => decide(intent, "/order/applyArbitration"),
+  }, NO_STORE);
 }
 
 export default function OrderDetailsPage() {

@@ -18,6 +18,7 @@ import { securityTitle } from "~/components/identity/security-tabs";
 import { optionalApi, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { loginUrl } from "~/session.server";
 import { readForm } from "~/services/kit/form.server";
+import { dispatchIntent, REQUEST_ERROR } from "~/services/kit/intents.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { isSecondFactorRefusal } from "../../contract/two-factor";
 import { OTP_FIELD } from "~/services/forms/two-factor";
@@ -49,25 +50,28 @@ export const meta: MetaFunction = () => [{ title: securityTitle("bankAccount") }
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = await requireApi(request, context);
   const formData = await readForm(request);
-  const intent = String(formData.get("intent") ?? "");
   const done = (text: string) => redirectWithToast(api.session, BANK_PATH, text);
   const answer = (data: BankActionData) => json(data, { headers: NO_STORE });
+  const step = async (intent: typeof CHECK_INTENT | typeof SAVE_INTENT) => {
+    const r = await bankAccountStep(api, formData, intent);
+    return r.saved ? done(MESSAGES.success) : answer(r.data);
+  };
 
-  if (intent === DELETE_INTENT) {
-    const id = Number(formData.get("id"));
-    if (!Number.isSafeInteger(id) || id <= 0) return answer({ formId: null, result: null, error: "Request error" });
-    const r = await api.call("/userPayment/removePayment", { userPayment: { id }, otp: String(formData.get(OTP_FIELD) ?? "") || undefined });
-    if (!r.ok && isSecondFactorRefusal(r.msg)) return answer({ formId: null, result: null, error: null, deleteRefused: { id, message: r.msg } });
-    if (!r.ok) return answer({ formId: null, result: null, error: r.msg });
-    return done(MESSAGES.removed);
-  }
-
-  if (intent === CHECK_INTENT || intent === SAVE_INTENT) {
-    const step = await bankAccountStep(api, formData, intent);
-    return step.saved ? done(MESSAGES.success) : answer(step.data);
-  }
-
-  return answer({ formId: null, result: null, error: "Request error" });
+  return dispatchIntent(
+    formData,
+    {
+      [DELETE_INTENT]: async () => {
+        const id = Number(formData.get("id"));
+        if (!Number.isSafeInteger(id) || id <= 0) return answer({ formId: null, result: null, error: REQUEST_ERROR });
+        const r = await api.call("/userPayment/removePayment", { userPayment: { id }, otp: String(formData.get(OTP_FIELD) ?? "") || undefined });
+        if (!r.ok && isSecondFactorRefusal(r.msg)) return answer({ formId: null, result: null, error: null, deleteRefused: { id, message: r.msg } });
+        return r.ok ? done(MESSAGES.removed) : answer({ formId: null, result: null, error: r.msg });
+      },
+      [CHECK_INTENT]: () => step(CHECK_INTENT),
+      [SAVE_INTENT]: () => step(SAVE_INTENT),
+    },
+    NO_STORE,
+  );
 }
 
 export default function BankAccountPage() {

@@ -10,7 +10,8 @@ import { LoginType, VerificationCodeType } from "../../contract/enums";
 import { MESSAGES } from "../../contract/messages";
 import { must, redirectWithToast, requireApi, sessionHeaders } from "~/services/kit/api.server";
 import { readForm } from "~/services/kit/form.server";
-import { SEND_CODE_INTENT } from "~/services/forms/auth";
+import { dispatchIntent } from "~/services/kit/intents.server";
+import { SEND_CODE_INTENT, SUBMIT_INTENT } from "~/services/forms/auth";
 import { codeCooldownLeft, sendVerificationCode } from "~/services/forms/send-code.server";
 import { TRADE_PASSWORD_FIELDS } from "~/services/forms/security";
 import { parseWithZod, tradeCodeTargetSchema, tradePasswordSchema } from "~/services/forms/schemas.server";
@@ -41,18 +42,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const api = await requireApi(request, context);
-  if (form.get("intent") === SEND_CODE_INTENT) {
-    const target = parseWithZod(form, { schema: tradeCodeTargetSchema });
-    if (target.status !== "success") return json({ result: target.reply({ hideFields: TRADE_PASSWORD_FIELDS }), sendCode: null });
-    const sendCode = await sendVerificationCode(api, VerificationCodeType.TradePwd, { bound: target.value.type });
-    return json({ result: target.reply({ hideFields: TRADE_PASSWORD_FIELDS }), sendCode }, { headers: sendCode.ok ? await sessionHeaders(api) : undefined });
-  }
-  const submission = parseWithZod(form, { schema: tradePasswordSchema });
-  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: TRADE_PASSWORD_FIELDS }), sendCode: null });
-  const { type, code, tradePwd } = submission.value;
-  const r = await api.call("/userAuth/updateTradePassword", { type, code, tradePwd });
-  if (!r.ok) return json({ result: submission.reply({ formErrors: [r.msg], hideFields: TRADE_PASSWORD_FIELDS }), sendCode: null });
-  return redirectWithToast(api.session, HERE, MESSAGES.success);
+  return dispatchIntent(form, {
+    [SEND_CODE_INTENT]: async () => {
+      const target = parseWithZod(form, { schema: tradeCodeTargetSchema });
+      if (target.status !== "success") return json({ result: target.reply({ hideFields: TRADE_PASSWORD_FIELDS }), sendCode: null });
+      const sendCode = await sendVerificationCode(api, VerificationCodeType.TradePwd, { bound: target.value.type });
+      return json({ result: target.reply({ hideFields: TRADE_PASSWORD_FIELDS }), sendCode }, { headers: sendCode.ok ? await sessionHeaders(api) : undefined });
+    },
+    [SUBMIT_INTENT]: async () => {
+      const submission = parseWithZod(form, { schema: tradePasswordSchema });
+      if (submission.status !== "success") return json({ result: submission.reply({ hideFields: TRADE_PASSWORD_FIELDS }), sendCode: null });
+      const { type, code, tradePwd } = submission.value;
+      const r = await api.call("/userAuth/updateTradePassword", { type, code, tradePwd });
+      if (!r.ok) return json({ result: submission.reply({ formErrors: [r.msg], hideFields: TRADE_PASSWORD_FIELDS }), sendCode: null });
+      return redirectWithToast(api.session, HERE, MESSAGES.success);
+    },
+  });
 }
 
 export default function TradePasswordTab() {

@@ -11,7 +11,9 @@ import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { formatCoins, minorFromInput } from "~/services/money/format";
 import { readForm, typedFields } from "~/services/kit/form.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, NO_STORE } from "~/services/kit/http.server";
-import { field, lastIdOf, numberField, runIntent, staffApi, staffPage, type StaffActionError } from "~/services/staff/staff.server";
+import { field, lastIdOf, numberField, staffApi, staffDecision, staffPage, type StaffActionError } from "~/services/staff/staff.server";
+import { dispatchIntent } from "~/services/kit/intents.server";
+import type { Api } from "~/services/kit/caller.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await staffApi(request, context);
@@ -36,11 +38,14 @@ const fieldOf = (msg: string) => REFUSED_AT.find(([words]) => words.test(msg))?.
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = await staffApi(request, context);
   const f = await readForm(request);
-  if (field(f, "intent") !== "create") {
-    return runIntent(api, f, () => "/staff/redemption", {
-      revoke: (form) => api.call("/admin/redemptionCode/revoke", { batchId: numberField(form, "id") as number }),
-    });
-  }
+  return dispatchIntent(f, {
+    create: () => createCodes(api, f),
+    revoke: staffDecision(api, f, () => "/staff/redemption", (form) => api.call("/admin/redemptionCode/revoke", { batchId: numberField(form, "id") as number })),
+  });
+}
+
+/** A new batch (not asked first: it takes nothing away); its codes are shown once. */
+async function createCodes(api: Api, f: FormData) {
   const kind = field(f, "kind") === "points" ? "points" : "coins";
   // Coins are entered with up to 2 decimals (hundredths); points in whole points (÷10000 stored).
   const value = kind === "coins" ? minorFromInput(field(f, "value")) : Number(field(f, "value")) * 10_000;
@@ -53,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     expiresAt: Number.isFinite(days) && days > 0 ? Date.now() + days * DAY : 0,
   });
   // Refused: what was typed comes back, the message at its field (ADR 0061).
-  if (!r.ok) return json<StaffActionError & { field: CreateField | null }>({ intent: "create", id: "new", error: r.msg, typed: typedFields(f, ["intent"]), field: fieldOf(r.msg) }, { status: 400 });
+  if (!r.ok) return json<StaffActionError & { field: CreateField | null }>({ intent: "create", id: "new", error: r.msg, typed: typedFields(f), field: fieldOf(r.msg) }, { status: 400 });
   return json({ intent: "created", id: String(r.data.batchId), codes: r.data.codes });
 }
 

@@ -4,7 +4,7 @@
  * URL, anyone without the withdrawer desk gets what an unknown path gets (ADR 0034).
  */
 import type { LoaderFunctionArgs } from "~/services/kit/http.server";
-import { privateImageResponse } from "~/services/orders/image-response";
+import { notFoundText, privateImage } from "~/services/kit/resource.server";
 import { requireDesk } from "~/services/kit/desk.server";
 import { idParam } from "~/services/kit/params";
 import { nothingToPost } from "~/services/desk/withdrawer-desk.server";
@@ -13,8 +13,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = await requireDesk(request, context, "withdrawer");
   const id = idParam(params.withdrawId, "Not found");
   const result = await api.call("/merchant/withdraw/getPayPicture", { id });
-  if (!result.ok) return new Response(result.msg, { status: 404, headers: { "Cache-Control": "no-store" } });
-  return privateImageResponse(result.data);
+  return result.ok ? privateImage(result.data) : notFoundText(result.msg);
 }
 
 /** A post here is answered like any unknown path's. */

@@ -5,20 +5,14 @@
  */
 import type { LoaderFunctionArgs } from "~/services/kit/http.server";
 import { apiFor } from "~/services/kit/caller.server";
+import { notFoundText, streamedImage } from "~/services/kit/resource.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);
   const res = await api.fetchAvatar(params.name ?? "");
   if (!res || !res.ok || !res.body) {
     await res?.body?.cancel().catch(() => {});
-    return new Response("Image not found.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    return notFoundText("Image not found.");
   }
-  const headers = new Headers({
-    "Content-Type": "image/jpeg",
-    "Cache-Control": res.headers.get("cache-control") ?? "public, max-age=31536000, immutable",
-    "X-Content-Type-Options": "nosniff",
-  });
-  const length = res.headers.get("content-length");
-  if (length) headers.set("Content-Length", length);
-  return new Response(res.body, { status: 200, headers });
+  return streamedImage(res, { type: "image/jpeg", caching: "immutable" });
 }

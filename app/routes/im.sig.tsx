@@ -13,11 +13,10 @@
 import { json, type LoaderFunctionArgs, NO_STORE } from "~/services/kit/http.server";
 import { requireApi } from "~/services/kit/api.server";
 
-const noStore = NO_STORE;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await requireApi(request, context, "json");
   const r = await api.call("/im/getUserSig", undefined, { retries: 0 });
-  if (!r.ok) return json({ message: r.msg }, { status: 503, headers: noStore });
-  return json({ userId: r.data.userId, appId: r.data.appId, userSig: r.data.userSig }, { headers: noStore });
+  if (!r.ok) return json({ message: r.msg }, { status: 503, headers: NO_STORE });
+  return json({ userId: r.data.userId, appId: r.data.appId, userSig: r.data.userSig }, { headers: NO_STORE });
 }

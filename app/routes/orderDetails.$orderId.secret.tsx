@@ -3,11 +3,11 @@
  * secret, as JSON, for the CardSecret island to decrypt in the browser after
  * hydration (ADR 0007). Never part of any HTML; never cached.
  */
-import { json, type LoaderFunctionArgs } from "~/services/kit/http.server";
+import { json, NO_STORE as PRIVATE, type LoaderFunctionArgs } from "~/services/kit/http.server";
 import { Code } from "../../contract/envelope";
 import { requireApi } from "~/services/kit/api.server";
 
-const NO_STORE = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
+const NO_STORE = { ...PRIVATE, "X-Content-Type-Options": "nosniff" };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = Number(params.orderId);

@@ -8,12 +8,9 @@ import type { LoaderFunctionArgs } from "~/services/kit/http.server";
 import { requireApi } from "~/services/kit/api.server";
 import { sha256Base64 } from "~/services/orders/card-secret";
 import { imagePaths } from "~/services/forms/sell";
+import { notFoundText, streamedImage } from "~/services/kit/resource.server";
 
-const notFound = (status = 404) =>
-  new Response("Image not found.", {
-    status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  });
+const notFound = (status = 404) => notFoundText("Image not found.", status);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = Number(params.orderId);
@@ -31,12 +28,5 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     await blob?.body?.cancel().catch(() => {});
     return notFound(blob && !blob.ok && blob.status !== 404 ? 502 : 404);
   }
-  const headers = new Headers({
-    "Content-Type": blob.headers.get("content-type") ?? "image/jpeg",
-    "Cache-Control": "private, no-store",
-    "X-Content-Type-Options": "nosniff",
-  });
-  const length = blob.headers.get("content-length");
-  if (length) headers.set("Content-Length", length);
-  return new Response(blob.body, { status: 200, headers });
+  return streamedImage(blob);
 }

@@ -5,15 +5,15 @@
  * order secret} (the customer key the image is stored under, ADR 0007) and
  * answers JSON {path} or {error}. No component: a resource route.
  */
-import { json, type ActionFunctionArgs } from "~/services/kit/http.server";
+import { json, NO_STORE, type ActionFunctionArgs } from "~/services/kit/http.server";
 import { UploadImageType } from "../../contract/enums";
 import { MESSAGES } from "../../contract/messages";
 import { requireApi } from "~/services/kit/api.server";
 import { sha256Hex } from "~/services/orders/card-secret";
 import { isSupportedImage } from "~/services/forms/sell";
 import { readForm } from "~/services/kit/form.server";
+import { notFoundText } from "~/services/kit/resource.server";
 
-const NO_STORE = { "Cache-Control": "no-store" };
 const fail = (error: string, status: number) => json({ error }, { status, headers: NO_STORE });
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -38,5 +38,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** GET has nothing to show. */
 export function loader() {
-  return new Response("Not found", { status: 404 });
+  return notFoundText("Not found");
 }

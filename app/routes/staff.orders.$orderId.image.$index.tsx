@@ -5,9 +5,9 @@
  */
 import type { LoaderFunctionArgs } from "~/services/kit/http.server";
 import { staffApi } from "~/services/staff/staff.server";
-import { NO_STORE } from "~/services/kit/http.server";
+import { notFoundText, streamedImage } from "~/services/kit/resource.server";
 
-const missing = () => new Response("Image not found.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+const missing = () => notFoundText("Image not found.");
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = await staffApi(request, context);
@@ -22,8 +22,5 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     await blob?.body?.cancel().catch(() => {});
     return missing();
   }
-  return new Response(blob.body, {
-    status: 200,
-    headers: { "Content-Type": blob.headers.get("content-type") ?? "image/jpeg", ...NO_STORE, "X-Content-Type-Options": "nosniff" },
-  });
+  return streamedImage(blob);
 }

@@ -6,7 +6,7 @@
  * it is safe-back's other way, home, with a note saying why: a redirect, so the empty web view is
  * never in the history to come back to.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, privateFor, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { useLoaderData } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { BannerLocation } from "../../contract/enums";
@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     target = banner ? bannerWebTarget(banner) : null;
   }
   if (!target) throw await redirectWithToast(api.session, "/home", WEB_VIEW_EMPTY, "info");
-  return json({ target }, { headers: { "Cache-Control": "private, max-age=60" } });
+  return json({ target }, { headers: privateFor(60) });
 }
 
 export const WEB_VIEW_EMPTY = "This page is not available.";

@@ -6,12 +6,11 @@
 import type { LoaderFunctionArgs } from "~/services/kit/http.server";
 import { requireApi } from "~/services/kit/api.server";
 import { idParam } from "~/services/kit/params";
-import { privateImageResponse } from "~/services/orders/image-response";
+import { notFoundText, privateImage } from "~/services/kit/resource.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = idParam(params.withdrawId, "Not found");
   const api = await requireApi(request, context, "json");
   const result = await api.call("/userWithdraw/getPayPicture", { id });
-  if (!result.ok) return new Response(result.msg, { status: 404, headers: { "Cache-Control": "no-store" } });
-  return privateImageResponse(result.data);
+  return result.ok ? privateImage(result.data) : notFoundText(result.msg);
 }

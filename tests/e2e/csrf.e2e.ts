@@ -6,7 +6,8 @@
  *   neither Origin nor Referer) still works;
  * - a body that is not a form is a 400 with the page's error text, logged as one line
  *   without a stack;
- * - /home, one render shared by signed-out visitors (ADR 0045), carries each visitor's own token.
+ * - /home, one render shared by signed-out visitors (ADR 0045), carries each visitor's own token;
+ * - an intent the page does not know is the kit's 400 (kit/intents.server.ts) and changes nothing.
  */
 import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
@@ -166,5 +167,35 @@ describe("bodies that are not forms", () => {
       expect(log).not.toMatch(/^\s+at /m);
       expect(log).not.toContain("Unexpected Server Error");
       expect(log.split("\n").filter((l) => l.startsWith("[web] 400 POST")).length).toBeGreaterThanOrEqual(paths.length * 3);
+    }));
+});
+
+describe("an intent the page does not know", () => {
+  test("is the kit's 400 'Request error' naming it, on every page with intents, and does nothing", () =>
+    e2e.withPage(false, async (page, context) => {
+      const seller = await newSeller(e2e.server.apiUrl, "intent");
+      const token = await login(seller);
+      await signInAs(page, e2e.server.url, false, seller, "/home?promo=closed");
+      const pages: Array<[string, string]> = [
+        ["/security/tradePassword", "routes/_main.security.tradePassword"],
+        [BANK, "routes/_main.security.bankAccount"],
+        ["/security/bindEmail", "routes/_main.security.bindEmail"],
+        ["/memberShipCenter/dailyCheckIn", "routes/_main.memberShipCenter.dailyCheckIn"],
+        ["/partnerList", "routes/_main.partnerList"],
+        ["/message/C2C88888888", "routes/_main.message.$conversationId"],
+        ["/orderDetails/1", "routes/_main.orderDetails.$orderId"],
+        ["/register", "routes/_main.register"],
+        ["/forgot", "routes/_main.forgot"],
+      ];
+      for (const [path, route] of pages) {
+        const res = await context.request.post(`${e2e.server.url}${path}?_data=${encodeURIComponent(route)}`, {
+          form: { intent: "nonsense", toUser: "1", email: seller.email },
+          headers: { origin: e2e.server.url },
+          maxRedirects: 0,
+        });
+        expect([path, res.status(), await res.json()]).toEqual([path, 400, { intent: "nonsense", error: "Request error" }]);
+      }
+      // Not checked in by a post that did not ask to.
+      expect((await call<{ isCheckIn: boolean }>("/userCheckIn/getCheckInInfo", {}, token)).isCheckIn).toBe(false);
     }));
 });

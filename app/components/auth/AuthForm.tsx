@@ -10,7 +10,7 @@ import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { Link, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import { Button, SelectField, Tabs } from "~/components/ui";
-import { DEFAULT_INTER_CODE, INPUT_LIMITS, LoginType, SEND_CODE_INTENT } from "~/services/forms/auth";
+import { DEFAULT_INTER_CODE, INPUT_LIMITS, LoginType, SEND_CODE_INTENT, SUBMIT_INTENT } from "~/services/forms/auth";
 import { Form } from "~/components/ui/Form";
 import { FormError, FormField, fieldProps, type ConformField } from "~/components/ui/FormParts";
 
@@ -122,7 +122,7 @@ export function AuthFormFrame<Schema extends Record<string, any>>({
       <DefaultSubmit />
       {children}
       <FormError id={form.errorId} errors={form.errors} />
-      <Button type="submit" name="intent" value="submit" fullWidth size="lg" busy={submitting} variant={submitVariant}>
+      <Button type="submit" name="intent" value={SUBMIT_INTENT} fullWidth size="lg" busy={submitting} variant={submitVariant}>
         {submitLabel}
       </Button>
     </Form>
@@ -156,7 +156,7 @@ export function PasswordField({
  * submit button of the form, which must be the real submit and not "Send code".
  */
 export function DefaultSubmit() {
-  return <button type="submit" name="intent" value="submit" tabIndex={-1} aria-hidden="true" className="sr-only" />;
+  return <button type="submit" name="intent" value={SUBMIT_INTENT} tabIndex={-1} aria-hidden="true" className="sr-only" />;
 }
 
 /** True while this page's form (not a "Send code" post) is being submitted or its redirect loads. */

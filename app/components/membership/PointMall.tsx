@@ -5,13 +5,14 @@
  * step on the same page (?redeem=id) with the same form. The list reloads by pulling down on a
  * touch screen, or by its Refresh link.
  */
-import { Link, useNavigation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { RedemptionItem } from "../../../contract/entities";
 import { RestrictType, ShowType, restrictTypeLabels } from "../../../contract/enums";
 import { Button, ButtonLink, ConfirmDialog, EmptyState } from "~/components/ui";
 import { Form } from "~/components/ui/Form";
+import { usePosting } from "~/components/ui/use-posting";
 import { cx } from "~/components/ui/cx";
 import { PullToRefresh, RefreshLink } from "~/components/ui/PullToRefresh";
 import { TitledSection } from "~/components/ui/TitledSection";
@@ -76,12 +77,11 @@ function ItemCard({ item, onOpen }: { item: RedemptionItem; onOpen: (item: Redem
 
 export function PointMall({ items, confirming }: { items: RedemptionItem[]; confirming: RedemptionItem | null }) {
   const hydrated = useHydrated();
-  const navigation = useNavigation();
   // The picked item outlives the dialog: Confirm closes it while the form it submits still needs the id.
   const [picked, setPicked] = useState<RedemptionItem | null>(null);
   const [open, setOpen] = useState(false);
   const chosen = picked ?? confirming;
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === EXCHANGE_INTENT;
+  const busy = usePosting(EXCHANGE_INTENT);
 
   return (
     <TitledSection

@@ -5,11 +5,12 @@
  * POST form and a Cancel link. `fields` go with the post; `confirm` names the question when one
  * page asks it about several things (a row each).
  */
-import { Link, useNavigation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button, ButtonLink, ConfirmDialog, buttonClasses, type ButtonVariant } from "~/components/ui";
 import { Form } from "~/components/ui/Form";
+import { usePosting } from "~/components/ui/use-posting";
 
 export interface ConfirmActionProps {
   /** The action's `intent` value, also the `?confirm=` value. */
@@ -56,10 +57,8 @@ export function ConfirmAction({
   srLabel,
 }: ConfirmActionProps) {
   const hydrated = useHydrated();
-  const navigation = useNavigation();
   const [open, setOpen] = useState(false);
-  const posted = navigation.state !== "idle" ? navigation.formData : undefined;
-  const busy = posted?.get("intent") === intent && Object.entries(fields ?? {}).every(([name, value]) => posted.get(name) === value);
+  const busy = usePosting(intent, fields);
   const formId = `${confirm}-form`;
 
   // Arriving on ?confirm=<confirm> with JavaScript: ask with the dialog.

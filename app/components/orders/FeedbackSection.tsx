@@ -5,7 +5,6 @@
  * without JavaScript; the stars are radios styled with CSS only.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import type { Feedback } from "../../../contract/entities";
 import { cx } from "~/components/ui/cx";
@@ -14,6 +13,7 @@ import { Button, DateTime, DetailPanel, StatusBadge, TextAreaField } from "~/com
 import { FEEDBACK_INTENT, FEEDBACK_MAX, FeedbackType, STAR_LEVEL_MAX } from "~/services/forms/feedback";
 import { schemaValidation, useOnFirstUse } from "~/components/ui/use-schema-form";
 import { Form } from "~/components/ui/Form";
+import { usePosting } from "~/components/ui/use-posting";
 
 function Star({ filled, className }: { filled: boolean; className?: string }) {
   return (
@@ -83,8 +83,7 @@ const FEEDBACK_CHOICES = [
 ] as const;
 
 export function FeedbackForm({ orderId, lastResult }: { orderId: number; lastResult?: SubmissionResult<string[]> | null }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === FEEDBACK_INTENT;
+  const busy = usePosting(FEEDBACK_INTENT);
   const id = `feedback-${orderId}`;
   const schemas = useOnFirstUse(id, () => import("~/services/forms/feedback.schema"));
   const [form, fields] = useForm({

@@ -2,10 +2,10 @@
  * Trust, Block and Cancel on a user's public page (docs/product/statuses.md#relationship): each a small POST form
  * to the page's action, so they work without JavaScript. Guests get links to login and back.
  */
-import { useNavigation } from "@remix-run/react";
 import { Relationship } from "../../../contract/enums";
 import { Button, ButtonLink } from "~/components/ui";
 import { Form } from "~/components/ui/Form";
+import { usePosting } from "~/components/ui/use-posting";
 import type { PartnerIntent } from "~/services/forms/partners";
 
 const LABELS: Record<PartnerIntent, string> = { trust: "Trust", block: "Block", cancel: "Cancel" };
@@ -27,8 +27,7 @@ export function PartnerForm({
   srLabel?: string;
   variant?: "primary" | "secondary" | "danger";
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent && navigation.formData?.get("toUser") === String(toUser);
+  const busy = usePosting(intent, { toUser: String(toUser) });
   return (
     <Form method="post" action={action} className="contents">
       <input type="hidden" name="intent" value={intent} />

@@ -2,12 +2,13 @@
  * Small pieces the staff desk's pages share: a form that posts one intent about one row after a
  * confirmation, the refusal shown beside it, a reason field, and the keyset pager ("Older" / "Back to the first page").
  */
-import { Link, useActionData, useNavigation } from "@remix-run/react";
+import { Link, useActionData } from "@remix-run/react";
 import { createContext, useContext, useState, type ReactNode } from "react";
 import type { StaffActionError } from "~/services/staff/staff.server";
 import { Button, ConfirmDialog, buttonClasses, cx, type ButtonVariant } from "~/components/ui";
 import { CSRF_FIELD } from "~/services/kit/csrf";
 import { Form } from "~/components/ui/Form";
+import { usePosting } from "~/components/ui/use-posting";
 
 /** The action's answer about this intent and row: its refusal, or its question (no JavaScript). */
 function useStaffAnswer(intent: string, id: number | string): StaffActionError | null {
@@ -53,8 +54,7 @@ export function StaffForm({
   const errorId = `${intent}-${id}-error`;
   const formId = `${intent}-${id}-form`;
   const [asking, setAsking] = useState<Record<string, string> | null>(null);
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent && navigation.formData?.get("id") === String(id);
+  const busy = usePosting(intent, { id: String(id) });
   const tone = variant === "danger" ? "danger" : "primary";
 
   if (answer?.ask && !asking) {

@@ -17,6 +17,7 @@ import type { BankActionData } from "~/services/forms/wallet";
 import { maskAccountNumber } from "~/components/wallet/bank-account";
 import { Form } from "~/components/ui/Form";
 import { TitledSection } from "~/components/ui/TitledSection";
+import { usePosting } from "~/components/ui/use-posting";
 import { OtpField } from "~/components/identity/OtpField";
 
 export const DELETE_INTENT = "delete";
@@ -74,7 +75,8 @@ export function BankAccountsTab({
   const resultFor = (id: string) => (actionData?.formId === id ? actionData.result : null);
   const resolvedFor = (id: string) => (actionData?.formId === id ? (actionData.resolved ?? null) : null);
   const deleteRefusal = (id: number) => (actionData?.deleteRefused?.id === id ? actionData.deleteRefused.message : null);
-  const busyDelete = (id: number) => navigation.state !== "idle" && navigation.formData?.get("intent") === DELETE_INTENT && navigation.formData?.get("id") === String(id);
+  const posting = usePosting(DELETE_INTENT);
+  const busyDelete = (id: number) => posting && navigation.formData?.get("id") === String(id);
 
   return (
     <TitledSection

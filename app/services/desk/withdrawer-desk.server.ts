@@ -15,8 +15,11 @@ import type { DeskWithdrawal } from "../../../contract/calls/withdrawals-desks";
 import type { Api } from "~/services/kit/caller.server";
 import type { FeedPage } from "~/services/kit/feed";
 import { missingRoute, requireDesk } from "~/services/kit/desk.server";
-import type { AppLoadContext } from "~/services/kit/http.server";
-import { parseQueueTab, SETTINGS_FIELDS, type QueueTab, type SettingsErrors, type SettingsField, type SettingsValues } from "./withdrawer-desk";
+import { json, NO_STORE, type AppLoadContext } from "~/services/kit/http.server";
+import { redirectWithToast } from "~/services/kit/api.server";
+import { dispatchIntent, REQUEST_ERROR } from "~/services/kit/intents.server";
+import { typedFields } from "~/services/kit/form.server";
+import { deskWithdrawalPath, parseQueueTab, SETTINGS_FIELDS, type QueueTab, type SettingsErrors, type SettingsField, type SettingsValues } from "./withdrawer-desk";
 
 export const RATE_DECIMALS = "Enter the rate with at most 4 decimals (for example 535.25).";
 
@@ -106,6 +109,8 @@ export const PICTURE_TOO_BIG = `The image must be at most ${UPLOAD_MAX_BYTES / 1
 export interface DeskActionError {
   intent: string;
   error: string;
+  /** The text fields as she typed them (set by the action). */
+  typed?: Record<string, string>;
 }
 
 /** The payment picture of the completion form: the stored path, or the message to show under the field. */
@@ -121,24 +126,26 @@ async function uploadProof(api: Api, file: FormDataEntryValue | null): Promise<{
   return r.ok ? { path: r.data.path } : { error: r.msg || MESSAGES.uploadFailed };
 }
 
-/** Runs one posted intent on withdrawal `id`: null when done, else what to show. */
-export async function runDeskIntent(api: Api, id: number, form: FormData): Promise<DeskActionError | null> {
-  const intent = String(form.get("intent") ?? "");
-  const refused = (r: { ok: boolean; msg?: string }) => (r.ok ? null : { intent, error: r.msg || "Request error" });
-  switch (intent) {
-    case DESK_INTENT.process:
-      return refused(await api.call("/merchant/withdraw/process", { id }));
-    case DESK_INTENT.cancel:
-      return refused(await api.call("/merchant/withdraw/cancel", { id, reason: String(form.get("reason") ?? "") }));
-    case DESK_INTENT.complete: {
-      if (form.get("paid") !== "yes") return { intent, error: PAID_REQUIRED };
-      const proof = await uploadProof(api, form.get("payPicture"));
-      if ("error" in proof) return { intent, error: proof.error };
-      return refused(await api.call("/merchant/withdraw/complete", { id, payPicture: proof.path }));
-    }
-    default:
-      return { intent, error: "Request error" };
-  }
+/** The action of withdrawal `id`'s page: runs the posted intent, then 'Success' on the page, or what to show with a 400. */
+export async function deskWithdrawalAction(api: Api, id: number, form: FormData) {
+  // A refusal carries the text fields as typed: the cancel form comes back with its reason (ADR 0061).
+  const failed = (error: DeskActionError) => json({ ...error, typed: typedFields(form) }, { status: 400, headers: NO_STORE });
+  const settle = (intent: string, r: { ok: boolean; msg?: string }) =>
+    r.ok ? redirectWithToast(api.session, deskWithdrawalPath(id), MESSAGES.success) : failed({ intent, error: r.msg || REQUEST_ERROR });
+  return dispatchIntent(
+    form,
+    {
+      [DESK_INTENT.process]: async (intent) => settle(intent, await api.call("/merchant/withdraw/process", { id })),
+      [DESK_INTENT.cancel]: async (intent) => settle(intent, await api.call("/merchant/withdraw/cancel", { id, reason: String(form.get("reason") ?? "") })),
+      [DESK_INTENT.complete]: async (intent) => {
+        if (form.get("paid") !== "yes") return failed({ intent, error: PAID_REQUIRED });
+        const proof = await uploadProof(api, form.get("payPicture"));
+        if ("error" in proof) return failed({ intent, error: proof.error });
+        return settle(intent, await api.call("/merchant/withdraw/complete", { id, payPicture: proof.path }));
+      },
+    },
+    NO_STORE,
+  );
 }
 
 // ---------------------------------------------------------------- the settings form's post

@@ -17,11 +17,13 @@ import {
   HIDDEN_FIELDS,
   LoginType,
   SEND_CODE_INTENT,
+  SUBMIT_INTENT,
 } from "./auth";
 import { contactForApi, contactSchema, registerSchema, type Contact } from "./auth.schema";
 import { codeCooldownLeft, sendVerificationCode } from "./send-code.server";
 import { readForm } from "~/services/kit/form.server";
-import { sessionHeaders } from "~/services/kit/api.server";
+import { deviceHeaders, redirectWithToast, sessionHeaders } from "~/services/kit/api.server";
+import { dispatchIntent } from "~/services/kit/intents.server";
 import { rememberSignIn, SIGN_IN_CODE_PATH, type PendingSignIn } from "../identity/sign-in-challenge.server";
 
 export const SUCCESS = "Success";
@@ -121,19 +123,17 @@ export async function codeFormAction<Schema extends z.ZodType<Contact, z.ZodType
 ) {
   const formData = await readForm(request);
   const api = await apiFor(request, context);
-  if (formData.get("intent") === SEND_CODE_INTENT) return sendCodeAction(api, formData, purpose);
-
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") {
-    return json({ result: formReply(submission), sendCode: null });
-  }
-  const v = submission.value;
-  const result = await submit(api, v);
-  if (!result.ok) {
-    return json({ result: formReply(submission, result.msg), sendCode: null });
-  }
-  flashToast(api.session, SUCCESS);
-  return redirect(v.type === LoginType.Mobile ? "/login?tab=mobile" : "/login", { headers: await sessionHeaders(api) });
+  return dispatchIntent(formData, {
+    [SEND_CODE_INTENT]: () => sendCodeAction(api, formData, purpose),
+    [SUBMIT_INTENT]: async () => {
+      const submission = parseWithZod(formData, { schema });
+      if (submission.status !== "success") return json({ result: formReply(submission), sendCode: null });
+      const v = submission.value;
+      const result = await submit(api, v);
+      if (!result.ok) return json({ result: formReply(submission, result.msg), sendCode: null });
+      return redirectWithToast(api.session, v.type === LoginType.Mobile ? "/login?tab=mobile" : "/login", SUCCESS, "success", deviceHeaders(api));
+    },
+  });
 }
 
 // ---------------------------------------------------------------- register

@@ -20,6 +20,8 @@ export const INPUT_LIMITS = { password: PASSWORD_INPUT_MAX, inviteCode: INVITE_C
 
 /** The `intent` value of the "Send code" submit button (the no-JS path and the fetcher post). */
 export const SEND_CODE_INTENT = "send-code";
+/** The form's own submit (Enter too: the hidden default button posts it). */
+export const SUBMIT_INTENT = "submit";
 
 /** `?tab=mobile` → MOBILE, anything else → EMAIL. */
 export function tabType(tab: string | null | undefined): LoginType {

@@ -10,8 +10,9 @@ import { LoginType, VerificationCodeType } from "../../../contract/enums";
 import { MESSAGES } from "../../../contract/messages";
 import { must, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { readForm } from "~/services/kit/form.server";
+import { dispatchIntent } from "~/services/kit/intents.server";
 import { maskEmail, maskPhone } from "~/services/layout/contacts";
-import { SEND_CODE_INTENT } from "./auth";
+import { SEND_CODE_INTENT, SUBMIT_INTENT } from "./auth";
 import { formReply, loadCountries, sendCodeAction } from "./auth.server";
 import { codeCooldownLeft } from "./send-code.server";
 import { bindContactSchema } from "./security.schema";
@@ -37,16 +38,20 @@ export async function bindLoader({ request, context }: LoaderFunctionArgs, type:
 export async function bindAction({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const api = await requireApi(request, context);
-  if (form.get("intent") === SEND_CODE_INTENT) return sendCodeAction(api, form, VerificationCodeType.Bind);
-  const submission = parseWithZod(form, { schema: bindContactSchema });
-  if (submission.status !== "success") return json({ result: formReply(submission), sendCode: null });
-  const v = submission.value;
-  const r =
-    v.type === LoginType.Mobile
-      ? await api.call("/userAuth/bindMobile", { phone: joinPhone(v.interCode, v.mobile), code: v.code, tradePwd: v.tradePwd })
-      : await api.call("/userAuth/bindEmail", { email: v.email, code: v.code, tradePwd: v.tradePwd });
-  if (!r.ok) return json({ result: formReply(submission, r.msg), sendCode: null });
-  return redirectWithToast(api.session, path(v.type), MESSAGES.success);
+  return dispatchIntent(form, {
+    [SEND_CODE_INTENT]: () => sendCodeAction(api, form, VerificationCodeType.Bind),
+    [SUBMIT_INTENT]: async () => {
+      const submission = parseWithZod(form, { schema: bindContactSchema });
+      if (submission.status !== "success") return json({ result: formReply(submission), sendCode: null });
+      const v = submission.value;
+      const r =
+        v.type === LoginType.Mobile
+          ? await api.call("/userAuth/bindMobile", { phone: joinPhone(v.interCode, v.mobile), code: v.code, tradePwd: v.tradePwd })
+          : await api.call("/userAuth/bindEmail", { email: v.email, code: v.code, tradePwd: v.tradePwd });
+      if (!r.ok) return json({ result: formReply(submission, r.msg), sendCode: null });
+      return redirectWithToast(api.session, path(v.type), MESSAGES.success);
+    },
+  });
 }
 
 export type BindLoader = typeof bindLoader;

@@ -65,9 +65,12 @@ export function screened(api: Api, refuse: (result: { code: number; msg: string 
   return { ...api, call, chat };
 }
 
+/** A refusal that says the sign-in is over (code 3: expired, revoked, signed out elsewhere). */
+export const endsSignIn = (refusal: { code: number }): boolean => refusal.code === Code.NOT_LOGGED_IN;
+
 /** The caller, with every call's code 3 turned into `onSignedOut`'s response; `why` is the backend's reason when it gave one. */
 const guarded = (api: Api, onSignedOut: (why?: string) => Promise<Response>): Api =>
-  screened(api, (r) => (r.code === Code.NOT_LOGGED_IN ? onSignedOut(r.msg && r.msg !== PLAIN_SIGNED_OUT ? r.msg : undefined) : undefined));
+  screened(api, (r) => (endsSignIn(r) ? onSignedOut(r.msg && r.msg !== PLAIN_SIGNED_OUT ? r.msg : undefined) : undefined));
 
 export async function requireApi(request: Request, context: AppLoadContext, path: SignedOutPath = "login"): Promise<Api> {
   const api = await apiFor(request, context);
@@ -97,10 +100,10 @@ export async function sessionHeaders(api: Api): Promise<Headers> {
 /** The device cookie's Set-Cookie, when this request made one (ADR 0055). */
 export const deviceHeaders = (api: Api): Headers => combineHeaders(api.deviceCookie ? { "Set-Cookie": api.deviceCookie } : null);
 
-/** A redirect that shows a toast on the next page (the session's flash). */
-export async function redirectWithToast(session: AppSession, url: string, text: string, kind: Toast["kind"] = "success"): Promise<Response> {
+/** A redirect that shows a toast on the next page (the session's flash), with any other `headers` (a device cookie). */
+export async function redirectWithToast(session: AppSession, url: string, text: string, kind: Toast["kind"] = "success", headers?: HeadersInit): Promise<Response> {
   flashToast(session, text, kind);
-  return redirect(url, { headers: { "Set-Cookie": await commitSession(session) } });
+  return redirect(url, { headers: combineHeaders({ "Set-Cookie": await commitSession(session) }, headers) });
 }
 
 /** The data of a call, or the route's error boundary with the backend's message (a 502). */

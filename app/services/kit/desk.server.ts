@@ -16,7 +16,7 @@ import { Code } from "../../../contract/envelope";
 import { TWO_FACTOR_MESSAGES } from "../../../contract/two-factor";
 import type { Desks } from "../../../contract/entities";
 import { apiFor, type Api } from "~/services/kit/caller.server";
-import { screened } from "./api.server";
+import { endsSignIn, screened } from "./api.server";
 import { redirect, type AppLoadContext } from "./http.server";
 
 export type Desk = keyof Desks;
@@ -41,7 +41,7 @@ export async function requireDesk(request: Request, context: AppLoadContext, des
   return screened(api, (result) => {
     if (result.code === Code.FORBIDDEN && result.msg === TWO_FACTOR_MESSAGES.requiredForDesk) return twoFactorFirst(request);
     // Signed out meanwhile, or the role was taken away: the desk is gone for this visitor.
-    if (result.code === Code.NOT_LOGGED_IN || result.code === Code.FORBIDDEN) return missingRoute();
+    if (endsSignIn(result) || result.code === Code.FORBIDDEN) return missingRoute();
     return undefined;
   });
 }

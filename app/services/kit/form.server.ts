@@ -7,6 +7,8 @@
  * Throws the Response, so an action reads `const form = await readForm(request);`.
  */
 import { getSession } from "~/session.server";
+import { combineHeaders, NO_STORE } from "./http.server";
+import { INTENT_FIELD } from "./intent";
 import { CROSS_SITE_REFUSED, CSRF_FIELD, TOKEN_MISSING, originVerdict, tokensMatch } from "./csrf";
 
 export const NOT_A_FORM = "This form could not be read. Please try again.";
@@ -19,7 +21,7 @@ function refuse(request: Request, status: 400 | 403, message: string, reason: st
   console.warn(`[web] ${status} ${request.method} ${pathname}: ${reason}`);
   return new Response(JSON.stringify({ message }), {
     status,
-    headers: { "content-type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+    headers: combineHeaders({ "content-type": "application/json; charset=utf-8" }, NO_STORE),
   });
 }
 
@@ -45,10 +47,10 @@ export async function readForm(request: Request): Promise<FormData> {
 
 /**
  * The text fields a person typed into `form`, for a refused post to show again (ADR 0061): not the
- * CSRF token, not files, not `drop` (the form's own keys, and secrets: those are typed again).
+ * CSRF token or the intent, not files, not `drop` (the form's own keys, and secrets: those are typed again).
  */
 export function typedFields(form: FormData, drop: readonly string[] = []): Record<string, string> {
   const typed: Record<string, string> = {};
-  for (const [k, v] of form) if (typeof v === "string" && k !== CSRF_FIELD && !drop.includes(k)) typed[k] = v;
+  for (const [k, v] of form) if (typeof v === "string" && k !== CSRF_FIELD && k !== INTENT_FIELD && !drop.includes(k)) typed[k] = v;
   return typed;
 }

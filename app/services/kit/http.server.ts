@@ -5,7 +5,7 @@
  * services import these, never a runtime package, so the same app/ runs on Node and on an edge
  * runtime. The import-guard test keeps it that way.
  */
-import { createCookieFactory, createCookieSessionStorageFactory } from "@remix-run/server-runtime";
+import { createCookieFactory, createCookieSessionStorageFactory, type HeadersFunction } from "@remix-run/server-runtime";
 import { sign, unsign } from "./cookie-signing";
 
 export { json, redirect } from "@remix-run/server-runtime";
@@ -28,6 +28,15 @@ export type {
  * (a signed-in page, a form's answer, anything with personal data).
  */
 export const NO_STORE = { "Cache-Control": "private, no-store" } as const;
+
+/**
+ * The `headers` export of a page whose document must not be stored either (its loader's and
+ * action's answers are NO_STORE; Remix gives a document no cache header of its own).
+ */
+export const noStoreDocument: HeadersFunction = () => NO_STORE;
+
+/** Headers of an answer this browser may keep for `seconds`, and no shared cache. */
+export const privateFor = (seconds: number) => ({ "Cache-Control": `private, max-age=${seconds}` }) as const;
 
 /** Several header sets as one: later sets win for a name, except Set-Cookie, which adds up. */
 export function combineHeaders(...sets: Array<HeadersInit | null | undefined>): Headers {

@@ -3,22 +3,10 @@
  * checked over every file of app/: a runtime package only through the kit, no Node module,
  * nothing from backend/, and services never reach up into components.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
+import { appSources } from "../../../tests/support/app-sources";
 
-const APP = fileURLToPath(new URL("../../", import.meta.url));
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return files(path);
-    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
-  });
-}
-
-const sources = files(APP).map((path) => ({ path: relative(APP, path), text: readFileSync(path, "utf8") }));
+const sources = appSources();
 const importsOf = (text: string) => [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^;]*?from\s+"([^"]+)"/g)].map((m) => m[1]);
 const offenders = (test: (file: string, spec: string) => boolean) =>
   sources.flatMap(({ path, text }) => importsOf(text).filter((spec) => test(path, spec)).map((spec) => `${path} → ${spec}`));

@@ -12,11 +12,10 @@
  * with the intent, so the page can put the message where that form is.
  */
 import { json } from "./http.server";
+import { intentOf } from "./intent";
 
+export { intentOf };
 export const REQUEST_ERROR = "Request error";
-
-/** The intent a form posted ("" when none). */
-export const intentOf = (form: FormData): string => String(form.get("intent") ?? "");
 
 /** Runs what the posted intent names; an unknown one is a 400 `{ intent, error: "Request error" }`. */
 export async function dispatchIntent<H extends Record<string, (intent: string) => unknown>>(form: FormData, handlers: H, headers?: HeadersInit) {

@@ -1,9 +1,8 @@
 import type { AppLoadContext } from "~/services/kit/http.server";
 import { DEFAULT_COIN_NAME, DEFAULT_NGN_RATE } from "../../../contract/constants";
-import { Code } from "../../../contract/envelope";
-import { commitSession, signOutSession, snapshotIsCurrent } from "../../session.server";
+import { signOutSession, snapshotIsCurrent } from "../../session.server";
 import { apiFor } from "../kit/caller.server";
-import { deviceHeaders, sessionHeaders } from "../kit/api.server";
+import { deviceHeaders, endsSignIn, sessionHeaders } from "../kit/api.server";
 import { newCsrfToken } from "../kit/csrf";
 import { unreadTotal } from "../chat/chat.server";
 
@@ -21,7 +20,7 @@ export async function loadLayout(request: Request, context: AppLoadContext) {
     api.signedIn ? unreadTotal(api) : Promise.resolve(0),
   ]);
   // A token the backend no longer knows (expired, revoked): sign out locally.
-  const expired = notice && !notice.ok && notice.code === Code.NOT_LOGGED_IN;
+  const expired = notice && !notice.ok && endsSignIn(notice);
   if (expired) signOutSession(api.session);
   // The user as the backend sees her now (a new nickname, avatar, level or desk), the session's
   // snapshot only when the call did not answer; the snapshot follows, for the routes that read it.

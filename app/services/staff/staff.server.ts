@@ -8,6 +8,7 @@ import { redirectWithToast } from "~/services/kit/api.server";
 import { requireDesk } from "~/services/kit/desk.server";
 import { readForm, typedFields } from "~/services/kit/form.server";
 import { json, type AppLoadContext } from "~/services/kit/http.server";
+import { dispatchIntent } from "~/services/kit/intents.server";
 
 export const staffApi = (request: Request, context: AppLoadContext) => requireDesk(request, context, "staff");
 
@@ -23,8 +24,8 @@ export interface StaffActionError {
   typed?: Record<string, string>;
 }
 
-/** The fields a staff form posts besides what it typed. */
-const FORM_KEYS = ["intent", "id", "confirmed"];
+/** The fields a staff form posts besides what it typed (and its intent). */
+const FORM_KEYS = ["id", "confirmed"];
 
 type Intents = Record<string, (form: FormData, api: Api) => Promise<ApiResult<unknown>>>;
 
@@ -43,17 +44,21 @@ export async function staffAction(request: Request, context: AppLoadContext, bac
   return runIntent(api, await readForm(request), backTo, intents);
 }
 
-/** The one call the form's `intent` names: a toast and a redirect, or its refusal with a 400. */
-export async function runIntent(api: Api, form: FormData, backTo: (form: FormData) => string, intents: Intents) {
-  const intent = field(form, "intent");
-  const run = Object.prototype.hasOwnProperty.call(intents, intent) ? intents[intent] : undefined;
-  if (!run) return json<StaffActionError>({ intent, id: "", error: "Request error" }, { status: 400 });
-  // Every staff decision moves money or ends something (docs/product/look.md): a post without confirmed=1 is
-  // answered with the question (with JavaScript the dialog asked already and sends it).
+/**
+ * One staff decision, as an intent's handler: asked first, then its call, then a toast and a redirect,
+ * or its refusal with a 400. Every staff decision moves money or ends something (docs/product/look.md):
+ * a post without confirmed=1 is answered with the question (with JavaScript the dialog asked already and sends it).
+ */
+export const staffDecision = (api: Api, form: FormData, backTo: (form: FormData) => string, run: Intents[string]) => async (intent: string) => {
   if (field(form, "confirmed") !== "1") return json<StaffActionError>({ intent, id: field(form, "id"), error: "", ask: staffTyped(form) });
   const result = await run(form, api);
   if (!result.ok) return json<StaffActionError>({ intent, id: field(form, "id"), error: result.msg, typed: staffTyped(form) }, { status: 400 });
   return redirectWithToast(api.session, backTo(form), "Success");
+};
+
+/** The staff decision the form's `intent` names (the kit's 400 for any other). */
+export async function runIntent(api: Api, form: FormData, backTo: (form: FormData) => string, intents: Intents) {
+  return dispatchIntent(form, Object.fromEntries(Object.entries(intents).map(([intent, run]) => [intent, staffDecision(api, form, backTo, run)])));
 }
 
 /** A keyset page: the items and the cursor of the next one (null at the end). */
