@@ -139,3 +139,18 @@ describe("islands-only pages, JavaScript on", () => {
       expect(posts).toEqual(["POST"]);
     }));
 });
+
+describe("islands-only pages, JavaScript off", () => {
+  test("the same pages: the dots are links to the slides, no carousel buttons show, Close is a link, nothing is marked ready", () =>
+    e2e.withPage(false, async (page) => {
+      await page.goto(`${e2e.server.url}/home`);
+      await pageReady(page, false);
+      const carousel = page.locator('section[aria-roledescription="carousel"]:visible');
+      expect(await carousel.locator("ol a").first().getAttribute("href")).toMatch(/^#banner-h5-1$/);
+      expect(await carousel.getByRole("button").count()).toBe(0);
+      await page.getByTestId("promo").getByRole("link", { name: "Close" }).click();
+      await page.waitForURL((u) => u.searchParams.get("promo") === "closed");
+      expect(await page.getByTestId("promo").count()).toBe(0);
+      expect(await page.locator("[data-hydrated]").count()).toBe(0);
+    }));
+});
