@@ -21,6 +21,7 @@ export const WEB_TIER_SUITES = [
   "chat", // the chat page with its history (the worker passes /chat/* through to the backend)
   "csrf", // the route kit's CSRF checks
   "first-visit", // a first visit's styles inside the page (the embedded stylesheet is the worker's too)
+  "islands", // islands-only pages and their touches script (the worker names and serves it too: ADR 0067)
   "quotes", // a price shown is a price promised: each sell form's race, asked again through the web tier's actions (ADR 0050)
 ];
 const webTierFiles = WEB_TIER_SUITES.map((name) => `tests/e2e/${name}.e2e.ts`);

@@ -1,6 +1,6 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { HeadScript, LateStylesheet, Stylesheet } from "./services/layout/document-head";
+import { Links, Meta, Outlet, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { HeadScript, LateStylesheet, PageScripts, Stylesheet } from "./services/layout/document-head";
 import { timeZoneOf } from "./services/layout/time-zone";
 
 // The stylesheet is not among the links: <Stylesheet> links it, or the page carries its rules.
@@ -32,8 +32,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-full bg-gray-100 text-gray-900 antialiased">
         {children}
         <LateStylesheet />
-        <ScrollRestoration />
-        <Scripts />
+        <PageScripts />
       </body>
     </html>
   );

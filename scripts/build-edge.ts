@@ -3,8 +3,9 @@
  * docs/decisions/0031-edge-web-tier.md):
  *   1. `remix build` with REMIX_TARGET=edge (remix.config.js): edge/worker.ts and the server build
  *      bundled into build/edge/worker.js, the browser build into build/edge/assets/build;
- *   2. the first load's shared chunks merged, as for Node (merge-chunks.ts), and the stylesheet's
- *      text embedded in the worker (embed-stylesheet.ts);
+ *   2. the first load's shared chunks merged, as for Node (merge-chunks.ts), the stylesheet's
+ *      text embedded in the worker (embed-stylesheet.ts) and the touches script built and named
+ *      in it (build-touches.ts);
  *   3. the rest of public/ copied into build/edge/assets (what the ASSETS binding serves);
  *   4. the hashed files precompressed, as for Node.
  *
@@ -15,6 +16,7 @@ import { cpSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ROOT } from "./build";
+import { buildTouches } from "./build-touches";
 import { embedStylesheet } from "./embed-stylesheet";
 import { MERGE_GROUPS, mergeChunks } from "./merge-chunks";
 import { precompressDir } from "./precompress";
@@ -35,6 +37,7 @@ export async function buildEdge(): Promise<number> {
   // The same first-load files as the Node build (ADR 0040); the worker embeds the manifest.
   await mergeChunks({ buildDir: join(EDGE_ASSETS, "build"), serverFiles: [EDGE_WORKER], groups: MERGE_GROUPS });
   embedStylesheet(EDGE_WORKER, join(EDGE_ASSETS, "build"));
+  await buildTouches(EDGE_WORKER, join(EDGE_ASSETS, "build"));
   for (const name of readdirSync(join(ROOT, "public"))) {
     if (name !== "build") cpSync(join(ROOT, "public", name), join(EDGE_ASSETS, name), { recursive: true });
   }

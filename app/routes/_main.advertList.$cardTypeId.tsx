@@ -13,6 +13,10 @@ import { loadAdvertList } from "~/services/catalog/adverts.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { Filters, Offer } from "~/components/catalog/OfferList";
 import { BackLink } from "~/components/ui/BackLink";
+import type { IslandsHandle } from "~/services/layout/islands";
+
+/** Islands-only (ADR 0067): the filters are a GET form the touches script sends on change. */
+export const handle: IslandsHandle = { islands: [] };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return json(await loadAdvertList(request, context, params.cardTypeId));

@@ -22,14 +22,16 @@ import { markPromoSeen, promoSeen } from "~/services/layout/promo.server";
 import { bannerLeavesTo } from "~/services/layout/web-view";
 import type { InlineStylesHandle } from "~/services/layout/document-head.server";
 import type { SharedRenderHandle } from "~/services/layout/shared-render.server";
+import type { IslandsHandle } from "~/services/layout/islands";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { useKeptScroll } from "~/components/ui/kept-alive";
 
 /**
- * The landing page: a first visit carries the rules it uses (ADR 0044), and signed-out visitors
- * share one render (ADR 0045): nothing here reads the clock or the request but through the loaders.
+ * The landing page: a first visit carries the rules it uses (ADR 0044), signed-out visitors
+ * share one render (ADR 0045): nothing here reads the clock or the request but through the loaders;
+ * and it is islands-only (ADR 0067): the touches script drives its carousel, promo and Need Help.
  */
-export const handle: InlineStylesHandle & SharedRenderHandle = { inlineStyles: true, sharedRender: true };
+export const handle: InlineStylesHandle & SharedRenderHandle & IslandsHandle = { inlineStyles: true, sharedRender: true, islands: [] };
 
 export const meta: MetaFunction = () => [{ title: "GiftMarket: sell gift cards for coins" }];
 
@@ -109,7 +111,8 @@ export default function Home() {
   const { ngnRate, coinName, contact } = useMainLayoutData();
 
   return (
-    <div className="flex flex-col gap-6 pb-16">
+    // data-kept-scroll: the touches script keeps the scroll on the islands-only page, as useKeptScroll does.
+    <div className="flex flex-col gap-6 pb-16" data-kept-scroll="/home">
       {/* First: without JavaScript it is a notice at the top of the page (with it, a dialog over the page). */}
       {promo ? <PromoPopup banner={promo} /> : null}
       {desktopBanners.length > 0 ? (

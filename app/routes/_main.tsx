@@ -30,7 +30,8 @@ export default function MainLayout() {
   const { pathname } = useLocation();
   useRememberFirstEntry();
   // Kept state is the user's, whatever she is called: a new nickname keeps it (ids of old sessions aside).
-  useKeptOwner(data.user ? String(data.user.id ?? data.user.nickname) : null);
+  const keptOwner = data.user ? String(data.user.id ?? data.user.nickname) : null;
+  useKeptOwner(keptOwner);
   const hydrated = useHydrated();
   // docs/product/screens.md: the footer is hidden on message pages.
   const onMessages = pathname === "/message" || pathname.startsWith("/message/");
@@ -40,7 +41,8 @@ export default function MainLayout() {
   useChatSignOut(Boolean(data.user));
   return (
     // data-hydrated: set once React has taken over (tests wait for it before using JS-only widgets).
-    <div className="flex min-h-screen flex-col" data-hydrated={hydrated ? "" : undefined}>
+    // data-kept-owner: whose kept state this is, for the touches script of islands-only pages (ADR 0067).
+    <div className="flex min-h-screen flex-col" data-hydrated={hydrated ? "" : undefined} data-kept-owner={keptOwner ?? ""}>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[70] focus:rounded-lg focus:bg-white focus:px-3 focus:py-2 focus:shadow"

@@ -3,8 +3,8 @@
  * <style> in the head, the whole stylesheet linked at the end of the body, and a `css` cookie
  * naming this build's file, after which every document links the file in its head again.
  * Checked by what a user sees: with the linked file refused, the first visit looks exactly like
- * a page styled by the whole file; with JavaScript, a page reached after it by a client-side
- * navigation is styled too. Runs on Node and on workerd (a web-tier suite).
+ * a page styled by the whole file; with JavaScript, the page reached after it is styled too (a
+ * document load: /home is islands-only, ADR 0067). Runs on Node and on workerd (a web-tier suite).
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
@@ -131,7 +131,7 @@ describe("JavaScript off", () => {
 });
 
 describe("JavaScript on", () => {
-  test("after a first visit, a page reached by a client-side navigation is styled by the whole file", async () => {
+  test("after a first visit, the page a link leads to is styled by the whole file", async () => {
     const firstVisit = await newContext(e2e.browser, { js: true });
     const returning = await returningContext(true);
     try {
@@ -141,7 +141,7 @@ describe("JavaScript on", () => {
       page.on("console", (m) => {
         if (m.type() === "error" && /hydrat|did not match|Minified React error #4(18|19|22|23|25)/i.test(m.text())) errors.push(m.text());
       });
-      // The whole file comes late here: the page must not hydrate before it has it.
+      // The whole file comes late here: the page's scripts must not take over before it has it.
       await page.route(STYLESHEET_FILE, async (route) => {
         await new Promise((r) => setTimeout(r, 1_500));
         await route.continue();
@@ -169,9 +169,9 @@ describe("JavaScript on", () => {
       await page.getByRole("banner").getByRole("link", { name: "Sign in" }).click();
       await page.waitForURL(/\/login$/);
       await page.locator('input[name="loginPwd"]').waitFor();
-      expect(documents, "the navigation stayed in the page").toHaveLength(1);
-      // The first visit's inline rules stay (React keeps them), the whole file applies as well.
-      expect(await page.locator(INLINE).count()).toBe(1);
+      // /home is islands-only (ADR 0067): its links load pages, and the next one links the file.
+      expect(documents, "the link loaded the next page").toHaveLength(2);
+      expect(await page.locator(INLINE).count()).toBe(0);
 
       const reference = await returning.newPage();
       await reference.goto(`${e2e.server.url}/login`);

@@ -2,22 +2,24 @@
  * A banner carousel on CSS scroll-snap: it swipes and scrolls without
  * JavaScript (dots are links to each slide); once hydrated it gets prev/next
  * buttons, dot buttons and an auto-advance every 5 s that pauses while the
- * pointer or focus is inside and when the user asks for reduced motion.
+ * pointer or focus is inside and when the user asks for reduced motion. On an
+ * islands-only page the touches script does the same to the server's markup
+ * (app/touches/carousel.ts, ADR 0067): the buttons are drawn for it, shown
+ * under the `js` class, and `data-carousel` names the carousel.
  *
  * Every banner goes through /banner/{id}, which records the click and
  * redirects; external banners (type 1 and 3) open the web view, and say
  * that they lead to another site, and which (ShownBanner.leaves).
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { readKept, writeKept } from "~/components/ui/kept-alive";
+import { readKept, writeKept } from "~/components/ui/kept-store";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Banner } from "../../../contract/entities";
 import { cx } from "~/components/ui/cx";
 import { CarouselButton, wrapIndex } from "~/components/ui/Carousel";
+import { AUTO_ADVANCE_MS, DOT_CLASSES, keptSlideName } from "~/components/ui/carousel-index";
 import { latePicture } from "~/services/layout/late-pictures";
 import { ExternalIcon } from "~/components/ui/Icon";
-
-export const AUTO_ADVANCE_MS = 5_000;
 
 /** A banner as a page shows it: with the site it leads to (web-view.ts bannerLeavesTo), null when it stays on ours. */
 export type ShownBanner = Banner & { leaves: string | null };
@@ -65,7 +67,7 @@ export function BannerCarousel({ banners, width, height, id, label, className, e
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const count = banners.length;
-  const keptName = `carousel:${id}`;
+  const keptName = keptSlideName(id);
 
   const goTo = useCallback(
     (i: number) => {
@@ -79,11 +81,11 @@ export function BannerCarousel({ banners, width, height, id, label, className, e
   // Kept alive (docs/product/screens.md): the slide that was showing when /home was left.
   useEffect(() => {
     const el = scroller.current;
-    const kept = readKept<number>(`${keptName}:banner`);
+    const kept = readKept<number>(keptName);
     if (el && kept && kept < count) el.scrollTo({ left: kept * el.clientWidth, behavior: "instant" });
   }, [count, keptName]);
   useEffect(() => {
-    if (hydrated) writeKept(`${keptName}:banner`, index);
+    if (hydrated) writeKept(keptName, index);
   }, [hydrated, index, keptName]);
 
   // Which slide is showing, from the scroll position.
@@ -118,12 +120,14 @@ export function BannerCarousel({ banners, width, height, id, label, className, e
 
   if (count === 0) return null;
 
-  const navButton = "absolute top-1/2 z-10 hidden -translate-y-1/2 sm:inline-flex";
+  // Drawn by the server too, for the touches script; without JavaScript they do nothing, so hidden.
+  const navButton = "absolute top-1/2 z-10 hidden -translate-y-1/2 sm:js:inline-flex";
 
   return (
     <section
       aria-roledescription="carousel"
       aria-label={label}
+      data-carousel={id}
       className={cx("relative", className)}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
@@ -166,17 +170,13 @@ export function BannerCarousel({ banners, width, height, id, label, className, e
 
       {count > 1 ? (
         <>
-          {hydrated ? (
-            <>
-              <CarouselButton dir={-1} label="Previous banner" onClick={() => goTo(index - 1)} className={cx(navButton, "left-3")} />
-              <CarouselButton dir={1} label="Next banner" onClick={() => goTo(index + 1)} className={cx(navButton, "right-3")} />
-            </>
-          ) : null}
+          <CarouselButton dir={-1} label="Previous banner" onClick={() => goTo(index - 1)} className={cx(navButton, "left-3")} />
+          <CarouselButton dir={1} label="Next banner" onClick={() => goTo(index + 1)} className={cx(navButton, "right-3")} />
           <ol className="mt-2 flex justify-center gap-1" aria-label="Choose a banner">
             {banners.map((b, i) => {
               const dot = cx(
                 "block h-2 rounded-full transition-all",
-                hydrated && i === index ? "w-6 bg-brand-600" : "w-2 bg-gray-400",
+                hydrated && i === index ? DOT_CLASSES.current : DOT_CLASSES.other,
               );
               return (
                 <li key={b.id}>

@@ -58,6 +58,8 @@ export function Filters({ filters, currencies }: { filters: AdvertFilters; curre
       }}
       className="flex flex-col gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200 sm:p-4"
       aria-label="Filter offers"
+      // On an islands-only page the touches script submits it on change (app/touches/filters.ts).
+      data-submit-on-change=""
     >
       <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-end lg:gap-6">
         {currencies.length > 1 ? (

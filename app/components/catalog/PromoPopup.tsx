@@ -6,12 +6,15 @@
  * once and focus starts on Close. It does not fetch Headless UI, because it
  * opens with the page and /home must stay light (ADR 0028). Without
  * JavaScript a notice at the top of the page, over nothing, whose Close is a
- * link to ?promo=closed.
+ * link to ?promo=closed. On an islands-only page the touches script makes the
+ * server's markup the dialog (app/touches/promo.ts, ADR 0067); `data-promo`
+ * names it there.
  */
 import { useEffect, useRef, useState } from "react";
 import { Link } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { buttonClasses, CloseIcon } from "../ui";
+import { keepFocusIn } from "../ui/focus-trap";
 import { bannerLinkProps, LeavesNote, type ShownBanner } from "./BannerCarousel";
 
 export const PROMO_SIZE = { width: 600, height: 800 } as const;
@@ -29,16 +32,6 @@ function Picture({ banner }: { banner: ShownBanner }) {
       <LeavesNote to={banner.leaves} />
     </a>
   );
-}
-
-/** Tab and Shift+Tab cycle through the links of the modal instead of leaving it. */
-function keepFocusIn(container: HTMLElement | null, e: KeyboardEvent) {
-  const links = container ? [...container.querySelectorAll<HTMLElement>("a[href], button")] : [];
-  if (links.length === 0) return;
-  const at = links.indexOf(document.activeElement as HTMLElement);
-  const next = e.shiftKey ? (at <= 0 ? links.length - 1 : at - 1) : (at + 1) % links.length;
-  e.preventDefault();
-  links[next]!.focus();
 }
 
 export function PromoPopup({ banner }: { banner: ShownBanner }) {
@@ -67,6 +60,7 @@ export function PromoPopup({ banner }: { banner: ShownBanner }) {
       aria-modal={hydrated || undefined}
       aria-labelledby="promo-title"
       data-testid="promo"
+      data-promo=""
       className="js:fixed js:inset-0 js:z-50 js:flex js:items-end js:justify-center js:bg-gray-900/50 sm:js:items-center sm:js:p-4"
     >
       <div className="relative rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200 js:w-full js:rounded-b-none js:p-5 js:shadow-xl js:ring-0 sm:js:max-w-sm sm:js:rounded-b-xl">

@@ -10,9 +10,9 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { cx } from "./cx";
 import { ChevronLeftIcon, ChevronRightIcon } from "./Icon";
+import { wrapIndex } from "./carousel-index";
 
-/** `i` brought into 0..count-1, so that one after the last is the first and one before the first the last. */
-export const wrapIndex = (i: number, count: number) => (count > 0 ? ((i % count) + count) % count : 0);
+export { wrapIndex };
 
 /**
  * How many steps slide `i` sits from `current` the short way round the loop (negative: to the
@@ -42,6 +42,8 @@ export function CarouselButton({ dir, label, onClick, className }: { dir: -1 | 1
     <button
       type="button"
       onClick={onClick}
+      // The touches script steps a carousel of an islands-only page by it (app/touches/carousel.ts).
+      data-dir={dir}
       className={cx("h-10 w-10 items-center justify-center rounded-full bg-white/90 text-gray-900 shadow-md ring-1 ring-gray-200 hover:bg-white", className)}
     >
       <Chevron className="h-5 w-5" />

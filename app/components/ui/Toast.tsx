@@ -6,8 +6,11 @@
  *   // loader: const toast = session.get("toast"); ... headers: commitSession(session)
  *   <Toast toast={data.toast} />
  *
- * - With JavaScript: hides itself after 3 s (the timer pauses while the
- *   pointer or keyboard focus is on it), or at once with the × button.
+ * - With JavaScript: at the bottom of the screen, over the page; hides itself
+ *   after 3 s (the timer pauses while the pointer or keyboard focus is on it),
+ *   or at once with the × button. The server draws it so under the `js` class
+ *   (ADR 0062), so an islands-only page's touches script (app/touches/toast.ts,
+ *   ADR 0067) only adds the timer and the button's click.
  * - Without JavaScript: stays, with a "Dismiss" link that reloads the page
  *   (the flash is gone by then, so the toast does not come back), in the
  *   page's flow above the content, so it covers nothing (ADR 0061); it is not
@@ -18,9 +21,9 @@
  */
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "@remix-run/react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { CheckIcon, CloseIcon } from "./Icon";
 import { cx } from "./cx";
+import { TOAST_MS } from "./toast-timing";
 
 
 export type ToastKind = "success" | "error" | "info";
@@ -44,8 +47,7 @@ const kinds: Record<ToastKind, string> = {
   info: "bg-gray-900 text-white",
 };
 
-export function Toast({ toast, duration = 3000 }: ToastProps) {
-  const hydrated = useHydrated();
+export function Toast({ toast, duration = TOAST_MS }: ToastProps) {
   const location = useLocation();
   const [dismissedId, setDismissedId] = useState<string | null>(null);
   const [paused, setPaused] = useState(false);
@@ -53,10 +55,10 @@ export function Toast({ toast, duration = 3000 }: ToastProps) {
   const visibleId = visible?.id;
 
   useEffect(() => {
-    if (!hydrated || !visibleId || paused) return;
+    if (!visibleId || paused) return;
     const timer = setTimeout(() => setDismissedId(visibleId), duration);
     return () => clearTimeout(timer);
-  }, [hydrated, visibleId, paused, duration]);
+  }, [visibleId, paused, duration]);
 
   // A new message starts unpaused even if the pointer rested on the old one.
   useEffect(() => setPaused(false), [visibleId]);
@@ -66,7 +68,11 @@ export function Toast({ toast, duration = 3000 }: ToastProps) {
       role="status"
       aria-live="polite"
       aria-atomic="true"
-      className={cx("flex justify-center px-4", hydrated ? "pointer-events-none fixed inset-x-0 bottom-4 z-[60]" : visible && "pt-3")}
+      data-toast=""
+      className={cx(
+        "flex justify-center px-4 js:pointer-events-none js:fixed js:inset-x-0 js:bottom-4 js:z-[60] js:pt-0",
+        visible && "pt-3",
+      )}
     >
       {visible ? (
         <div
@@ -82,25 +88,23 @@ export function Toast({ toast, duration = 3000 }: ToastProps) {
         >
           {visible.kind === "success" ? <CheckIcon className="h-5 w-5 shrink-0" /> : null}
           <span className="min-w-0 flex-1">{visible.text}</span>
-          {hydrated ? (
-            <button
-              type="button"
-              onClick={() => setDismissedId(visible.id)}
-              className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg hover:bg-white/15 focus-visible:outline-white"
-            >
-              <CloseIcon className="h-4 w-4" />
-              <span className="sr-only">Dismiss</span>
-            </button>
-          ) : (
-            <Link
-              to={{ pathname: location.pathname, search: location.search }}
-              replace
-              preventScrollReset
-              className="inline-flex h-9 shrink-0 items-center rounded-lg px-2 text-white underline underline-offset-2 hover:bg-white/15 focus-visible:outline-white"
-            >
-              Dismiss
-            </Link>
-          )}
+          {/* One of the two shows: the button with JavaScript, the link (a reload) without. */}
+          <button
+            type="button"
+            onClick={() => setDismissedId(visible.id)}
+            className="hidden h-9 w-9 shrink-0 items-center justify-center rounded-lg hover:bg-white/15 focus-visible:outline-white js:inline-flex"
+          >
+            <CloseIcon className="h-4 w-4" />
+            <span className="sr-only">Dismiss</span>
+          </button>
+          <Link
+            to={{ pathname: location.pathname, search: location.search }}
+            replace
+            preventScrollReset
+            className="inline-flex h-9 shrink-0 items-center rounded-lg px-2 text-white underline underline-offset-2 hover:bg-white/15 focus-visible:outline-white js:hidden"
+          >
+            Dismiss
+          </Link>
         </div>
       ) : null}
     </div>

@@ -96,6 +96,8 @@ export function useHeadlessOnTouch<P = undefined>(part?: LazyModule<P>) {
     },
   };
   const standIn = {
+    // The touches script closes it as this does, on an islands-only page (app/touches/menus.ts).
+    "data-popup": "",
     ref: details,
     onToggle: (event: SyntheticEvent<HTMLDetailsElement>) => {
       const open = event.currentTarget.open;

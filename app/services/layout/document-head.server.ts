@@ -1,5 +1,5 @@
 /**
- * The server's half of document-head.tsx (ADR 0044). On slow 3G a page's first paint waited for
+ * The server's half of document-head.tsx (ADR 0044; islands-only pages: ADR 0067). On slow 3G a page's first paint waited for
  * the stylesheet, whose fetch shares the line with the scripts': /home painted at 1.4-1.65 s
  * though the file alone takes 0.15 s. A browser that has not had this build's stylesheet (no
  * `css` cookie naming it) gets, on the routes whose handle asks, the rules its page uses inside
@@ -10,6 +10,7 @@ import { plainCookie } from "../kit/cookies";
 import type { EntryContext } from "../kit/http.server";
 import { criticalCss, classesInHtml, parseStylesheet, type ParsedStylesheet } from "./critical-css";
 import { HASH_ROUTE_SCRIPT } from "./hash-route";
+import { isIslandsOnly } from "./islands";
 import { LATE_PICTURES_CLASS, LATE_PICTURES_SCRIPT } from "./late-pictures";
 import { SCRIPT_CLASS, SCRIPT_CLASS_SCRIPT } from "./script-class";
 import { TIME_ZONE_SCRIPT } from "./time-zone";
@@ -22,6 +23,14 @@ import { INLINE_STYLES_ELEMENT, INLINE_STYLES_MARKER, STYLESHEET_HREF, type Serv
  */
 const EMBEDDED = "__EMBEDDED_STYLESHEET__";
 const STYLESHEET_TEXT: string | null = EMBEDDED.startsWith("__EMBEDDED_") ? null : EMBEDDED;
+
+/**
+ * The address of the touches script (app/touches/, ADR 0067), written over this marker by the
+ * build (scripts/build-touches.ts). A bundle built without that step keeps the marker, and every
+ * page hydrates as before.
+ */
+const TOUCHES = "__EMBEDDED_TOUCHES__";
+const TOUCHES_SRC: string | null = TOUCHES.startsWith("__EMBEDDED_") ? null : TOUCHES;
 
 const HEAD_SCRIPT = HASH_ROUTE_SCRIPT + SCRIPT_CLASS_SCRIPT + LATE_PICTURES_SCRIPT + TIME_ZONE_SCRIPT;
 /** Classes the head script puts on the page, which its HTML does not show. */
@@ -46,7 +55,7 @@ export function serverHead(request: Request, status: number, context: EntryConte
   const leaf = context.staticHandlerContext.matches.at(-1);
   const handle = leaf ? (context.routeModules[leaf.route.id]?.handle as InlineStylesHandle | undefined) : undefined;
   const inlineStyles = STYLESHEET_TEXT !== null && status === 200 && handle?.inlineStyles === true && !stylesheetSeen(request);
-  return { script: HEAD_SCRIPT, inlineStyles };
+  return { script: HEAD_SCRIPT, inlineStyles, touches: isIslandsOnly(handle) ? TOUCHES_SRC : null };
 }
 
 let parsed: ParsedStylesheet | undefined;

@@ -6,6 +6,7 @@
  * script's text (it has run by then) stays out of the page's scripts, and the inline styles are
  * read back from the page, so a later render of the layout (an error page) keeps them.
  */
+import { Scripts, ScrollRestoration } from "@remix-run/react";
 import { createContext, useContext } from "react";
 import href from "../../tailwind.css?url";
 
@@ -21,6 +22,8 @@ export interface ServerHead {
   script: string;
   /** This page carries its first paint's rules; the whole stylesheet is linked at its end. */
   inlineStyles: boolean;
+  /** An islands-only page (islands.ts): the touches script it loads instead of the framework's. */
+  touches: string | null;
 }
 export const ServerHeadContext = createContext<ServerHead | null>(null);
 
@@ -47,4 +50,19 @@ export function Stylesheet() {
 export function LateStylesheet() {
   const head = useContext(ServerHeadContext);
   return (head ? head.inlineStyles : inlinedInPage !== null) ? <link rel="stylesheet" href={STYLESHEET_HREF} /> : null;
+}
+
+/**
+ * At the very end of <body>: the framework's scripts, or on an islands-only page (ADR 0067) the
+ * touches script alone. In the browser the page was hydrated, so it is always the framework's.
+ */
+export function PageScripts() {
+  const head = useContext(ServerHeadContext);
+  if (head?.touches) return <script type="module" src={head.touches} />;
+  return (
+    <>
+      <ScrollRestoration />
+      <Scripts />
+    </>
+  );
 }

@@ -41,7 +41,7 @@ function visit(v: Visit = {}) {
     future: { v3_singleFetch: v.singleFetch ?? false },
   } as unknown as EntryContext;
   const request = new Request(v.url ?? "http://shop.test/home", { method: v.method ?? "GET" });
-  return { request, context, status: v.status ?? 200, head: { script: "", inlineStyles: v.inlineStyles ?? false } };
+  return { request, context, status: v.status ?? 200, head: { script: "", inlineStyles: v.inlineStyles ?? false, touches: null } };
 }
 
 const page = (token: string, extra = "") => `<form><input type="hidden" name="csrf" value="${token}"></form><script>{"csrf":"${token}"}</script>${extra}`;

@@ -1,0 +1,27 @@
+/**
+ * The touches script (ADR 0067): what an islands-only page (app/services/layout/islands.ts) does
+ * with JavaScript, without the framework. Plain, web-standard script, bundled alone by
+ * scripts/build-touches.ts and loaded as a module at the end of the page, so it runs once the
+ * page is parsed and never holds back its first paint. Each touch works on the server's markup,
+ * the one a browser without JavaScript gets, and is small and on its own: one failing leaves the
+ * others (and the page, which works without any of them).
+ */
+import { carousels } from "./carousel";
+import { confirmations } from "./confirm";
+import { filters } from "./filters";
+import { keptState } from "./kept-state";
+import { menus } from "./menus";
+import { pendingForms } from "./pending";
+import { promo } from "./promo";
+import { markReady } from "./ready";
+import { toasts } from "./toast";
+
+// Kept state first: the carousel reads it.
+for (const touch of [keptState, confirmations, pendingForms, toasts, menus, carousels, promo, filters]) {
+  try {
+    touch(document);
+  } catch (error) {
+    console.error("[touches]", touch.name, error);
+  }
+}
+markReady(document);

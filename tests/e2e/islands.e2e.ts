@@ -1,0 +1,156 @@
+/**
+ * Islands-only pages (ADR 0067): /home and the offer lists are sent without the framework's
+ * scripts, the touches script alone; a hydrated page's link into them is still a client-side
+ * navigation; the touches do what React did there (the carousel's dots, the toast's timed leave,
+ * a <details> menu closing, a post pending once, a destructive form asking first). The pages
+ * without JavaScript are the browse, promo and kept-alive suites'.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { pageReady, signInSession } from "./support/browser";
+import { useServerAndBrowser } from "./support/suite";
+
+const e2e = useServerAndBrowser({ failureShots: "islands" });
+const SELLER = { email: "seller@demo.test", password: "demo1234" };
+
+/** What the page loaded and holds of the framework. */
+function framework(page: Page) {
+  return page.evaluate(() => ({
+    context: "__remixContext" in window,
+    preloads: document.querySelectorAll('link[rel="modulepreload"]').length,
+    scripts: [...document.querySelectorAll<HTMLScriptElement>("script[src]")].map((s) => new URL(s.src).pathname),
+  }));
+}
+
+describe("islands-only pages, JavaScript on", () => {
+  test("/home, an offer list and /cardType load the touches script alone; /login still hydrates", () =>
+    e2e.withPage(true, async (page) => {
+      for (const path of ["/home?promo=closed", "/advertList/1", "/cardType/1"]) {
+        await page.goto(e2e.server.url + path);
+        await pageReady(page, true);
+        const seen = await framework(page);
+        expect(seen, path).toEqual({ context: false, preloads: 0, scripts: [expect.stringMatching(/^\/build\/_touches\/touches-\w+\.js$/)] });
+        // The ready mark is the touches script's, on <body>.
+        expect(await page.evaluate(() => document.body.hasAttribute("data-hydrated")), path).toBe(true);
+      }
+      await page.goto(`${e2e.server.url}/login`);
+      await pageReady(page, true);
+      const login = await framework(page);
+      expect(login.context).toBe(true);
+    }));
+
+  test("a hydrated page's link into /home stays in the page, and /home works there", () =>
+    e2e.withPage(true, async (page) => {
+      const documents: string[] = [];
+      page.on("request", (r) => {
+        if (r.resourceType() === "document") documents.push(r.url());
+      });
+      await page.goto(`${e2e.server.url}/login`);
+      await pageReady(page, true);
+      await page.locator('header a[href="/home"]').first().click();
+      await page.waitForURL((u) => u.pathname === "/home");
+      await page.getByRole("heading", { name: "Sell a gift card" }).waitFor();
+      expect(documents, "the navigation stayed in the page").toHaveLength(1);
+      // The promo of a first /home, as the hydrated page draws it: a dialog that Escape closes.
+      await page.getByRole("dialog").waitFor();
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog").waitFor({ state: "detached" });
+      // React drew it: the phone carousel's dots are its buttons, and a card leads on in the page.
+      const dots = page.locator('section[aria-roledescription="carousel"]:visible ol button');
+      await dots.nth(1).click();
+      await expect.poll(() => dots.nth(1).getAttribute("aria-current")).toBe("true");
+      await page.getByTestId("card-type").first().click();
+      await page.waitForURL((u) => u.pathname.startsWith("/advertList/"));
+      await page.getByRole("form", { name: "Filter offers" }).waitFor();
+      expect(documents).toHaveLength(1);
+    }));
+
+  test("the touches: the toast leaves by itself, a <details> menu closes on Escape and a tap outside, the dots are buttons", () =>
+    e2e.withPage(true, async (page) => {
+      // Signed in (the sign-in's toast waits in the session for the next page), then /home loaded.
+      await signInSession(page.context(), e2e.server.url, SELLER);
+      await page.goto(`${e2e.server.url}/home`);
+      await pageReady(page, true);
+      expect((await framework(page)).context).toBe(false);
+      // The sign-in's toast, drawn over the page's foot, leaves after its time.
+      const toast = page.locator("[data-toast] > div");
+      await toast.getByText("Success").waitFor();
+      expect(await toast.getByRole("button", { name: "Dismiss" }).isVisible()).toBe(true);
+      await toast.waitFor({ state: "detached", timeout: 6_000 });
+      // The promo first, as a dialog: Escape closes it.
+      if (await page.getByRole("dialog").count()) await page.keyboard.press("Escape");
+      await page.getByRole("dialog").waitFor({ state: "detached" });
+
+      const menu = page.locator('details[data-menu="user"]');
+      await menu.locator("summary").click();
+      await expect.poll(() => menu.evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => menu.evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("SUMMARY");
+      await menu.locator("summary").click();
+      await expect.poll(() => menu.evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
+      // A tap outside (the open panel covers most of a phone's screen: the tap is dispatched).
+      await page.getByRole("heading", { name: "Sell a gift card" }).dispatchEvent("pointerdown");
+      await expect.poll(() => menu.evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
+
+      const carousel = page.locator('section[aria-roledescription="carousel"]:visible');
+      const dots = carousel.locator("ol button");
+      expect(await carousel.locator("ol a").count()).toBe(0);
+      await carousel.hover(); // pauses the autoplay
+      await dots.nth(1).click();
+      await expect.poll(() => carousel.locator('button[aria-current="true"]').innerText()).toBe("Banner 2");
+      expect(await carousel.locator("ul > li").nth(1).locator("a").getAttribute("tabindex")).toBeNull();
+      expect(await carousel.locator("ul > li").nth(0).locator("a").getAttribute("tabindex")).toBe("-1");
+    }));
+
+  test("a post from an islands-only page is pending and sent once; a form marked destructive asks first", () =>
+    e2e.withPage(true, async (page) => {
+      await page.goto(`${e2e.server.url}/home?promo=closed`);
+      await pageReady(page, true);
+      const posts: string[] = [];
+      // The answer is held, then empty (204: the page stays), so the pending state can be seen.
+      await page.route("**/islands-probe", async (route) => {
+        posts.push(route.request().method());
+        await new Promise((r) => setTimeout(r, 1_500));
+        await route.fulfill({ status: 204 });
+      });
+      await page.evaluate(() => {
+        const form = document.createElement("form");
+        form.method = "post";
+        form.action = "/islands-probe";
+        form.setAttribute("data-confirm", "Remove it?");
+        form.innerHTML = '<button type="submit" name="intent" value="remove">Remove</button>';
+        document.querySelector("main")!.prepend(form);
+      });
+      const button = page.getByRole("button", { name: "Remove" });
+
+      page.once("dialog", (d) => void d.dismiss());
+      await button.click();
+      await page.waitForTimeout(300);
+      expect(posts, "kept: nothing sent").toEqual([]);
+      expect(await button.isDisabled()).toBe(false);
+
+      page.on("dialog", (d) => void d.accept());
+      await button.dblclick();
+      await expect.poll(() => button.getAttribute("aria-busy")).toBe("true");
+      expect(await button.isDisabled()).toBe(true);
+      expect(await page.locator('form[aria-busy="true"]').count()).toBe(1);
+      await page.waitForTimeout(2_000);
+      expect(posts).toEqual(["POST"]);
+    }));
+});
+
+describe("islands-only pages, JavaScript off", () => {
+  test("the same pages: the dots are links to the slides, no carousel buttons show, Close is a link, nothing is marked ready", () =>
+    e2e.withPage(false, async (page) => {
+      await page.goto(`${e2e.server.url}/home`);
+      await pageReady(page, false);
+      const carousel = page.locator('section[aria-roledescription="carousel"]:visible');
+      expect(await carousel.locator("ol a").first().getAttribute("href")).toMatch(/^#banner-h5-1$/);
+      expect(await carousel.getByRole("button").count()).toBe(0);
+      await page.getByTestId("promo").getByRole("link", { name: "Close" }).click();
+      await page.waitForURL((u) => u.searchParams.get("promo") === "closed");
+      expect(await page.getByTestId("promo").count()).toBe(0);
+      expect(await page.locator("[data-hydrated]").count()).toBe(0);
+    }));
+});
