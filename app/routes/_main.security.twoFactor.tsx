@@ -21,6 +21,7 @@ import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { qrSvg } from "~/components/wallet/qr.server";
 import { must, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { readForm } from "~/services/kit/form.server";
+import { dispatchIntent } from "~/services/kit/intents.server";
 import { parseWithZod, renewCodesSchema, setupCodeSchema, turnOffSchema } from "~/services/forms/schemas.server";
 import { TWO_FACTOR_HIDDEN_FIELDS, TWO_FACTOR_MESSAGES as M, refusalAt } from "~/services/forms/two-factor";
 import { safeRedirect } from "~/session.server";
@@ -60,13 +61,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = await requireApi(request, context);
   const redirectTo = redirectToOf(new URL(request.url));
   const answer = (data: TwoFactorActionData) => json(data, { headers: NO_STORE });
-  const task = String(form.get(TASK_FIELD) ?? "");
-
-  if (task === I.begin) {
-    const r = await api.call("/twoFactor/beginSetup");
-    return r.ok ? redirect(here(redirectTo, SETUP_STEP)) : redirectWithToast(api.session, here(redirectTo), r.msg, "error");
-  }
-  if (task === I.confirm || task === I.renew || task === I.off) {
+  // One form each: Set up, Turn on with the first code, new recovery codes, Turn off.
+  const withCode = async (task: "confirm" | "renew" | "off") => {
     const schema = task === I.confirm ? setupCodeSchema : task === I.renew ? renewCodesSchema : turnOffSchema;
     const submission = parseWithZod(form, { schema });
     const reply = (opts: Parameters<typeof submission.reply>[0] = {}) => answer({ intent: task, result: submission.reply({ ...opts, hideFields: TWO_FACTOR_HIDDEN_FIELDS }) });
@@ -81,8 +77,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!r.ok) return reply(refusalAt(r.msg, task === I.confirm ? "code" : "otp"));
     // Shown this once: only their hashes are kept.
     return answer({ intent: task, recoveryCodes: r.data.recoveryCodes });
-  }
-  return answer({ intent: I.begin, result: null });
+  };
+  return dispatchIntent(
+    form,
+    {
+      [I.begin]: async () => {
+        const r = await api.call("/twoFactor/beginSetup");
+        return r.ok ? redirect(here(redirectTo, SETUP_STEP)) : redirectWithToast(api.session, here(redirectTo), r.msg, "error");
+      },
+      [I.confirm]: () => withCode(I.confirm),
+      [I.renew]: () => withCode(I.renew),
+      [I.off]: () => withCode(I.off),
+    },
+    NO_STORE,
+    TASK_FIELD,
+  );
 }
 
 export default function TwoFactorTab() {

@@ -5,5 +5,8 @@
  */
 export const INTENT_FIELD = "intent";
 
-/** The intent a form posted ("" when none). */
-export const intentOf = (form: FormData): string => String(form.get(INTENT_FIELD) ?? "");
+/**
+ * The intent a form posted ("" when none). A page whose forms are inside a frame whose own submit
+ * button already sends `intent` (the auth frame's intent=submit) names its forms in another field.
+ */
+export const intentOf = (form: FormData, field: string = INTENT_FIELD): string => String(form.get(field) ?? "");

@@ -17,9 +17,12 @@ import { intentOf } from "./intent";
 export { intentOf };
 export const REQUEST_ERROR = "Request error";
 
-/** Runs what the posted intent names; an unknown one is a 400 `{ intent, error: "Request error" }`. */
-export async function dispatchIntent<H extends Record<string, (intent: string) => unknown>>(form: FormData, handlers: H, headers?: HeadersInit) {
-  const intent = intentOf(form);
+/**
+ * Runs what the posted intent names; an unknown one is a 400 `{ intent, error: "Request error" }`.
+ * `field`: where the form names its intent, when not in `intent` (kit/intent.ts intentOf).
+ */
+export async function dispatchIntent<H extends Record<string, (intent: string) => unknown>>(form: FormData, handlers: H, headers?: HeadersInit, field?: string) {
+  const intent = intentOf(form, field);
   const run = Object.prototype.hasOwnProperty.call(handlers, intent) ? handlers[intent] : undefined;
   if (!run) return json({ intent, error: REQUEST_ERROR }, { status: 400, headers });
   return (await run(intent)) as Awaited<ReturnType<H[keyof H]>>;
