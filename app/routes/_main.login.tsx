@@ -5,14 +5,13 @@
  * remarked, a 'Success' toast, then back to ?redirectTo (same-site) or /home. An
  * account with two-factor on goes on to /login/twoFactor for its code first (ADR 0057).
  */
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthCard, AuthFooter, AuthFormFrame, ContactFields, ContactTabs, PasswordField, useAuthForm } from "~/components/auth/AuthForm";
 import { apiFor } from "~/services/kit/caller.server";
 import { LoginType, tabType } from "~/services/forms/auth";
 import { parseWithZod, loginName, loginSchema } from "~/services/forms/schemas.server";
-import {askForCode, formReply, loadCountries, redirectSignedIn, startSession } from "~/services/forms/auth.server";
-import { sessionHeaders } from "~/services/kit/api.server";
+import { askForCode, formReply, loadCountries, redirectSignedIn, signedInRedirect, startSession } from "~/services/forms/auth.server";
 import { safeRedirect } from "~/session.server";
 import { readForm } from "~/services/kit/form.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
@@ -40,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if ("twoFactor" in login.data) return askForCode(api, { ...login.data.twoFactor, redirectTo: v.redirectTo ?? null });
   const failure = await startSession(api, login.data.token);
   if (failure) return failed(failure);
-  return redirect(safeRedirect(v.redirectTo), { headers: await sessionHeaders(api) });
+  return signedInRedirect(api, safeRedirect(v.redirectTo));
 }
 
 export default function LoginPage() {

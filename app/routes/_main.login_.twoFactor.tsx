@@ -5,7 +5,7 @@
  * the sign-in, and only then is the session written. A challenge that ran out (five minutes), or
  * none at all, asks for the password again.
  */
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthCard, AuthFormFrame } from "~/components/auth/AuthForm";
 import { ButtonLink } from "~/components/ui";
@@ -14,8 +14,7 @@ import { fieldProps } from "~/components/ui/FormParts";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { apiFor } from "~/services/kit/caller.server";
-import {redirectSignedIn, startSession } from "~/services/forms/auth.server";
-import { sessionHeaders } from "~/services/kit/api.server";
+import { redirectSignedIn, signedInRedirect, startSession } from "~/services/forms/auth.server";
 import { parseWithZod, signInCodeSchema } from "~/services/forms/schemas.server";
 import { TWO_FACTOR_HIDDEN_FIELDS, TWO_FACTOR_MESSAGES, refusalAt } from "~/services/forms/two-factor";
 import { readForm } from "~/services/kit/form.server";
@@ -45,9 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const failure = await startSession(api, r.data.token);
   if (failure) return reply({ formErrors: [failure] });
-  const headers = await sessionHeaders(api);
-  headers.append("Set-Cookie", await forgetSignIn());
-  return redirect(safeRedirect(pending.redirectTo), { headers });
+  return signedInRedirect(api, safeRedirect(pending.redirectTo), { "Set-Cookie": await forgetSignIn() });
 }
 
 export default function SignInCodePage() {

@@ -5,12 +5,11 @@
  * forms (registration, password reset), and the registration loader/action
  * (used by both /register and /register/{inviteCode}).
  */
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "~/services/kit/http.server";
+import { combineHeaders, json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "~/services/kit/http.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { z } from "zod";
 import { VerificationCodeType } from "../../../contract/enums";
-import { flashToast } from "../../session.server";
 import { apiFor, type Api, type ApiResult } from "../kit/caller.server";
 import {
   DEFAULT_INTER_CODE,
@@ -48,9 +47,12 @@ export async function startSession(api: Api, token: string): Promise<string | nu
   api.session.set("profile", { id, nickname, avatar, isBusiness, level, desks: desks.ok ? desks.data : undefined });
   const channel = api.session.get("channel");
   if (channel) await api.call("/userRemark/addUserRemark", { remark: channel }, { token });
-  flashToast(api.session, SUCCESS);
   return null;
 }
+
+/** Once startSession has written the session: to `to` with the "Success" toast, the device cookie and any `extra` headers. */
+export const signedInRedirect = (api: Api, to: string, extra?: HeadersInit) =>
+  redirectWithToast(api.session, to, SUCCESS, "success", combineHeaders(deviceHeaders(api), extra));
 
 /**
  * The password was right and the account has two-factor on (ADR 0057): the challenge waits in its
