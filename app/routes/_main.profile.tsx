@@ -67,7 +67,7 @@ export default function ProfilePage() {
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
       <h1 className="sr-only">Profile</h1>
       <ProfileHeader profile={profile as Profile} actionData={actionData} />
-      <ProfileStats s={statistics as Statistics} coinName={coinName} />
+      <ProfileStats s={statistics as Statistics} coinName={coinName} own />
       <ShortcutGrid helpCenter={contactHref(contact, "helpCenter") ?? null} />
       <SoundSwitch />
     </div>

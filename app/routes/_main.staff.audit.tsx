@@ -74,11 +74,11 @@ export default function StaffAudit() {
               <dl className="mt-2 grid gap-1 text-sm">
                 <div>
                   <dt className="inline font-medium text-gray-700">Before: </dt>
-                  <dd className="inline break-words text-gray-900">{show(e.before)}</dd>
+                  <dd className="inline wrap-anywhere text-gray-900">{show(e.before)}</dd>
                 </div>
                 <div>
                   <dt className="inline font-medium text-gray-700">After: </dt>
-                  <dd className="inline break-words text-gray-900">{show(e.after)}</dd>
+                  <dd className="inline wrap-anywhere text-gray-900">{show(e.after)}</dd>
                 </div>
               </dl>
             </StaffItem>

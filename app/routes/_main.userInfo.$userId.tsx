@@ -99,7 +99,7 @@ export default function UserInfoPage() {
           )
         }
       />
-      <ProfileStats s={user.statistics as Statistics} coinName={coinName} />
+      <ProfileStats s={user.statistics as Statistics} coinName={coinName} own={user.own} />
       <TitledSection id="feedback" title="Feedback">
         <Tabs
           label="Feedback type"

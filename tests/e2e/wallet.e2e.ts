@@ -160,7 +160,7 @@ for (const js of [true, false]) {
         const { call, login } = apiClient(() => e2e.server.apiUrl);
         const withdrawers = await call<{ list: { id: number; nickname: string }[] }>("/userWithdraw/getWithdrawer", { currency: "NGN" }, await login(who));
         await goto(page, js, `/sellCoins/${withdrawers.list.find((w) => w.nickname === "CashPointNG")!.id}`);
-        const option = page.getByLabel("Bank account").locator("option", { hasText: "(fix it in Bank accounts)" });
+        const option = page.getByLabel("Bank account").locator("option", { hasText: "(needs fixing)" });
         expect(await option.isDisabled()).toBe(true);
         expect(await page.getByLabel("Bank account").inputValue()).toBe("");
 

@@ -50,7 +50,7 @@ function Body({ m }: { m: Pick<ChatMessage, "type" | "payload"> }) {
       </span>
     );
   }
-  return <span className="whitespace-pre-wrap break-words [overflow-wrap:anywhere]">{p.text ?? ""}</span>;
+  return <span className="whitespace-pre-wrap wrap-anywhere">{p.text ?? ""}</span>;
 }
 
 function RefLink({ m }: { m: ChatMessage }) {
@@ -111,7 +111,7 @@ export function PendingBubble({ p, onRetry, onRemove }: { p: PendingMessage } & 
         ) : p.type === "TIMSoundElem" ? (
           <span className="num">Voice {p.seconds ?? 0}″</span>
         ) : (
-          <span className="whitespace-pre-wrap break-words [overflow-wrap:anywhere]">{p.text}</span>
+          <span className="whitespace-pre-wrap wrap-anywhere">{p.text}</span>
         )}
       </div>
       {p.error ? (

@@ -5,6 +5,7 @@
  */
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { KycCert } from "../../../contract/entities";
 import { KycReview, kycIdKindLabels, kycReviewLabels, type KycIdKind } from "../../../contract/enums";
 import type { KycLoader } from "~/services/forms/kyc.server";
@@ -13,7 +14,7 @@ import { isSupportedImage } from "~/services/forms/sell";
 import type { SerializeFrom } from "~/services/kit/http.server";
 import { AuthFormFrame } from "~/components/auth/AuthForm";
 import { DetailRow, Field, SelectField, StatusBadge } from "~/components/ui";
-import { ErrorLine, fieldProps } from "~/components/ui/FormParts";
+import { ChooseAgainNote, ErrorLine, fieldProps } from "~/components/ui/FormParts";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { SecurityCard, SecurityIntro, onFormStep } from "./SecurityStep";
 import { FORM_STEP } from "./security-tabs";
@@ -22,13 +23,13 @@ type Data = SerializeFrom<KycLoader>;
 
 export function KycTab() {
   const data = useLoaderData<KycLoader>() as Data;
-  const actionData = useActionData<{ result: SubmissionResult<string[]> }>();
+  const actionData = useActionData<{ result: SubmissionResult<string[]>; photosLost?: number }>();
   const [params] = useSearchParams();
   const status = data.review?.status;
   if (data.cert && (status === KycReview.Review || status === KycReview.Approved)) return <KycView cert={data.cert as KycCert} status={status} />;
   if (!actionData && !onFormStep(params))
     return <SecurityIntro title="Verify ID" label="kycVerification" points={["Verify your identity to sell more than 10,000 coins a day.", ...DOCUMENT_RULES]} />;
-  return <KycForm data={data} result={actionData?.result} />;
+  return <KycForm data={data} result={actionData?.result} photosLost={actionData?.photosLost ?? 0} />;
 }
 
 function KycView({ cert, status }: { cert: KycCert; status: number }) {
@@ -65,7 +66,9 @@ async function shrinkPhoto(input: HTMLInputElement, side: string) {
   await shrinkChosenPicture(input, `id-${side}`);
 }
 
-function KycForm({ data, result }: { data: Data; result: SubmissionResult<string[]> | undefined }) {
+/** `photosLost`: what a refused post carried; with JavaScript the inputs still hold them, so only a page without it asks again. */
+function KycForm({ data, result, photosLost }: { data: Data; result: SubmissionResult<string[]> | undefined; photosLost: number }) {
+  const hydrated = useHydrated();
   const [form, fields] = useSchemaForm("kyc", () => import("~/services/forms/kyc.schema").then((m) => m.kycFormSchema), result ? { result } : undefined);
   const fileErrors = (name: "front" | "back") => (result?.error?.[name] ?? null) as string[] | null;
   return (
@@ -101,6 +104,7 @@ function KycForm({ data, result }: { data: Data; result: SubmissionResult<string
           <Field key={fields.socialHandle.key} {...fieldProps(fields.socialHandle)} label="Social account" className="min-w-0 flex-1" placeholder="+234… or @name" maxLength={80} />
         </div>
         <Field key={fields.birthday.key} {...fieldProps(fields.birthday)} label="Birth date" type="date" min="1970-01-01" max={data.today} />
+        <ChooseAgainNote id="kyc-photos-again" lost={hydrated ? 0 : photosLost} />
         {(["front", "back"] as const).map((side) => (
           <Field
             key={side}

@@ -31,7 +31,11 @@ export function FramedAvatar({ src, level, frame }: { src: string; level: number
   );
 }
 
-export function ProfileStats({ s, coinName }: { s: Statistics; coinName: string }) {
+/**
+ * A user's figures: what a trader weighs (trades, feedback, trust); "Friends invited" only on her
+ * own pages (`own`), since to anyone else it says nothing about trading with her (ADR 0066).
+ */
+export function ProfileStats({ s, coinName, own }: { s: Statistics; coinName: string; own: boolean }) {
   const items: Array<[string, string, string]> = [
     ["Trades", s.tradeNum.toLocaleString("en-US"), "trades"],
     ["Traded", `${formatCoins(s.tradeAmount)} ${coinName}`, "traded"],
@@ -39,7 +43,7 @@ export function ProfileStats({ s, coinName }: { s: Statistics; coinName: string 
     ["Negative", s.negativeNum.toLocaleString("en-US"), "negative"],
     ["Trusted by", s.beTrustNum.toLocaleString("en-US"), "trusted"],
     ["Blocked by", s.beBlackNum.toLocaleString("en-US"), "blocked"],
-    ["Friends invited", s.inviteCount.toLocaleString("en-US"), "invited"],
+    ...(own ? [["Friends invited", s.inviteCount.toLocaleString("en-US"), "invited"] as [string, string, string]] : []),
   ];
   return (
     <section aria-labelledby="stats-title" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">

@@ -36,7 +36,7 @@ function SessionCard({ s, confirm }: { s: SignedInSession; confirm: string | nul
         {facts.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-gray-600">{label}</dt>
-            <dd className="break-words text-gray-900">{value}</dd>
+            <dd className="wrap-anywhere text-gray-900">{value}</dd>
           </div>
         ))}
       </dl>

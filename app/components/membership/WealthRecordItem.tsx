@@ -4,7 +4,7 @@ import { DateTime } from "~/components/ui";
 import { WealthAmount } from "./WealthAmount";
 
 /** The Vip Records columns (docs/product/screens.md); the header row and every record share them. */
-export const RECORD_COLUMNS = "grid grid-cols-[5.5rem_4rem_1fr_auto] items-center gap-x-2 px-3";
+export const RECORD_COLUMNS = "grid grid-cols-[5.5rem_4.75rem_1fr_auto] items-center gap-x-2 px-3";
 
 export function WealthRecordHeader() {
   return (
@@ -29,7 +29,7 @@ export function WealthRecordItem({ record: r }: { record: WealthRecord }) {
         <span className="sr-only">Type </span>
         {wealthRecordTypeLabels[r.type]}
       </span>
-      <span className="min-w-0 break-words text-gray-900">{r.descriptionEn}</span>
+      <span className="min-w-0 wrap-anywhere text-gray-900">{r.descriptionEn}</span>
       <span className="text-right">
         <span className="sr-only">Vip Points </span>
         <WealthAmount value={r.transAmount} />

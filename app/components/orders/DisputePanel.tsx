@@ -89,7 +89,7 @@ export function DisputePanel({
           {o.arbitrationContent ? (
             <figure className="mt-2 rounded-lg bg-wait-50 p-3">
               <figcaption className="text-xs font-medium text-gray-700">{side === "seller" ? "The merchant wrote" : "You wrote"}</figcaption>
-              <blockquote className="mt-1 whitespace-pre-line break-words text-sm text-gray-800" data-testid="dispute-content">
+              <blockquote className="mt-1 whitespace-pre-line wrap-anywhere text-sm text-gray-800" data-testid="dispute-content">
                 {o.arbitrationContent}
               </blockquote>
             </figure>

@@ -14,6 +14,7 @@ import { FEEDBACK_INTENT, FEEDBACK_MAX, FeedbackType, STAR_LEVEL_MAX } from "~/s
 import { schemaValidation, useOnFirstUse } from "~/components/ui/use-schema-form";
 import { Form } from "~/components/ui/Form";
 import { usePosting } from "~/components/ui/use-posting";
+import { ThumbDownIcon, ThumbUpIcon } from "~/components/ui/Icon";
 
 function Star({ filled, className }: { filled: boolean; className?: string }) {
   return (
@@ -65,7 +66,7 @@ export function FeedbackView({ feedback: f }: { feedback: Feedback }) {
           {f.starLevel}/{STAR_LEVEL_MAX}
         </span>
       </div>
-      <p className="mt-2 whitespace-pre-line break-words text-sm text-gray-900">{f.content}</p>
+      <p className="mt-2 whitespace-pre-line wrap-anywhere text-sm text-gray-900">{f.content}</p>
       <p className="mt-1 text-xs text-gray-600">
         <DateTime ms={f.feedbackTime} />
       </p>
@@ -78,8 +79,8 @@ const choice =
   "peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600";
 
 const FEEDBACK_CHOICES = [
-  { type: FeedbackType.Positive, icon: "👍", label: "Positive", checked: "peer-checked:border-money-in-700 peer-checked:bg-money-in-700 peer-checked:text-white" },
-  { type: FeedbackType.Negative, icon: "👎", label: "Negative", checked: "peer-checked:border-money-out-700 peer-checked:bg-money-out-700 peer-checked:text-white" },
+  { type: FeedbackType.Positive, icon: ThumbUpIcon, label: "Positive", checked: "peer-checked:border-money-in-700 peer-checked:bg-money-in-700 peer-checked:text-white" },
+  { type: FeedbackType.Negative, icon: ThumbDownIcon, label: "Negative", checked: "peer-checked:border-money-out-700 peer-checked:bg-money-out-700 peer-checked:text-white" },
 ] as const;
 
 export function FeedbackForm({ orderId, lastResult }: { orderId: number; lastResult?: SubmissionResult<string[]> | null }) {
@@ -106,7 +107,7 @@ export function FeedbackForm({ orderId, lastResult }: { orderId: number; lastRes
             <label key={c.type}>
               <input type="radio" name={fields.type.name} value={c.type} defaultChecked={initialType === String(c.type)} className="peer sr-only" />
               <span className={cx(choice, c.checked)}>
-                <span aria-hidden="true">{c.icon}</span> {c.label}
+                <c.icon className="h-5 w-5" /> {c.label}
               </span>
             </label>
           ))}

@@ -39,7 +39,7 @@ export function OfferSummary({ advert: a, coinName, ngnRate }: { advert: AdvertW
       {a.explainInfo ? (
         <div className="mt-4 rounded-lg bg-wait-50 p-3 ring-1 ring-inset ring-wait-200">
           <h2 className="text-sm font-semibold text-wait-800">Merchant&apos;s instructions</h2>
-          <p className="mt-1 whitespace-pre-line break-words text-sm text-gray-800">{a.explainInfo}</p>
+          <p className="mt-1 whitespace-pre-line wrap-anywhere text-sm text-gray-800">{a.explainInfo}</p>
         </div>
       ) : null}
     </section>

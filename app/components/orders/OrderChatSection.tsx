@@ -27,8 +27,9 @@ export interface OrderChatData {
 export function OrderChatSection({ order: o, chat, here, peer }: { order: Pick<Order, "id" | "status">; chat: OrderChatData; here: string; peer: { id: number; nickname: string } }) {
   return (
     <section id="order-chat" aria-label="Chat" className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200" data-order-id={o.id}>
-      <div className="flex items-center gap-2 border-b border-gray-200 px-4 py-3">
-        <h2 className="min-w-0 flex-1 truncate text-base font-semibold text-gray-900">
+      {/* Wraps rather than cuts: at 390 px a long nickname and the link do not fit one line. */}
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 border-b border-gray-200 px-4 py-3" data-testid="order-chat-head">
+        <h2 className="min-w-0 wrap-anywhere text-base font-semibold text-gray-900">
           Chat with <UserLink userId={peer.id}>{peer.nickname}</UserLink>
         </h2>
         <Link to={conversationHref(chat.conversationId)} className="shrink-0 text-sm font-medium text-brand-700 hover:underline">

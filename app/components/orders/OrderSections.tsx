@@ -94,7 +94,7 @@ export function OrderInfoPanel({ order: o, info, coinName, ngnRate }: { order: O
         </ul>
       ) : null}
       {info.explainInfo ? (
-        <p className="mt-3 whitespace-pre-line break-words rounded-lg bg-gray-50 p-3 text-sm text-gray-700">{info.explainInfo}</p>
+        <p className="mt-3 whitespace-pre-line wrap-anywhere rounded-lg bg-gray-50 p-3 text-sm text-gray-700">{info.explainInfo}</p>
       ) : null}
     </DetailPanel>
   );

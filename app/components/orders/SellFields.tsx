@@ -12,7 +12,7 @@ import { formatCoinsWithName, formatNgn, minorFromInput } from "~/services/money
 import { CardCodeText } from "~/components/orders/CardCodeText";
 import { CARD_CODE_MAX, IMAGE_ACCEPT } from "~/services/forms/sell";
 import { coinsForFace, figureOrNull } from "../../../contract/money";
-import { ErrorLine } from "~/components/ui/FormParts";
+import { ChooseAgainNote, ErrorLine } from "~/components/ui/FormParts";
 
 export interface FieldMeta {
   id: string;
@@ -211,11 +211,7 @@ export function PlainImageInput({
           </p>
         </>
       ) : null}
-      {lost > 0 ? (
-        <p id={againId} className="mb-2 rounded-lg bg-amber-50 p-2 text-sm font-medium text-amber-900 ring-1 ring-inset ring-amber-200" data-testid="choose-again">
-          {lost === 1 ? "Choose your photo again" : `Choose your ${lost} photos again`}: they were not saved.
-        </p>
-      ) : null}
+      <ChooseAgainNote id={againId} lost={lost} />
       <input
         id={id}
         type="file"

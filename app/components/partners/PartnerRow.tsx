@@ -32,7 +32,7 @@ export function PartnerRow({ item: u, coinName, action, blocked }: { item: Relat
         {figures.map(([label, value]) => (
           <div key={label}>
             <dt className="text-xs text-gray-600">{label}</dt>
-            <dd className="num break-words text-sm font-medium text-gray-900">{value}</dd>
+            <dd className="num wrap-anywhere text-sm font-medium text-gray-900">{value}</dd>
           </div>
         ))}
       </dl>

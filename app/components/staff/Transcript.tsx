@@ -19,7 +19,7 @@ export function Transcript({ messages, orderId, next, first }: { messages: Trans
             <p className="text-xs font-semibold text-gray-700">
               {WHO[m.from]} · <DateTime ms={m.createTimestamp} />
             </p>
-            {m.type === "text" ? <p className="whitespace-pre-line break-words text-gray-900">{m.text}</p> : null}
+            {m.type === "text" ? <p className="whitespace-pre-line wrap-anywhere text-gray-900">{m.text}</p> : null}
             {m.type === "image" && m.url ? (
               <a href={m.url} target="_blank" rel="noreferrer" className="mt-1 block">
                 <img src={m.url} alt={`Picture from the ${WHO[m.from].toLowerCase()}`} width={160} height={160} className="h-40 w-40 rounded object-cover" />

@@ -27,7 +27,7 @@ export function RemarkLine({ text, className = "mt-3" }: { text: string; classNa
   return (
     <p className={`${className} text-sm text-gray-700`}>
       <span className="font-medium text-gray-900">Remark: </span>
-      <span className="whitespace-pre-line break-words">{text}</span>
+      <span className="whitespace-pre-line wrap-anywhere">{text}</span>
     </p>
   );
 }

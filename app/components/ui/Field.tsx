@@ -10,7 +10,8 @@
  * - The <label> is tied to the control by `id`; hint and error are linked with
  *   aria-describedby, and an error sets aria-invalid.
  * - The error line always takes its height (min-h), so a message appearing on
- *   blur never moves what is below it (a moving button can make a tap miss).
+ *   blur never moves what is below it (a moving button can make a tap miss); its
+ *   bottom padding keeps a message off the next field's label.
  * - `error` takes a string or a string[] (conform's `field.errors`); the first is shown.
  * - Every other prop goes to the <input>/<select>/<textarea> (name, type,
  *   required, defaultValue, autoComplete, inputMode, maxLength, ...).
@@ -99,7 +100,7 @@ function Shell({
           {hint}
         </p>
       ) : null}
-      <p id={w.errorId} className="min-h-5 text-sm leading-5 text-money-out-700">
+      <p id={w.errorId} className="min-h-6 pb-1 text-sm leading-5 text-money-out-700">
         {w.message ?? ""}
       </p>
     </div>

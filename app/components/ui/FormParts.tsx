@@ -49,9 +49,21 @@ export function FormError({ id, errors }: { id: string; errors?: string[] }) {
 /** Error line with reserved space (same look as ui/Field's). */
 export function ErrorLine({ id, errors }: { id: string; errors?: string[] }) {
   return (
-    <p id={id} className="min-h-5 text-sm leading-5 text-money-out-700" role={errors?.length ? "alert" : undefined}>
+    <p id={id} className="min-h-6 pb-1 text-sm leading-5 text-money-out-700" role={errors?.length ? "alert" : undefined}>
       {errors?.find(Boolean) ?? ""}
     </p>
   );
 }
 
+/**
+ * A refused post without JavaScript comes back with its file inputs empty (a page cannot refill
+ * them): this says so, at the pictures, instead of dropping them silently.
+ */
+export function ChooseAgainNote({ id, lost }: { id: string; lost: number }) {
+  if (lost <= 0) return null;
+  return (
+    <p id={id} className="mb-2 rounded-lg bg-amber-50 p-2 text-sm font-medium text-amber-900 ring-1 ring-inset ring-amber-200" data-testid="choose-again">
+      {lost === 1 ? "Choose your photo again" : `Choose your ${lost} photos again`}: they were not saved.
+    </p>
+  );
+}

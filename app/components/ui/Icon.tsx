@@ -55,6 +55,9 @@ export const CloseIcon = /* @__PURE__ */ spriteIcon("close");
 export const BellIcon = /* @__PURE__ */ spriteIcon("bell");
 export const ChevronDownIcon = /* @__PURE__ */ spriteIcon("chevron-down");
 export const CheckIcon = /* @__PURE__ */ spriteIcon("check");
+/** Positive and negative feedback (drawn: an emoji is an empty box where no emoji font is installed). */
+export const ThumbUpIcon = /* @__PURE__ */ spriteIcon("thumb-up");
+export const ThumbDownIcon = /* @__PURE__ */ spriteIcon("thumb-down");
 /** A filled seal with a check: "verified" merchants and accounts. Colour it with text-brand-600. */
 export const VerifiedIcon = /* @__PURE__ */ spriteIcon("verified", true);
 /** A filled shield with a star: a point-mall badge beside a nickname (ADR 0052). */

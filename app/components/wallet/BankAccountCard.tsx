@@ -26,7 +26,7 @@ export function BankAccountCard({ p, actions }: { p: UserPayment; actions?: Reac
         {maskAccountNumber(p.accountNumber)}
       </p>
       <p className="mt-1 truncate text-sm text-brand-100">{p.realname}</p>
-      {p.remark ? <p className="mt-2 line-clamp-2 break-words text-xs text-brand-100">{p.remark}</p> : null}
+      {p.remark ? <p className="mt-2 line-clamp-2 wrap-anywhere text-xs text-brand-100">{p.remark}</p> : null}
       {p.problem ? (
         <div id={problemId} className="mt-3 rounded-lg bg-wait-50 p-3 text-sm text-wait-800" data-testid="bank-card-problem">
           <p className="font-semibold">Check this account</p>

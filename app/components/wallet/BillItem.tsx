@@ -21,7 +21,7 @@ export function BillItem({ bill, coinName }: { bill: Bill; coinName: string }) {
       data-amount={bill.transAmount}
     >
       <div className="min-w-0">
-        <p className="break-words text-sm font-medium text-gray-900">{bill.descriptionEn}</p>
+        <p className="wrap-anywhere text-sm font-medium text-gray-900">{bill.descriptionEn}</p>
         <p className="mt-0.5 text-xs text-gray-600">
           <span>{billTypeLabels[bill.type as BillType] ?? "Other"}</span>
           <span aria-hidden="true"> · </span>

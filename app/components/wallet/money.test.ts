@@ -69,8 +69,8 @@ describe("form schemas (docs/product/validation.md)", () => {
     expect(messages).toContain(MESSAGES.bank);
     expect(messages).toContain("The note has at most 100 characters.");
     expect(maskAccountNumber("0123456789")).toBe("•••• 6789");
-    expect(bankAccountLabel({ paymentNameEn: "GTBank", realname: "Ada", accountNumber: "0123456789" })).toBe("GTBank •••• 6789 · Ada");
-    expect(bankAccountLabel({ paymentNameEn: "GTBank", realname: "Ada", accountNumber: "0123456789", problem: "x" })).toBe("GTBank •••• 6789 · Ada (fix it in Bank accounts)");
+    expect(bankAccountLabel({ paymentNameEn: "GTBank", accountNumber: "0123456789" })).toBe("GTBank •••• 6789");
+    expect(bankAccountLabel({ paymentNameEn: "GTBank", accountNumber: "0123456789", problem: "x" })).toBe("GTBank •••• 6789 (needs fixing)");
   });
 });
 

@@ -53,7 +53,7 @@ export function DeskOutcomePanel({ w }: { w: DeskWithdrawal }) {
     return (
       <div className="rounded-xl bg-money-out-50 p-4 ring-1 ring-inset ring-money-out-200" data-testid="desk-cancelled">
         <p className="text-sm font-semibold text-money-out-800">Cancelled</p>
-        <p className="mt-1 whitespace-pre-line break-words text-sm text-gray-800">{w.reason}</p>
+        <p className="mt-1 whitespace-pre-line wrap-anywhere text-sm text-gray-800">{w.reason}</p>
       </div>
     );
   if (w.status !== WithdrawalStatus.Completed || !w.payPicture) return null;

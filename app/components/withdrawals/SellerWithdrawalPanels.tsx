@@ -18,7 +18,7 @@ export function SellerPaymentPanel({ w, coinName }: { w: Withdrawal; coinName: s
       {w.status === WithdrawalStatus.Cancelled ? (
         <div className="rounded-lg bg-money-out-50 p-3 ring-1 ring-inset ring-money-out-200" data-testid="withdrawal-reason">
           <p className="text-sm font-semibold text-money-out-800">Cancelled</p>
-          <p className="mt-1 whitespace-pre-line break-words text-sm text-gray-800">
+          <p className="mt-1 whitespace-pre-line wrap-anywhere text-sm text-gray-800">
             {w.reason || "The withdrawer cancelled this withdrawal."} Your {coinName} went back to your available balance.
           </p>
         </div>

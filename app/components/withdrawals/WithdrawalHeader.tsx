@@ -20,7 +20,7 @@ export function WithdrawalHeader({
     <header className="flex items-start gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
       <Avatar src={avatar} size={48} />
       <div className="min-w-0 flex-1">
-        <h1 className="break-words text-lg font-bold text-gray-900 md:text-xl">Withdrawal {w.id}</h1>
+        <h1 className="wrap-anywhere text-lg font-bold text-gray-900 md:text-xl">Withdrawal {w.id}</h1>
         <p className="truncate text-sm text-gray-600">{party}</p>
         {children}
       </div>

@@ -2,13 +2,14 @@
 import type { ReactNode } from "react";
 import { DetailPanel, DetailRow, RemarkLine } from "~/components/ui";
 import { parseBankSnapshot, type BankSnapshot } from "~/components/withdrawals/withdrawal";
+import { oneCoin } from "~/services/money/coin-name";
 import { formatCurrencyRate } from "~/services/money/wallet";
 
 /** "1,500 NGN per Coin": the rate the withdrawal was made at. */
 export function RateRow({ w, coinName }: { w: { currencyRate: number; currency: string }; coinName: string }) {
   return (
     <DetailRow label="Rate">
-      {formatCurrencyRate(w.currencyRate)} {w.currency} per {coinName.replace(/s$/, "")}
+      {formatCurrencyRate(w.currencyRate)} {w.currency} per {oneCoin(coinName)}
     </DetailRow>
   );
 }

@@ -42,7 +42,7 @@ export function WithdrawerSummary({ w, coinName }: { w: Withdrawer; coinName: st
         <DetailRow label="Time limit">{WITHDRAWER_TIME_LIMIT_MINUTES} minutes</DetailRow>
       </dl>
       <WithdrawerTags tags={tags} className="mt-2" />
-      {w.description ? <p className="mt-3 whitespace-pre-line break-words rounded-lg bg-gray-50 p-3 text-sm text-gray-700">{w.description}</p> : null}
+      {w.description ? <p className="mt-3 whitespace-pre-line wrap-anywhere rounded-lg bg-gray-50 p-3 text-sm text-gray-700">{w.description}</p> : null}
     </section>
   );
 }

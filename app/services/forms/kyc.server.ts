@@ -78,13 +78,19 @@ export async function kycLoader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
+/** The photos a refused post carried: none is kept, so a page without JavaScript asks for them again. */
+export const photosChosen = (form: FormData): number =>
+  (["front", "back"] as const).filter((side) => {
+    const file = form.get(side);
+    return file instanceof Blob && file.size > 0;
+  }).length;
+
 export async function kycAction({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const api = await requireApi(request, context);
   const submission = parseWithZod(form, { schema: kycFormSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400, headers: NO_STORE });
-  const refused = await submitKyc(api, form, submission);
-  if (refused) return json({ result: refused }, { status: 400, headers: NO_STORE });
+  const refused = submission.status === "success" ? await submitKyc(api, form, submission) : submission.reply();
+  if (refused) return json({ result: refused, photosLost: photosChosen(form) }, { status: 400, headers: NO_STORE });
   return redirectWithToast(api.session, "/security/kycVerification", MESSAGES.success);
 }
 
