@@ -80,7 +80,7 @@ function LoginForm({
           countries={countries}
           emailAutoComplete="username"
         />
-        <PasswordField key={fields.loginPwd.key} field={fields.loginPwd} label="Password" autoComplete="current-password" />
+        <PasswordField field={fields.loginPwd} label="Password" autoComplete="current-password" />
         <div className="-mt-1 mb-2 flex justify-end">
           <Link to="/forgot" className="py-1 text-sm font-medium text-brand-700 underline underline-offset-2">
             Forgot Password?

@@ -68,9 +68,9 @@ function LoginPasswordForm() {
   return (
     <SecurityCard title="Change Login Password">
       <AuthFormFrame form={form} submitLabel="Confirm" action={`${HERE}?step=${FORM_STEP}`}>
-        <PasswordField key={fields.oldPassword.key} field={fields.oldPassword} label="Old Password" autoComplete="current-password" />
-        <PasswordField key={fields.newPassword.key} field={fields.newPassword} label="New Password" autoComplete="new-password" />
-        <PasswordField key={fields.confirmPwd.key} field={fields.confirmPwd} label="Confirm New Password" autoComplete="new-password" />
+        <PasswordField field={fields.oldPassword} label="Old Password" autoComplete="current-password" />
+        <PasswordField field={fields.newPassword} label="New Password" autoComplete="new-password" />
+        <PasswordField field={fields.confirmPwd} label="Confirm New Password" autoComplete="new-password" />
         {needOtp ? <OtpField key={fields.otp.key} id={fields.otp.id} error={fields.otp.errors} answer={actionData} /> : null}
       </AuthFormFrame>
     </SecurityCard>

@@ -177,7 +177,7 @@ export function TwoFactorOn({ enabledAt, left, action, actionData }: { enabledAt
         <p className="mb-3 text-sm text-gray-700">Signing in will ask for your password only. A recovery code works here if your phone is lost.</p>
         <AuthFormFrame form={offForm} submitLabel="Turn off" action={action} submitVariant="danger">
           <input type="hidden" name={TASK_FIELD} value={TWO_FACTOR_INTENTS.off} />
-          <PasswordField key={off.loginPwd.key} field={off.loginPwd} label="Login password" autoComplete="current-password" />
+          <PasswordField field={off.loginPwd} label="Login password" autoComplete="current-password" />
           <SecondFactorInput key={off.otp.key} {...fieldProps(off.otp)} answer={actionData} label="Two-factor code or recovery code" inputMode="text" />
         </AuthFormFrame>
       </SecurityCard>
