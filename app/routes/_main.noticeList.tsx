@@ -2,7 +2,8 @@
  * /noticeList: every notice of the user (docs/product/screens.md, docs/product/statuses.md), newest first, paged by lastId and ending in
  * 'no more'. Unread ones are marked; opening one (/notices/{id}) marks it read and goes to its
  * order or withdrawal; Mark all as read posts to /notices/read-all and comes back here. Signed-out
- * visitors get Go To Login?.
+ * visitors get Go To Login?. Islands-only (ADR 0067): the touches script shows Mark all as read
+ * pending and appends the next pages.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
@@ -18,6 +19,10 @@ import { Form } from "~/components/ui/Form";
 import { InfiniteFeed, type FeedPage } from "~/components/ui/InfiniteFeed";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { NoticeSummary } from "~/components/notices/NoticeSummary";
+import type { IslandsHandle } from "~/services/layout/islands";
+
+/** Islands-only (ADR 0067): links, one posting form and a paged list. */
+export const handle: IslandsHandle = { islands: [] };
 
 export const meta: MetaFunction = () => [{ title: "Notifications | GiftMarket" }];
 

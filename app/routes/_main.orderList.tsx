@@ -9,6 +9,7 @@
  *   IntersectionObserver loads the next page through a fetcher and appends it;
  *   without it a "Load more" link opens ?lastId=…. The end says 'no more'.
  * - A failed load says 'Failed to load orders' with a retry.
+ * - Islands-only (ADR 0067): no React in the browser; the touches script does the above.
  * - Signed-out visitors go to /login and come back.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
@@ -31,6 +32,13 @@ import { requireApi } from "~/services/kit/api.server";
 import { FILTER_FORM_PROPS, FILTER_NAVIGATE_OPTIONS } from "~/components/ui/filter-form";
 import { DateFields, FilterActions, NoMatch } from "~/components/ui/FilterParts";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
+import type { IslandsHandle } from "~/services/layout/islands";
+
+/**
+ * Islands-only (ADR 0067): the tabs and the filters are links and a GET form; the touches script
+ * sends the filters on change, keeps the tabs out of the history and appends the next page.
+ */
+export const handle: IslandsHandle = { islands: [] };
 
 export const meta: MetaFunction = () => [{ title: "Orders | GiftMarket" }];
 
@@ -152,6 +160,8 @@ function OrderFilters({ tab, filters, cardTypes }: { tab: OrderListTab; filters:
       onChange={onChange}
       className="grid grid-cols-2 gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200 sm:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end sm:p-4"
       aria-label="Filter orders"
+      // On an islands-only page the touches script submits it on change (app/touches/filters.ts).
+      data-submit-on-change=""
     >
       <input type="hidden" name="status" value={tab} />
       <div className="col-span-2 flex flex-col gap-1 sm:col-span-1">

@@ -2,7 +2,8 @@
  * /withdrawList: the user's withdrawals (docs/product/screens.md), filtered by a date range
  * (GET form, Reset link), as an infinite list ending in 'no more'
  * ('Failed to load withdrawals' when a page fails). Signed-out visitors go to
- * /login and come back.
+ * /login and come back. Islands-only (ADR 0067): the touches script sends the filter on change
+ * and appends the next pages.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -18,9 +19,13 @@ import { NoMatch } from "~/components/ui/FilterParts";
 import { parseRange, posIntParam, rangeTimestamps, toQuery, type DateRange } from "~/components/wallet/dates";
 import { WithdrawalItem } from "~/components/withdrawals/WithdrawalItem";
 import { timeZoneOf } from "~/services/layout/time-zone";
+import type { IslandsHandle } from "~/services/layout/islands";
 import { requireApi } from "~/services/kit/api.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { BackLink } from "~/components/ui/BackLink";
+
+/** Islands-only (ADR 0067): a GET filter and a paged list, both the touches script's. */
+export const handle: IslandsHandle = { islands: [] };
 
 export const meta: MetaFunction = () => [{ title: "Withdrawals | GiftMarket" }];
 

@@ -8,16 +8,18 @@
  */
 import { carousels } from "./carousel";
 import { confirmations } from "./confirm";
+import { feeds } from "./feed";
 import { filters } from "./filters";
 import { keptState } from "./kept-state";
 import { menus } from "./menus";
 import { pendingForms } from "./pending";
 import { promo } from "./promo";
 import { markReady } from "./ready";
+import { replaceLinks } from "./replace-links";
 import { toasts } from "./toast";
 
 // Kept state first: the carousel reads it.
-for (const touch of [keptState, confirmations, pendingForms, toasts, menus, carousels, promo, filters]) {
+for (const touch of [keptState, confirmations, pendingForms, toasts, menus, carousels, promo, filters, feeds, replaceLinks]) {
   try {
     touch(document);
   } catch (error) {

@@ -12,6 +12,8 @@ import { useServerAndBrowser } from "./support/suite";
 
 const e2e = useServerAndBrowser({ failureShots: "islands" });
 const SELLER = { email: "seller@demo.test", password: "demo1234" };
+/** The signed-in read pages that are islands-only (ADR 0067); their own suites run them JS on and off. */
+const SIGNED_IN_ISLANDS = ["/orderList", "/withdrawList", "/noticeList"];
 
 /** What the page loaded and holds of the framework. */
 function framework(page: Page) {
@@ -37,6 +39,24 @@ describe("islands-only pages, JavaScript on", () => {
       await pageReady(page, true);
       const login = await framework(page);
       expect(login.context).toBe(true);
+    }));
+
+  test("the signed-in read pages load the touches script alone; a list's tabs replace the history entry", () =>
+    e2e.withPage(true, async (page) => {
+      await signInSession(page.context(), e2e.server.url, SELLER);
+      for (const path of SIGNED_IN_ISLANDS) {
+        await page.goto(e2e.server.url + path);
+        await pageReady(page, true);
+        expect(await framework(page), path).toEqual({ context: false, preloads: 0, scripts: [expect.stringMatching(/^\/build\/_touches\/touches-\w+\.js$/)] });
+      }
+      // The order tabs: Back from a tab leaves the list, as with the hydrated tabs (replace).
+      await page.goto(`${e2e.server.url}/home?promo=closed`);
+      await page.goto(`${e2e.server.url}/orderList`);
+      await pageReady(page, true);
+      await page.getByRole("navigation", { name: "Order status" }).getByRole("link", { name: "Completed" }).click();
+      await page.waitForURL((u) => u.searchParams.get("status") === "4");
+      await page.goBack();
+      await page.waitForURL((u) => u.pathname === "/home");
     }));
 
   test("a hydrated page's link into /home stays in the page, and /home works there", () =>

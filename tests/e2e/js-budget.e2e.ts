@@ -36,7 +36,8 @@ const PAGE_BUDGET = 120_000;
 const CEILINGS: Record<string, number> = {};
 const OFFER_LIST = /^\/(advertList|cardType)\/\d+$/;
 /** Islands-only pages (ADR 0067) ask for one script file, the touches script: no framework chunk. */
-const islandsOnly = (path: string) => path === "/home" || OFFER_LIST.test(path);
+const ISLANDS_ONLY = new Set(["/home", "/orderList", "/withdrawList", "/noticeList"]);
+const islandsOnly = (path: string) => ISLANDS_ONLY.has(path) || OFFER_LIST.test(path);
 const budgetOf = (path: string) => CEILINGS[path] ?? (path === "/home" ? HOME_BUDGET : OFFER_LIST.test(path) ? OFFER_LIST_BUDGET : PAGE_BUDGET);
 const BASELINE = new URL("./js-budget.baseline.json", import.meta.url);
 
@@ -149,8 +150,8 @@ describe("JavaScript budgets (brotli bytes on the wire)", () => {
       page.on("request", (r) => {
         if (r.resourceType() === "script") scripts.push(r.url());
       });
-      // A hydrated page (/home is islands-only: its menus stay <details>, ADR 0067).
-      await page.goto(`${server.url}/orderList`);
+      // A hydrated page (/home and /orderList are islands-only: their menus stay <details>, ADR 0067).
+      await page.goto(`${server.url}/profile`);
       await page.locator("[data-hydrated]").waitFor({ state: "attached" });
       await page.waitForLoadState("networkidle");
       const before = pageWeight(scripts).modules.map((m) => m.module);

@@ -75,6 +75,8 @@ for (const js of [true, false]) {
         // The bell: a popover with JavaScript (opening a notice from it marks it read), the list without.
         const second = before[1];
         if (js) {
+          // From a hydrated page: /noticeList is islands-only (ADR 0067), and there the bell stays a link to itself.
+          await page.goto(`${e2e.server.url}/profile`);
           await page.locator("[data-hydrated]").waitFor({ state: "attached" });
           // A link until the bell is first used (ADR 0028); with JavaScript it opens the popover.
           await page.getByRole("link", { name: /Notifications/ }).click();

@@ -391,13 +391,19 @@ describe("order list paging and filters", () => {
         expect((await ids()).length).toBe(PAGE);
         const seen = new Set<number>();
         if (js) {
-          // Scrolling to the end loads the next pages through the fetcher, appended below.
+          // Scrolling to the end loads the next pages, appended below in the same document (the
+          // touches script on the islands-only page, ADR 0067).
+          const documents: string[] = [];
+          page.on("request", (r) => {
+            if (r.resourceType() === "document") documents.push(r.url());
+          });
           for (let i = 0; i < 10 && (await page.getByText("no more", { exact: true }).count()) === 0; i++) {
             await page.getByTestId("order-item").last().scrollIntoViewIfNeeded();
             await page.mouse.wheel(0, 4000);
             await page.waitForTimeout(400);
           }
           await page.getByText("no more", { exact: true }).waitFor();
+          expect(documents, "no page was opened").toEqual([]);
           for (const id of await ids()) seen.add(id);
           expect(seen.size).toBe((await ids()).length);
         } else {

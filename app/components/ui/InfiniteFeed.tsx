@@ -88,36 +88,42 @@ export function InfiniteFeed<T>({ page, path, getKey, renderItem, errorText, emp
   if (items.length === 0) return <>{empty}</>;
 
   return (
-    <div className={className}>
+    // data-feed*: what the touches script reads to append the next page on an islands-only page (app/touches/feed.ts).
+    <div className={className} data-feed={path}>
       <ul className="flex flex-col gap-2" aria-label={label} data-testid={testId}>
         {items.map((item) => (
-          <li key={getKey(item)}>{renderItem(item)}</li>
+          <li key={getKey(item)} data-feed-key={getKey(item)}>
+            {renderItem(item)}
+          </li>
         ))}
       </ul>
-      {failed ? (
-        <ErrorState message={errorText} onRetry={loadMore} retryTo={next ? `${path}${next}` : undefined} retrying={loadingMore} />
-      ) : next ? (
-        <div ref={sentinel} className="mt-2" aria-busy={loadingMore || undefined}>
-          {loadingMore ? <SkeletonList rows={2} label={loadingLabel} /> : null}
-          <div className="flex justify-center py-3">
-            <Link
-              to={`${path}${next}`}
-              preventScrollReset
-              onClick={(e) => {
-                if (hydrated) {
-                  e.preventDefault();
-                  loadMore();
-                }
-              }}
-              className={buttonClasses({ variant: "secondary", size: "sm", className: loadingMore ? "invisible" : "" })}
-            >
-              Load more
-            </Link>
+      <div data-feed-foot="">
+        {failed ? (
+          <ErrorState message={errorText} onRetry={loadMore} retryTo={next ? `${path}${next}` : undefined} retrying={loadingMore} />
+        ) : next ? (
+          <div ref={sentinel} className="mt-2" aria-busy={loadingMore || undefined}>
+            {loadingMore ? <SkeletonList rows={2} label={loadingLabel} /> : null}
+            <div className="flex justify-center py-3">
+              <Link
+                to={`${path}${next}`}
+                preventScrollReset
+                data-feed-next=""
+                onClick={(e) => {
+                  if (hydrated) {
+                    e.preventDefault();
+                    loadMore();
+                  }
+                }}
+                className={buttonClasses({ variant: "secondary", size: "sm", className: loadingMore ? "invisible" : "" })}
+              >
+                Load more
+              </Link>
+            </div>
           </div>
-        </div>
-      ) : (
-        <NoMore text={endText} />
-      )}
+        ) : (
+          <NoMore text={endText} />
+        )}
+      </div>
     </div>
   );
 }

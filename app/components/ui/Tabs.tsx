@@ -74,7 +74,8 @@ export function Tabs({ tabs, label, preventScrollReset = true, replace = false, 
               <CountBadge count={t.count} label={t.countLabel} />
             </>
           );
-          const common = { to: t.to, preventScrollReset, replace };
+          // data-replace: the touches script replaces the history entry on an islands-only page (app/touches/replace-links.ts).
+          const common = { to: t.to, preventScrollReset, replace, "data-replace": replace ? "" : undefined };
           return (
             <li key={key} className={fill ? "flex-1" : undefined}>
               {t.current === undefined ? (

@@ -42,6 +42,8 @@ export function DateRangeFilter({
       key={`${range.start}|${range.end}|${JSON.stringify(hidden)}`}
       onChange={onChange}
       aria-label={label}
+      // On an islands-only page the touches script submits it on change (app/touches/filters.ts).
+      data-submit-on-change=""
       className="grid grid-cols-2 gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end sm:p-4"
     >
       {Object.entries(hidden).map(([k, v]) =>
