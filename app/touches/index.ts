@@ -16,10 +16,11 @@ import { pendingForms } from "./pending";
 import { promo } from "./promo";
 import { markReady } from "./ready";
 import { replaceLinks } from "./replace-links";
+import { safeBack } from "./safe-back";
 import { toasts } from "./toast";
 
 // Kept state first: the carousel reads it.
-for (const touch of [keptState, confirmations, pendingForms, toasts, menus, carousels, promo, filters, feeds, replaceLinks]) {
+for (const touch of [keptState, confirmations, pendingForms, toasts, menus, carousels, promo, filters, feeds, replaceLinks, safeBack]) {
   try {
     touch(document);
   } catch (error) {

@@ -1,6 +1,7 @@
 /**
  * Safe-back (docs/product/screens.md): back in history when the user came from a page of ours, else to `to` (the
- * parent page, or /home) without leaving a dead entry. Without JavaScript it is a plain link to `to`.
+ * parent page, or /home) without leaving a dead entry. Without JavaScript it is a plain link to `to`; on an
+ * islands-only page the touches do the same (app/touches/safe-back.ts, found by `data-safe-back`).
  */
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import type { MouseEvent, ReactNode } from "react";
@@ -30,7 +31,7 @@ export function SafeBack({ to = "/home", children, className }: { to?: string; c
     else navigate(to, { replace: true });
   }
   return (
-    <Link to={to} onClick={onClick} className={className ?? "inline-flex w-fit items-center gap-1 text-sm font-medium text-brand-700 hover:underline"}>
+    <Link to={to} onClick={onClick} data-safe-back="" className={className ?? "inline-flex w-fit items-center gap-1 text-sm font-medium text-brand-700 hover:underline"}>
       <ArrowLeftIcon className="h-4 w-4" />
       {children}
     </Link>
