@@ -1,6 +1,7 @@
 /** The sections of `npm run bench`, in the order they run (see run.ts). */
 import { edge } from "./edge";
 import { large } from "./large";
+import { lighthouse } from "./lighthouse";
 import { pages } from "./pages";
 import { server } from "./server";
 
@@ -13,6 +14,7 @@ export interface BenchSection {
 
 export const sections: BenchSection[] = [
   pages,
+  lighthouse,
   server,
   large,
   edge,
