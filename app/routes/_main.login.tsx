@@ -4,6 +4,8 @@
  * Success: token and profile snapshot into the session, the arrival channel
  * remarked, a 'Success' toast, then back to ?redirectTo (same-site) or /home. An
  * account with two-factor on goes on to /login/twoFactor for its code first (ADR 0057).
+ * Islands-only (ADR 0067): the form posts as without JavaScript, and the server's answer puts its
+ * messages at the fields; the touches script adds the pending button and the focus on the error.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -15,6 +17,9 @@ import { askForCode, formReply, loadCountries, redirectSignedIn, signedInRedirec
 import { safeRedirect } from "~/session.server";
 import { readForm } from "~/services/kit/form.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
+import type { IslandsHandle } from "~/services/layout/islands";
+
+export const handle: IslandsHandle = { islands: [] };
 
 export const meta: MetaFunction = () => [{ title: "Sign In — GiftMarket" }];
 

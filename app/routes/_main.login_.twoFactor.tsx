@@ -4,6 +4,8 @@
  * here the code from the authenticator app (or, through ?recovery=1, a recovery code) completes
  * the sign-in, and only then is the session written. A challenge that ran out (five minutes), or
  * none at all, asks for the password again.
+ * Islands-only (ADR 0067), as /login: the code posts as without JavaScript, and a refused one comes
+ * back as the page with its message, the field empty (the server never sends a code back).
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -20,7 +22,9 @@ import { TWO_FACTOR_HIDDEN_FIELDS, TWO_FACTOR_MESSAGES, refusalAt } from "~/serv
 import { readForm } from "~/services/kit/form.server";
 import { forgetSignIn, pendingSignIn } from "~/services/identity/sign-in-challenge.server";
 import { safeRedirect } from "~/session.server";
+import type { IslandsHandle } from "~/services/layout/islands";
 
+export const handle: IslandsHandle = { islands: [] };
 
 export const meta: MetaFunction = () => [{ title: "Two-Factor Sign-In — GiftMarket" }];
 
@@ -97,7 +101,7 @@ function CodeForm({ recovery }: { recovery: boolean }) {
         />
       </AuthFormFrame>
       <p className="mt-3 text-center text-sm">
-        <Link to={recovery ? "/login/twoFactor" : "/login/twoFactor?recovery=1"} replace className="py-1 font-medium text-brand-700 underline underline-offset-2">
+        <Link to={recovery ? "/login/twoFactor" : "/login/twoFactor?recovery=1"} replace data-replace="" className="py-1 font-medium text-brand-700 underline underline-offset-2">
           {recovery ? "Use the code from your authenticator app" : "Lost your phone? Use a recovery code"}
         </Link>
       </p>

@@ -10,6 +10,7 @@ import { carousels } from "./carousel";
 import { confirmations } from "./confirm";
 import { feeds } from "./feed";
 import { filters } from "./filters";
+import { focusError } from "./focus-error";
 import { keptState } from "./kept-state";
 import { menus } from "./menus";
 import { pendingForms } from "./pending";
@@ -20,7 +21,7 @@ import { safeBack } from "./safe-back";
 import { toasts } from "./toast";
 
 // Kept state first: the carousel reads it.
-for (const touch of [keptState, confirmations, pendingForms, toasts, menus, carousels, promo, filters, feeds, replaceLinks, safeBack]) {
+for (const touch of [keptState, confirmations, pendingForms, toasts, menus, carousels, promo, filters, feeds, replaceLinks, safeBack, focusError]) {
   try {
     touch(document);
   } catch (error) {

@@ -11,6 +11,16 @@ const SPINNER =
 const submitButtons = (form: HTMLFormElement) =>
   [...form.elements].filter((el): el is HTMLButtonElement => el instanceof HTMLButtonElement && el.type === "submit");
 
+/**
+ * The button that shows the spinner: the pressed one, or, for Enter on a form whose first submit is
+ * a hidden stand-in (auth/AuthForm.tsx DefaultSubmit), the visible button that sends the same.
+ */
+function visibleTwin(form: HTMLFormElement, pressed: HTMLElement | null | undefined) {
+  if (!(pressed instanceof HTMLButtonElement)) return null;
+  if (pressed.getAttribute("aria-hidden") !== "true") return pressed;
+  return submitButtons(form).find((b) => b !== pressed && b.name === pressed.name && b.value === pressed.value) ?? pressed;
+}
+
 export function pendingForms(doc: Document) {
   doc.addEventListener("submit", (event) => {
     const form = event.target as HTMLFormElement;
@@ -25,9 +35,10 @@ export function pendingForms(doc: Document) {
         button.disabled = true;
         button.setAttribute("data-held", "");
       }
-      if (pressed instanceof HTMLButtonElement) {
-        pressed.setAttribute("aria-busy", "true");
-        pressed.insertAdjacentHTML("afterbegin", SPINNER);
+      const shown = visibleTwin(form, pressed);
+      if (shown) {
+        shown.setAttribute("aria-busy", "true");
+        shown.insertAdjacentHTML("afterbegin", SPINNER);
       }
     });
   });

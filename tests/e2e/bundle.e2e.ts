@@ -5,8 +5,9 @@
  * marker strings (its Tencent endpoints "my-imcloud.com", "TIM.create"); nor does /home
  * load any chat chunk. /message, signed in, does load the chat adapter chunk: the
  * built-in one by default, and with CHAT_PROVIDER=tencent the tim-js-sdk one (which
- * then carries the markers). And /home ships no zod: only forms need it, and /login fetches
- * it when a field is first focused, not with the page.
+ * then carries the markers). And /home ships no zod: only forms need it, and a hydrated form
+ * page (/register; /login is islands-only, ADR 0067) fetches it when a field is first focused,
+ * not with the page.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -119,7 +120,7 @@ describe("the chat SDK stays off pages without chat", () => {
       expectNoChat(await homeScripts(server, true));
     });
 
-    test("/home loads no zod (enums are plain values); /login fetches it when a field is first focused, then checks on blur without a post", async () => {
+    test("/home loads no zod (enums are plain values); /register fetches it when a field is first focused, then checks on blur without a post", async () => {
       for (const signedIn of [false, true]) {
         for (const [url, body] of await homeScripts(server, signedIn)) expect(body.includes(ZOD_MARKER), `${url} contains zod`).toBe(false);
       }
@@ -131,7 +132,7 @@ describe("the chat SDK stays off pages without chat", () => {
         page.on("request", (r) => {
           if (r.method() === "POST") posts.push(r.url());
         });
-        await page.goto(`${server.url}/login`);
+        await page.goto(`${server.url}/register`);
         await page.locator("[data-hydrated]").waitFor({ state: "attached" });
         await page.waitForLoadState("networkidle");
         const upFront = await bodies(context, await rec.all());

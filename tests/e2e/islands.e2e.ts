@@ -12,8 +12,11 @@ import { useServerAndBrowser } from "./support/suite";
 
 const e2e = useServerAndBrowser({ failureShots: "islands" });
 const SELLER = { email: "seller@demo.test", password: "demo1234" };
+const BAD_EMAIL = "Please enter a valid email address.";
 /** The signed-in read pages that are islands-only (ADR 0067); their own suites run them JS on and off. */
 const SIGNED_IN_ISLANDS = ["/orderList", "/withdrawList", "/noticeList"];
+/** The sign-in pages, signed out (ADR 0067); the auth and two-factor suites run their flows JS on and off. */
+const SIGN_IN_ISLANDS = ["/login", "/login?tab=mobile", "/login/twoFactor"];
 
 /** What the page loaded and holds of the framework. */
 function framework(page: Page) {
@@ -25,9 +28,9 @@ function framework(page: Page) {
 }
 
 describe("islands-only pages, JavaScript on", () => {
-  test("/home, an offer list and /cardType load the touches script alone; /login still hydrates", () =>
+  test("/home, an offer list, /cardType and the sign-in pages load the touches script alone; /register still hydrates", () =>
     e2e.withPage(true, async (page) => {
-      for (const path of ["/home?promo=closed", "/advertList/1", "/cardType/1"]) {
+      for (const path of ["/home?promo=closed", "/advertList/1", "/cardType/1", ...SIGN_IN_ISLANDS]) {
         await page.goto(e2e.server.url + path);
         await pageReady(page, true);
         const seen = await framework(page);
@@ -35,10 +38,9 @@ describe("islands-only pages, JavaScript on", () => {
         // The ready mark is the touches script's, on <body>.
         expect(await page.evaluate(() => document.body.hasAttribute("data-hydrated")), path).toBe(true);
       }
-      await page.goto(`${e2e.server.url}/login`);
+      await page.goto(`${e2e.server.url}/register`);
       await pageReady(page, true);
-      const login = await framework(page);
-      expect(login.context).toBe(true);
+      expect((await framework(page)).context).toBe(true);
     }));
 
   test("the signed-in read pages load the touches script alone; a list's tabs replace the history entry", () =>
@@ -65,7 +67,7 @@ describe("islands-only pages, JavaScript on", () => {
       page.on("request", (r) => {
         if (r.resourceType() === "document") documents.push(r.url());
       });
-      await page.goto(`${e2e.server.url}/login`);
+      await page.goto(`${e2e.server.url}/register`);
       await pageReady(page, true);
       await page.locator('header a[href="/home"]').first().click();
       await page.waitForURL((u) => u.pathname === "/home");
@@ -157,6 +159,41 @@ describe("islands-only pages, JavaScript on", () => {
       expect(await page.locator('form[aria-busy="true"]').count()).toBe(1);
       await page.waitForTimeout(2_000);
       expect(posts).toEqual(["POST"]);
+    }));
+  test("/login: a refused post comes back with the message at the field, the value kept and the focus on it; Enter shows Sign In pending", () =>
+    e2e.withPage(true, async (page) => {
+      await page.goto(`${e2e.server.url}/login?redirectTo=${encodeURIComponent("/orderList")}`);
+      await pageReady(page, true);
+      await page.getByLabel("Email").fill("someone@");
+      await page.getByLabel("Password", { exact: true }).fill("whatever1");
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
+      await page.getByText(BAD_EMAIL).waitFor();
+      await pageReady(page, true);
+      expect(await page.getByLabel("Email").inputValue()).toBe("someone@");
+      expect(await page.getByLabel("Password", { exact: true }).inputValue(), "a secret is never sent back").toBe("");
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("email");
+      expect(new URL(page.url()).searchParams.get("redirectTo"), "kept for the next try").toBe("/orderList");
+
+      // Enter presses the form's first submit, the hidden default one; the visible Sign In shows the
+      // spinner, as the hydrated page's does. The post is held while that is read in the page.
+      let release = () => {};
+      const held = new Promise<void>((r) => (release = r));
+      await page.route((u) => u.pathname === "/login", async (route) => {
+        if (route.request().method() === "POST") await held;
+        await route.continue();
+      });
+      await page.getByLabel("Email").fill(SELLER.email);
+      await page.getByLabel("Password", { exact: true }).fill(SELLER.password);
+      const seen = await page.evaluate(async () => {
+        const form = document.querySelector<HTMLFormElement>('form[method="post"]')!;
+        form.requestSubmit(form.querySelector<HTMLButtonElement>('button[aria-hidden="true"]'));
+        await new Promise((r) => setTimeout(r, 100));
+        const signIn = [...form.querySelectorAll("button")].find((b) => b.textContent?.trim() === "Sign In")!;
+        return { busy: signIn.getAttribute("aria-busy"), spinner: signIn.querySelectorAll("[data-pending]").length, disabled: signIn.disabled };
+      });
+      expect(seen).toEqual({ busy: "true", spinner: 1, disabled: true });
+      release();
+      await page.waitForURL((u) => u.pathname === "/orderList");
     }));
 });
 
