@@ -10,6 +10,7 @@ import { carousels } from "./carousel";
 import { confirmations } from "./confirm";
 import { feeds } from "./feed";
 import { filters } from "./filters";
+import { islands } from "./islands";
 import { keptState } from "./kept-state";
 import { menus } from "./menus";
 import { pendingForms } from "./pending";
@@ -27,4 +28,7 @@ for (const touch of [keptState, confirmations, pendingForms, toasts, menus, caro
     console.error("[touches]", touch.name, error);
   }
 }
-markReady(document);
+// The islands hydrate after the first paint; the ready mark waits for them.
+void islands(document)
+  .catch((error) => console.error("[touches] islands", error))
+  .finally(() => markReady(document));
