@@ -93,9 +93,11 @@ export async function buildIslands(serverFile: string, buildDir: string, opts: {
     });
     const url = (file: string) => (opts.publicPath ?? "/build/") + relative(buildDir, join(process.cwd(), file)).split("\\").join("/");
     for (const [file, out] of Object.entries(result.metafile.outputs)) {
-      if (file.endsWith(".js")) bytes += out.bytes;
       const name = out.entryPoint?.startsWith(`${NAMESPACE}:`) ? out.entryPoint.slice(NAMESPACE.length + 1) : null;
+      if (file.endsWith(".js") && name !== SHARED) bytes += out.bytes;
       if (name && name !== SHARED) scripts[name] = withImports(result.metafile, file).map(url);
+      // No page loads the stub that kept React apart.
+      if (name === SHARED) for (const f of [file, `${file}.map`]) rmSync(join(process.cwd(), f), { force: true });
     }
   }
   // A string in the bundle (JSON in JSON), read with JSON.parse: no minifier folds it.
