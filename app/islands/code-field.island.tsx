@@ -78,6 +78,8 @@ export default function CodeFieldIsland({ field, cooldown, sendCode, route }: Co
     <CodeFieldFrame
       field={{ ...field, errors }}
       outcome={sent ?? sendCode}
+      // Edited since the server's check: its message no longer applies (as app/touches/field-errors.ts does).
+      onInput={() => setErrors(undefined)}
       trailing={<SendCodeControl intent={SEND_CODE_INTENT} hydrated={hydrated} left={left} sending={sending} onSend={(form) => void send(form)} />}
     />
   );

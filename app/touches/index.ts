@@ -9,6 +9,7 @@
 import { carousels } from "./carousel";
 import { confirmations } from "./confirm";
 import { feeds } from "./feed";
+import { fieldErrors } from "./field-errors";
 import { filters } from "./filters";
 import { islands } from "./islands";
 import { keptState } from "./kept-state";
@@ -21,7 +22,7 @@ import { safeBack } from "./safe-back";
 import { toasts } from "./toast";
 
 // Kept state first: the carousel reads it.
-for (const touch of [keptState, confirmations, pendingForms, toasts, menus, carousels, promo, filters, feeds, replaceLinks, safeBack]) {
+for (const touch of [keptState, confirmations, pendingForms, toasts, menus, carousels, promo, filters, feeds, replaceLinks, safeBack, fieldErrors]) {
   try {
     touch(document);
   } catch (error) {

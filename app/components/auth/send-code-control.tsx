@@ -117,7 +117,17 @@ export function SendCodeNote({ outcome }: SendCodeNoteProps) {
 }
 
 /** The verification-code field, its "Send code" beside it (`trailing`) and the note under it. */
-export function CodeFieldFrame({ field, outcome, trailing }: { field: ConformField; outcome: SendCodeOutcome | null | undefined; trailing: ReactNode }) {
+export function CodeFieldFrame({
+  field,
+  outcome,
+  trailing,
+  onInput,
+}: {
+  field: ConformField;
+  outcome: SendCodeOutcome | null | undefined;
+  trailing: ReactNode;
+  onInput?: () => void;
+}) {
   return (
     <FormField
       field={field}
@@ -128,6 +138,7 @@ export function CodeFieldFrame({ field, outcome, trailing }: { field: ConformFie
       placeholder="6 digits"
       hint={outcome ? <SendCodeNote outcome={outcome} /> : undefined}
       trailing={trailing}
+      onInput={onInput}
     />
   );
 }
