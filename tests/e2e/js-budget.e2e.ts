@@ -40,7 +40,7 @@ const ISLANDS_ONLY = new Set(["/home", "/orderList", "/withdrawList", "/noticeLi
 const islandsOnly = (path: string) => ISLANDS_ONLY.has(path) || OFFER_LIST.test(path);
 /**
  * Islands-only pages with islands: the touches script, then each island's entry and the React
- * chunk they share, after the load (ADR 0067). /forgot (the code field): about 45 KB, /login's
+ * chunk they share, after the load (ADR 0067). /forgot (the code field): 45,820 B, /login's
  * whole-page hydration about 100 KB.
  */
 const WITH_ISLANDS: Record<string, RegExp[]> = {
