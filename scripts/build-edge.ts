@@ -4,8 +4,8 @@
  *   1. `remix build` with REMIX_TARGET=edge (remix.config.js): edge/worker.ts and the server build
  *      bundled into build/edge/worker.js, the browser build into build/edge/assets/build;
  *   2. the first load's shared chunks merged, as for Node (merge-chunks.ts), the stylesheet's
- *      text embedded in the worker (embed-stylesheet.ts) and the touches script built and named
- *      in it (build-touches.ts);
+ *      text embedded in the worker (embed-stylesheet.ts), the touches script and the islands
+ *      built and named in it (build-touches.ts, build-islands.ts);
  *   3. the rest of public/ copied into build/edge/assets (what the ASSETS binding serves);
  *   4. the hashed files precompressed, as for Node.
  *
@@ -16,6 +16,7 @@ import { cpSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ROOT } from "./build";
+import { buildIslands } from "./build-islands";
 import { buildTouches } from "./build-touches";
 import { embedStylesheet } from "./embed-stylesheet";
 import { MERGE_GROUPS, mergeChunks } from "./merge-chunks";
@@ -38,6 +39,7 @@ export async function buildEdge(): Promise<number> {
   await mergeChunks({ buildDir: join(EDGE_ASSETS, "build"), serverFiles: [EDGE_WORKER], groups: MERGE_GROUPS });
   embedStylesheet(EDGE_WORKER, join(EDGE_ASSETS, "build"));
   await buildTouches(EDGE_WORKER, join(EDGE_ASSETS, "build"));
+  await buildIslands(EDGE_WORKER, join(EDGE_ASSETS, "build"));
   for (const name of readdirSync(join(ROOT, "public"))) {
     if (name !== "build") cpSync(join(ROOT, "public", name), join(EDGE_ASSETS, name), { recursive: true });
   }

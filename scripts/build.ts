@@ -6,8 +6,8 @@
  *      server never serves them; the JavaScript budget test reads them to name the modules
  *      a page's bytes come from), and the scripts lose their sourceMappingURL comment;
  *   4. the stylesheet's text written into the server bundle (embed-stylesheet.ts, ADR 0044);
- *   5. the touches script of islands-only pages built and its address written into the server
- *      bundle (build-touches.ts, ADR 0067);
+ *   5. the touches script of islands-only pages and their islands built, and their addresses
+ *      written into the server bundle (build-touches.ts, build-islands.ts, ADR 0067);
  *   6. the hashed files are precompressed (precompress.ts).
  *
  *   node --import tsx scripts/build.ts
@@ -16,6 +16,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildIslands } from "./build-islands";
 import { buildTouches } from "./build-touches";
 import { embedStylesheet } from "./embed-stylesheet";
 import { CSS_SOURCE_MAP_COMMENT, filesUnder, SOURCE_MAP_COMMENT } from "./files";
@@ -58,7 +59,7 @@ function newestMtime(path: string): number {
 }
 
 /** The scripts whose change changes what `npm run build` makes: this file and the steps it runs. */
-export const BUILD_SCRIPTS = ["build.ts", "build-touches.ts", "embed-stylesheet.ts", "files.ts", "merge-chunks.ts", "minify-scripts.ts", "precompress.ts"].map((f) => join("scripts", f));
+export const BUILD_SCRIPTS = ["build.ts", "build-islands.ts", "build-touches.ts", "embed-stylesheet.ts", "files.ts", "merge-chunks.ts", "minify-scripts.ts", "precompress.ts"].map((f) => join("scripts", f));
 
 /**
  * Whether `builtFile` is missing or older than the web tier's sources (npm start, npm run
@@ -83,10 +84,11 @@ export async function buildWebTier(): Promise<number> {
     console.log(`merged: ${merged.groups.map((g) => `${g.url} (${g.members} chunks)`).join(", ")}; ${merged.rewritten} scripts rewritten, terser ${merged.minifySeconds} s`);
   }
   const touches = await buildTouches(join(ROOT, "build", "index.js"), CLIENT_BUILD, { sourcemap: true });
+  const islands = await buildIslands(join(ROOT, "build", "index.js"), CLIENT_BUILD, { sourcemap: true });
   const maps = stashClientMaps();
   const css = embedStylesheet(join(ROOT, "build", "index.js"), CLIENT_BUILD);
   const t = precompressDir(CLIENT_BUILD);
-  console.log(`touches: ${touches.url} (${touches.bytes} bytes); stylesheet embedded for first visits: ${css} bytes; source maps kept out of public/build: ${maps}; precompressed ${t.files} files: ${t.bytes} bytes → brotli ${t.br}, gzip ${t.gz}`);
+  console.log(`touches: ${touches.url} (${touches.bytes} bytes); islands: ${Object.keys(islands.scripts).join(", ")} (${islands.bytes} bytes); stylesheet embedded for first visits: ${css} bytes; source maps kept out of public/build: ${maps}; precompressed ${t.files} files: ${t.bytes} bytes → brotli ${t.br}, gzip ${t.gz}`);
   return 0;
 }
 

@@ -2,7 +2,8 @@
  * /forgot: reset the login password with a FORGET code sent to the e-mail or
  * mobile (?tab=mobile). Success → 'Success' and /login. Whether an account
  * exists is not told: the code call answers alike, and the reset answers
- * whatever the server says.
+ * whatever the server says. Islands-only (ADR 0067): the code field is the code-field island, and
+ * the form is checked by the server, as with JavaScript off.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -12,6 +13,9 @@ import { LoginType, VerificationCodeType, tabType } from "~/services/forms/auth"
 import { contactForApi, forgotSchema } from "~/services/forms/schemas.server";
 import { codeFormAction, codeFormLoaderData } from "~/services/forms/auth.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
+import type { IslandsHandle } from "~/services/layout/islands";
+
+export const handle: IslandsHandle = { islands: ["code-field"] };
 
 export const meta: MetaFunction = () => [{ title: "Forgot Password — GiftMarket" }];
 

@@ -9,8 +9,10 @@
 import { carousels } from "./carousel";
 import { confirmations } from "./confirm";
 import { feeds } from "./feed";
+import { fieldErrors } from "./field-errors";
 import { filters } from "./filters";
 import { focusError } from "./focus-error";
+import { islands } from "./islands";
 import { keptState } from "./kept-state";
 import { menus } from "./menus";
 import { pendingForms } from "./pending";
@@ -21,11 +23,14 @@ import { safeBack } from "./safe-back";
 import { toasts } from "./toast";
 
 // Kept state first: the carousel reads it.
-for (const touch of [keptState, confirmations, pendingForms, toasts, menus, carousels, promo, filters, feeds, replaceLinks, safeBack, focusError]) {
+for (const touch of [keptState, confirmations, pendingForms, toasts, menus, carousels, promo, filters, feeds, replaceLinks, safeBack, fieldErrors, focusError]) {
   try {
     touch(document);
   } catch (error) {
     console.error("[touches]", touch.name, error);
   }
 }
-markReady(document);
+// The islands hydrate after the first paint; the ready mark waits for them.
+void islands(document)
+  .catch((error) => console.error("[touches] islands", error))
+  .finally(() => markReady(document));

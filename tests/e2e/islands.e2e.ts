@@ -3,7 +3,8 @@
  * scripts, the touches script alone; a hydrated page's link into them is still a client-side
  * navigation; the touches do what React did there (the carousel's dots, the toast's timed leave,
  * a <details> menu closing, a post pending once, a destructive form asking first). The pages
- * without JavaScript are the browse, promo and kept-alive suites'.
+ * without JavaScript are the browse, promo and kept-alive suites'. An island (the code field on
+ * /forgot) is hydrated alone after the first paint from its entry and the shared React chunk.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
@@ -17,6 +18,17 @@ const BAD_EMAIL = "Please enter a valid email address.";
 const SIGNED_IN_ISLANDS = ["/orderList", "/withdrawList", "/noticeList"];
 /** The sign-in pages, signed out (ADR 0067); the auth and two-factor suites run their flows JS on and off. */
 const SIGN_IN_ISLANDS = ["/login", "/login?tab=mobile", "/login/twoFactor"];
+const RUN = Date.now().toString(36);
+
+/** The /build/ scripts a page asks for, by path, from now on. */
+function scriptRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (r.resourceType() === "script" && url.pathname.startsWith("/build/")) seen.push(url.pathname);
+  });
+  return seen;
+}
 
 /** What the page loaded and holds of the framework. */
 function framework(page: Page) {
@@ -197,7 +209,92 @@ describe("islands-only pages, JavaScript on", () => {
     }));
 });
 
+describe("an island: the code field on /forgot", () => {
+  test("loads the touches script, the island's entry and the shared React chunk after the load, nothing of the framework; Send code counts down", () =>
+    e2e.withPage(true, async (page) => {
+      const scripts = scriptRequests(page);
+      const documents: string[] = [];
+      page.on("request", (r) => {
+        if (r.resourceType() === "document") documents.push(r.url());
+      });
+      await page.goto(`${e2e.server.url}/forgot`);
+      await pageReady(page, true);
+      await page.locator("[data-island-hydrated]").waitFor({ state: "attached" });
+      expect((await framework(page)).context).toBe(false);
+      expect(scripts).toEqual([
+        expect.stringMatching(/^\/build\/_touches\/touches-\w+\.js$/),
+        expect.stringMatching(/^\/build\/_islands\/code-field-\w+\.js$/),
+        expect.stringMatching(/^\/build\/_islands\/shared-\w+\.js$/),
+      ]);
+      // After the first paint: the island's scripts were asked for once the page had loaded.
+      const timing = await page.evaluate(() => {
+        const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+        const island = performance.getEntriesByType("resource").filter((e) => e.name.includes("/_islands/"));
+        return { loaded: nav.loadEventStart, first: Math.min(...island.map((e) => e.startTime)), count: island.length };
+      });
+      expect(timing.count).toBe(2);
+      expect(timing.first).toBeGreaterThanOrEqual(timing.loaded);
+
+      await page.getByLabel("Email").fill(`island.${RUN}@example.com`);
+      await page.getByRole("button", { name: "Send code" }).click();
+      const resend = page.getByRole("button", { name: /Resend in \d+s/ });
+      await resend.waitFor();
+      expect(await resend.innerText()).toMatch(/^Resend in (60|59)s$/);
+      expect(await resend.isDisabled()).toBe(true);
+      // The note under the field, as the hydrated page words it (no "another code in" line).
+      await page.getByRole("status").getByText("Code sent", { exact: true }).waitFor();
+      await page.getByRole("button", { name: /Resend in 5[0-8]s/ }).waitFor({ timeout: 5_000 });
+      expect(await page.getByLabel("Email").inputValue()).toBe(`island.${RUN}@example.com`);
+      expect(documents, "sent with fetch: the page stayed").toHaveLength(1);
+      // A page without islands loads no React: /home asks for the touches script alone.
+      scripts.length = 0;
+      await page.goto(`${e2e.server.url}/home?promo=closed`);
+      await pageReady(page, true);
+      await page.waitForLoadState("networkidle");
+      expect(scripts).toEqual([expect.stringMatching(/^\/build\/_touches\/touches-\w+\.js$/)]);
+    }));
+
+  test("a wrong address is answered by the server at the field, the page sent as without JavaScript", () =>
+    e2e.withPage(true, async (page) => {
+      await page.goto(`${e2e.server.url}/forgot`);
+      await pageReady(page, true);
+      await page.locator("[data-island-hydrated]").waitFor({ state: "attached" });
+      await page.getByLabel("Email").fill("not-an-email");
+      await page.getByRole("button", { name: "Send code" }).click();
+      await page.getByText(BAD_EMAIL).waitFor();
+      expect(await page.getByLabel("Email").inputValue()).toBe("not-an-email");
+      // The page came back hydrated again, its island with it.
+      await page.locator("[data-island-hydrated]").waitFor({ state: "attached" });
+      expect(await page.getByRole("button", { name: "Send code" }).isEnabled()).toBe(true);
+    }));
+
+  test("an island that cannot load leaves the server's button, which sends the code as without JavaScript", () =>
+    e2e.withPage(true, async (page) => {
+      await page.route("**/_islands/**", (route) => route.abort());
+      await page.goto(`${e2e.server.url}/forgot`);
+      await pageReady(page, true);
+      expect(await page.locator("[data-island-hydrated]").count()).toBe(0);
+      await page.getByLabel("Email").fill(`island.failed.${RUN}@example.com`);
+      await page.getByRole("button", { name: "Send code" }).click();
+      await page.getByText(/Code sent\. You can request another code in \d+ s\./).waitFor();
+      expect(await page.getByLabel("Email").inputValue()).toBe(`island.failed.${RUN}@example.com`);
+    }));
+});
+
 describe("islands-only pages, JavaScript off", () => {
+  test("/forgot's Send code is the form's submit button: the code is sent and the page says so", () =>
+    e2e.withPage(false, async (page) => {
+      await page.goto(`${e2e.server.url}/forgot`);
+      await pageReady(page, false);
+      const send = page.getByRole("button", { name: "Send code" });
+      expect(await send.getAttribute("type")).toBe("submit");
+      await page.getByLabel("Email").fill(`island.off.${RUN}@example.com`);
+      await send.click();
+      await page.getByText(/Code sent\. You can request another code in \d+ s\./).waitFor();
+      expect(await page.getByLabel("Email").inputValue()).toBe(`island.off.${RUN}@example.com`);
+    }));
+
+
   test("the same pages: the dots are links to the slides, no carousel buttons show, Close is a link, nothing is marked ready", () =>
     e2e.withPage(false, async (page) => {
       await page.goto(`${e2e.server.url}/home`);

@@ -2,13 +2,19 @@
  * The verification-code field with its "Send code" button (60 s countdown) and note: one for
  * registration, password reset and the security tabs. The button posts the surrounding form with
  * intent "send-code" (a fetcher with JavaScript, the form itself without); the action answers
- * `sendCode` (services/forms/send-code.server.ts).
+ * `sendCode` (services/forms/send-code.server.ts). On an islands-only page (ADR 0067) the field
+ * is the code-field island, which posts with fetch and checks nothing before (the server does).
  */
+import { useMatches } from "@remix-run/react";
 import { useState } from "react";
-import { INPUT_LIMITS, SEND_CODE_INTENT } from "~/services/forms/auth";
+import { Island } from "~/islands/Island";
+import CodeFieldIsland from "~/islands/code-field.island";
+import { useIslandsOnly } from "~/services/layout/document-head";
+import { SEND_CODE_INTENT } from "~/services/forms/auth";
 import type { SendCodeOutcome } from "~/services/forms/send-code";
-import { FormField, type ConformField } from "~/components/ui/FormParts";
-import { SendCodeButton, SendCodeNote, useCooldownUntil } from "./SendCodeButton";
+import type { ConformField } from "~/components/ui/FormParts";
+import { SendCodeButton, useCooldownUntil } from "./SendCodeButton";
+import { CodeFieldFrame } from "./send-code-control";
 
 export interface CodeFieldProps {
   field: ConformField;
@@ -22,19 +28,28 @@ export interface CodeFieldProps {
   validate?: (form: HTMLFormElement) => boolean;
 }
 
-export function CodeField({ field, form, cooldown, sendCode, validate }: CodeFieldProps) {
+export function CodeField(props: CodeFieldProps) {
+  const route = useMatches().at(-1)?.id ?? "";
+  if (useIslandsOnly()) {
+    const { id, name, key, initialValue, errors } = props.field;
+    return (
+      <Island
+        name="code-field"
+        component={CodeFieldIsland}
+        props={{ field: { id, name, key, initialValue, errors }, cooldown: props.cooldown, sendCode: props.sendCode ?? null, route }}
+      />
+    );
+  }
+  return <HydratedCodeField {...props} />;
+}
+
+function HydratedCodeField({ field, form, cooldown, sendCode, validate }: CodeFieldProps) {
   const [sent, setSent] = useState<SendCodeOutcome | null>(null);
-  const outcome = sent ?? sendCode ?? null;
   const until = useCooldownUntil(cooldown);
   return (
-    <FormField
+    <CodeFieldFrame
       field={field}
-      label="Verification Code"
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      maxLength={INPUT_LIMITS.code}
-      placeholder="6 digits"
-      hint={outcome ? <SendCodeNote outcome={outcome} /> : undefined}
+      outcome={sent ?? sendCode ?? null}
       trailing={
         <SendCodeButton
           intent={SEND_CODE_INTENT}

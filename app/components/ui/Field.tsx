@@ -19,6 +19,7 @@
  *   button, a coin-name unit).
  */
 import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { CONTROL_INVALID, CONTROL_VALID } from "./control-classes";
 import { cx } from "./cx";
 
 
@@ -44,9 +45,7 @@ export const controlClasses = (invalid: boolean, extra?: string) =>
     "block w-full min-w-0 rounded-lg border bg-white px-3 text-base text-gray-900 shadow-sm",
     "placeholder:text-gray-500 focus:outline-none focus-visible:outline focus-visible:outline-2",
     "focus-visible:outline-offset-0 disabled:cursor-not-allowed disabled:bg-gray-100 disabled:text-gray-600",
-    invalid
-      ? "border-money-out-700 focus-visible:outline-money-out-700"
-      : "border-gray-300 focus:border-brand-600 focus-visible:outline-brand-600",
+    invalid ? CONTROL_INVALID : CONTROL_VALID,
     extra,
   );
 

@@ -13,3 +13,5 @@ export interface SendCodeOutcome {
 
 export const CODE_SENT = "Code sent";
 export const waitMessage = (seconds: number) => `Please wait ${seconds} s before requesting another code.`;
+/** The code-field island's send did not reach us (app/islands/code-field.island.tsx): the page is kept. */
+export const SEND_UNREACHED = "Could not reach us. Check your connection and try again.";

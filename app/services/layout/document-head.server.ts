@@ -10,7 +10,7 @@ import { plainCookie } from "../kit/cookies";
 import type { EntryContext } from "../kit/http.server";
 import { criticalCss, classesInHtml, parseStylesheet, type ParsedStylesheet } from "./critical-css";
 import { HASH_ROUTE_SCRIPT } from "./hash-route";
-import { isIslandsOnly } from "./islands";
+import { isIslandsOnly, type IslandsHandle } from "./islands";
 import { LATE_PICTURES_CLASS, LATE_PICTURES_SCRIPT } from "./late-pictures";
 import { SCRIPT_CLASS, SCRIPT_CLASS_SCRIPT } from "./script-class";
 import { TIME_ZONE_SCRIPT } from "./time-zone";
@@ -31,6 +31,18 @@ const STYLESHEET_TEXT: string | null = EMBEDDED.startsWith("__EMBEDDED_") ? null
  */
 const TOUCHES = "__EMBEDDED_TOUCHES__";
 const TOUCHES_SRC: string | null = TOUCHES.startsWith("__EMBEDDED_") ? null : TOUCHES;
+
+/**
+ * Each island's scripts, its entry first (scripts/build-islands.ts), as JSON written over this
+ * marker by the build. Without that step no island is hydrated: its server markup stays.
+ */
+const ISLANDS = "__EMBEDDED_ISLANDS__";
+const ISLAND_SCRIPTS: Record<string, readonly string[]> = ISLANDS.startsWith("__EMBEDDED_") ? {} : JSON.parse(ISLANDS);
+
+/** The scripts of the islands a page's handle lists (those built). */
+function islandScripts(handle: IslandsHandle | undefined): Record<string, readonly string[]> {
+  return Object.fromEntries((handle?.islands ?? []).flatMap((name) => (ISLAND_SCRIPTS[name] ? [[name, ISLAND_SCRIPTS[name]]] : [])));
+}
 
 const HEAD_SCRIPT = HASH_ROUTE_SCRIPT + SCRIPT_CLASS_SCRIPT + LATE_PICTURES_SCRIPT + TIME_ZONE_SCRIPT;
 /** Classes the head script puts on the page, which its HTML does not show. */
@@ -53,9 +65,10 @@ function stylesheetSeen(request: Request): boolean {
 /** The head for this document: whether the page carries its styles (stylesheetSent sets the cookie). */
 export function serverHead(request: Request, status: number, context: EntryContext): ServerHead {
   const leaf = context.staticHandlerContext.matches.at(-1);
-  const handle = leaf ? (context.routeModules[leaf.route.id]?.handle as InlineStylesHandle | undefined) : undefined;
+  const handle = leaf ? (context.routeModules[leaf.route.id]?.handle as (InlineStylesHandle & IslandsHandle) | undefined) : undefined;
   const inlineStyles = STYLESHEET_TEXT !== null && status === 200 && handle?.inlineStyles === true && !stylesheetSeen(request);
-  return { script: HEAD_SCRIPT, inlineStyles, touches: isIslandsOnly(handle) ? TOUCHES_SRC : null };
+  const islandsOnly = isIslandsOnly(handle) && TOUCHES_SRC !== null;
+  return { script: HEAD_SCRIPT, inlineStyles, touches: islandsOnly ? TOUCHES_SRC : null, islands: islandsOnly ? islandScripts(handle) : undefined };
 }
 
 let parsed: ParsedStylesheet | undefined;

@@ -9,6 +9,7 @@
 import { Scripts, ScrollRestoration } from "@remix-run/react";
 import { createContext, useContext } from "react";
 import href from "../../tailwind.css?url";
+import { ISLAND_SCRIPTS_ID, serializeProps } from "~/islands/props";
 
 export const STYLESHEET_HREF = href;
 const INLINE_ID = "first-paint-css";
@@ -24,6 +25,11 @@ export interface ServerHead {
   inlineStyles: boolean;
   /** An islands-only page (islands.ts): the touches script it loads instead of the framework's. */
   touches: string | null;
+  /**
+   * An islands-only page's islands (handle.islands) and their scripts, the entry first
+   * (scripts/build-islands.ts); the touches script loads them after the first paint.
+   */
+  islands?: Record<string, readonly string[]>;
 }
 export const ServerHeadContext = createContext<ServerHead | null>(null);
 
@@ -58,11 +64,28 @@ export function LateStylesheet() {
  */
 export function PageScripts() {
   const head = useContext(ServerHeadContext);
-  if (head?.touches) return <script type="module" src={head.touches} />;
+  if (head?.touches) {
+    return (
+      <>
+        {head.islands && Object.keys(head.islands).length ? (
+          <script type="application/json" id={ISLAND_SCRIPTS_ID} dangerouslySetInnerHTML={{ __html: serializeProps(head.islands) }} />
+        ) : null}
+        <script type="module" src={head.touches} />
+      </>
+    );
+  }
   return (
     <>
       <ScrollRestoration />
       <Scripts />
     </>
   );
+}
+
+/**
+ * This render is an islands-only page's, on the server (ADR 0067): a component that is an island
+ * there renders as one (components/auth/CodeField.tsx). In the browser a page is hydrated.
+ */
+export function useIslandsOnly(): boolean {
+  return Boolean(useContext(ServerHeadContext)?.touches);
 }
