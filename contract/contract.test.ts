@@ -114,6 +114,8 @@ const DESIGNED_PATHS = [
   "/twoFactor/renewRecoveryCodes",
   "/twoFactor/disable",
   "/twoFactor/signIn",
+  // Her own BTC/USDT transfer orders (ADR 0068).
+  "/virtualCoinOrder/getMyOrders",
 ];
 
 /** First error message of a failed parse. */

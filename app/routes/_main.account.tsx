@@ -158,6 +158,11 @@ export default function AccountPage() {
           tabs={tabs.map((t) => ({ key: String(t), to: query(t, range), label: tabLabel(t), current: t === type }))}
         />
         <DateRangeFilter path="/account" range={range} hidden={{ type: type || null }} label="Filter transactions" idPrefix="bills" />
+        {type === BillType.Transfer ? (
+          <Link to="/transfers" className="text-sm font-medium text-brand-700 underline underline-offset-2">
+            My transfers: the pending and rejected ones too
+          </Link>
+        ) : null}
         <div aria-busy={loading || undefined} className={cx("transition-opacity", loading && "opacity-60")}>
           {data.lastId ? (
             <p className="mb-3 text-sm">

@@ -10,7 +10,7 @@
  * - Form: amount (up to 8 decimals → tradeAmount per 1e8, exact), the sending
  *   address and the transaction hash, all required; the converted coins live
  *   (with JavaScript); 'The transaction amount is too low.' under 100 coins in
- *   the browser and in the action. Success: 'Success'.
+ *   the browser and in the action. Success: 'Success', on /transfers with the new order on top.
  * - The price is promised for a short while (ADR 0050): each price comes with a signed quote
  *   that rides in hidden fields (the island swaps in every new one); the order is made at the
  *   quoted price, or the page shows what the amount pays now with one button to report at it.
@@ -18,14 +18,14 @@
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { Suspense, lazy, useEffect, useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import type { VirtualCoinPrice } from "../../contract/index";
 import type { BtcTradeConfig } from "../../contract/entities";
 import { VirtualCoinType } from "../../contract/enums";
 import { MESSAGES } from "../../contract/messages";
 import { useMainLayoutData } from "~/components/layout/layout-data";
-import { DateTime, ErrorState, StatusBadge, Tabs } from "~/components/ui";
+import { ButtonLink, DateTime, ErrorState, StatusBadge, Tabs } from "~/components/ui";
 import { QrCode } from "~/components/wallet/QrCode";
 import { formatUsd } from "~/services/money/wallet";
 import { coinsForCrypto, type CryptoTerms } from "../../contract/money";
@@ -121,19 +121,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const field = result.msg === MESSAGES.amountTooLow ? { fieldErrors: { amount: [result.msg] } } : { formErrors: [result.msg] };
     return reply(field);
   }
-  return redirectWithToast(api.session, `/sellVirtualCoin?type=${key}`, MESSAGES.success);
+  // She lands on her transfers, the new one on top as Pending (ADR 0068).
+  return redirectWithToast(api.session, "/transfers", MESSAGES.success);
 }
 
 export default function SellVirtualCoinPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { coinName, ngnRate, toast } = useMainLayoutData();
+  const { coinName, ngnRate } = useMainLayoutData();
   const coin = COINS[data.key];
-  // A sent order flashes 'Success': start a fresh form then.
-  const [sent, setSent] = useState(0);
-  useEffect(() => {
-    if (toast?.id && toast.text === MESSAGES.success) setSent((n) => n + 1);
-  }, [toast?.id, toast?.text]);
   const [prices, setPrices] = useState<VirtualCoinPrice[]>(data.prices as VirtualCoinPrice[]);
   const config = data.config as BtcTradeConfig | null;
   const price = prices.find((p) => p.type === coin.type) ?? null;
@@ -147,7 +143,12 @@ export default function SellVirtualCoinPage() {
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
       <div>
-        <h1 className="text-xl font-bold text-gray-900 md:text-2xl">Sell BTC or USDT</h1>
+        <div className="flex items-center justify-between gap-3">
+          <h1 className="text-xl font-bold text-gray-900 md:text-2xl">Sell BTC or USDT</h1>
+          <ButtonLink to="/transfers" variant="secondary" size="sm">
+            My transfers
+          </ButtonLink>
+        </div>
         <p className="mt-1 text-sm text-gray-600">
           Send crypto to our address, then tell us about the transfer. We credit your {coinName} once it arrives.
         </p>
@@ -232,7 +233,7 @@ export default function SellVirtualCoinPage() {
           </div>
 
           <TransferForm
-            key={`${data.key}-${sent}`}
+            key={data.key}
             coinKey={data.key}
             symbol={coin.symbol}
             quote={quote}

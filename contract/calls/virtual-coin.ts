@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { quoteSchema, shownQuoteSchema } from "../quote";
-import { defineCall, id, noBody } from "../define";
-import { virtualCoinTypeSchema } from "../enum-schemas";
+import { defineCall, lastId, noBody } from "../define";
+import { virtualCoinOrderStatusSchema, virtualCoinTypeSchema } from "../enum-schemas";
 import { positiveMinor, requiredText } from "../fields";
-import { created, listOf } from "./common";
+import { created, listOf, statusFilter } from "./common";
+import { virtualCoinOrderSchema } from "./virtual-coin-staff";
 
 /**
  * One live (or indicative) price of /virtualCoinOrder/getPrices.
@@ -23,6 +24,27 @@ export const virtualCoinPriceSchema = z.object({
   quote: quoteSchema,
 });
 export type VirtualCoinPrice = z.infer<typeof virtualCoinPriceSchema>;
+
+/**
+ * One of her own transfer orders (/virtualCoinOrder/getMyOrders): the staff's row without who
+ * reported it or the platform's terms. Every figure is the order's, as it was made (ADR 0068).
+ */
+export const myVirtualCoinOrderSchema = virtualCoinOrderSchema.pick({
+  id: true,
+  type: true,
+  fromAddress: true,
+  transactionId: true,
+  tradeAmount: true,
+  price: true,
+  priceIndicative: true,
+  coins: true,
+  status: true,
+  reason: true,
+  createTimestamp: true,
+  confirmTimestamp: true,
+  rejectTimestamp: true,
+});
+export type MyVirtualCoinOrder = z.infer<typeof myVirtualCoinOrderSchema>;
 
 /** BTC/USDT transfer orders (backend/modules/virtual-coin). */
 export const virtualCoinCalls = {
@@ -47,5 +69,16 @@ export const virtualCoinCalls = {
     }),
     response: created,
     doc: "Reports a BTC (0) or USDT (1) transfer to the configured address; the server refuses values under 100 coins ('The transaction amount is too low.'). Response designed: {id}.",
+  }),
+  "/virtualCoinOrder/getMyOrders": defineCall({
+    path: "/virtualCoinOrder/getMyOrders",
+    auth: "user",
+    request: z.object({
+      lastId,
+      /** 0 pending, 1 confirmed, 2 rejected; absent or null: every status. */
+      status: statusFilter(virtualCoinOrderStatusSchema),
+    }),
+    response: listOf(myVirtualCoinOrderSchema),
+    doc: "Designed call (ADR 0068): the caller's own BTC/USDT transfer orders, newest first, paged by the id of the last item, optionally one status; each with the price and coins it was made at and the staff's reason when rejected.",
   }),
 };

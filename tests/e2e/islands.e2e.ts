@@ -15,7 +15,7 @@ const e2e = useServerAndBrowser({ failureShots: "islands" });
 const SELLER = { email: "seller@demo.test", password: "demo1234" };
 const BAD_EMAIL = "Please enter a valid email address.";
 /** The signed-in read pages that are islands-only (ADR 0067); their own suites run them JS on and off. */
-const SIGNED_IN_ISLANDS = ["/orderList", "/withdrawList", "/noticeList"];
+const SIGNED_IN_ISLANDS = ["/orderList", "/withdrawList", "/noticeList", "/transfers"];
 /** The sign-in pages, signed out (ADR 0067); the auth and two-factor suites run their flows JS on and off. */
 const SIGN_IN_ISLANDS = ["/login", "/login?tab=mobile", "/login/twoFactor"];
 const RUN = Date.now().toString(36);

@@ -38,7 +38,7 @@ const PAGE_BUDGET = 120_000;
 const CEILINGS: Record<string, number> = {};
 const OFFER_LIST = /^\/(advertList|cardType)\/\d+$/;
 /** Islands-only pages (ADR 0067) ask for one script file, the touches script: no framework chunk. */
-const ISLANDS_ONLY = new Set(["/home", "/login", "/orderList", "/withdrawList", "/noticeList"]);
+const ISLANDS_ONLY = new Set(["/home", "/login", "/orderList", "/withdrawList", "/noticeList", "/transfers"]);
 const islandsOnly = (path: string) => ISLANDS_ONLY.has(path) || OFFER_LIST.test(path);
 /**
  * Islands-only pages with islands: the touches script, then each island's entry and the React
@@ -63,6 +63,7 @@ const SIGNED_IN = [
   "/advertList/1",
   "/orderList",
   "/withdrawList",
+  "/transfers",
   "/withdrawerList",
   "/sellVirtualCoin",
   "/message",

@@ -3,7 +3,7 @@ import { issueQuote } from "../quotes/quotes";
 import { deskCommand } from "../../http/desk-command";
 import type { HandlerGroup } from "../../http/handler-types";
 import { addVirtualCoinOrder, confirmVirtualCoinOrder, cryptoSubject, platformTerms, rejectVirtualCoinOrder } from "./actions";
-import { virtualCoinOrderPage } from "./queries";
+import { toMyVirtualCoinOrder, virtualCoinOrderPage } from "./queries";
 
 /** BTC/USDT: prices, the user's transfer orders and the administrator's confirmation. */
 export const virtualCoinHandlers = {
@@ -26,6 +26,11 @@ export const virtualCoinHandlers = {
     return addVirtualCoinOrder(ctx, requireUser(ctx).id, input);
   },
 
+  async "/virtualCoinOrder/getMyOrders"(input, ctx) {
+    const userId = requireUser(ctx).id;
+    return { list: (await virtualCoinOrderPage(ctx.db, { userId, status: input.status, lastId: input.lastId })).map(toMyVirtualCoinOrder) };
+  },
+
   async "/admin/virtualCoin/list"(input, ctx) {
     requireRole(ctx, "admin");
     return { list: await virtualCoinOrderPage(ctx.db, { status: input.status, lastId: input.lastId }) };
@@ -36,6 +41,7 @@ export const virtualCoinHandlers = {
 } satisfies HandlerGroup<
   | "/virtualCoinOrder/getPrices"
   | "/virtualCoinOrder/addVirtualCoinOrder"
+  | "/virtualCoinOrder/getMyOrders"
   | "/admin/virtualCoin/list"
   | "/admin/virtualCoin/confirm"
   | "/admin/virtualCoin/reject"

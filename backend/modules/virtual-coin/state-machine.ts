@@ -1,5 +1,6 @@
 import type { Updateable } from "kysely";
-import { BillType, VirtualCoinOrderStatus, virtualCoinOrderStatusLabels, virtualCoinTypeLabels, type VirtualCoinType } from "../../../contract/enums";
+import { BillType, VirtualCoinOrderStatus, virtualCoinOrderStatusLabels } from "../../../contract/enums";
+import { shortTransactionId, virtualCoinSymbol } from "../../../contract/transfers";
 import type { Trx } from "../../db/index";
 import type { VirtualCoinOrderRow, VirtualCoinOrdersTable } from "../../db/schema";
 import { fail } from "../../http/errors";
@@ -40,9 +41,7 @@ export const notPossible = (status: number) =>
 
 /** The bill's text: "BTC transfer confirmed (tx 3f2a…9c1d)". */
 export function transferDescription(o: Pick<VirtualCoinOrderRow, "type" | "transaction_id">): string {
-  const tx = o.transaction_id.length > 14 ? `${o.transaction_id.slice(0, 6)}…${o.transaction_id.slice(-6)}` : o.transaction_id;
-  const coin = virtualCoinTypeLabels[o.type as VirtualCoinType]?.split(" ")[0] ?? "Crypto";
-  return `${coin} transfer confirmed (tx ${tx})`;
+  return `${virtualCoinSymbol(o.type)} transfer confirmed (tx ${shortTransactionId(o.transaction_id)})`;
 }
 
 export interface TransitionInput extends Omit<MoveInput<VirtualCoinOrderStatus, VirtualCoinActor>, "actor"> {
