@@ -8,6 +8,7 @@
  */
 import { carousels } from "./carousel";
 import { confirmations } from "./confirm";
+import { copyButtons } from "./copy";
 import { feeds } from "./feed";
 import { filters } from "./filters";
 import { keptState } from "./kept-state";
@@ -20,7 +21,7 @@ import { safeBack } from "./safe-back";
 import { toasts } from "./toast";
 
 // Kept state first: the carousel reads it.
-for (const touch of [keptState, confirmations, pendingForms, toasts, menus, carousels, promo, filters, feeds, replaceLinks, safeBack]) {
+for (const touch of [keptState, confirmations, pendingForms, toasts, menus, carousels, promo, filters, feeds, replaceLinks, safeBack, copyButtons]) {
   try {
     touch(document);
   } catch (error) {

@@ -13,7 +13,7 @@ import { useServerAndBrowser } from "./support/suite";
 const e2e = useServerAndBrowser({ failureShots: "islands" });
 const SELLER = { email: "seller@demo.test", password: "demo1234" };
 /** The signed-in read pages that are islands-only (ADR 0067); their own suites run them JS on and off. */
-const SIGNED_IN_ISLANDS = ["/orderList", "/withdrawList", "/noticeList", "/withdrawerList"];
+const SIGNED_IN_ISLANDS = ["/orderList", "/withdrawList", "/noticeList", "/withdrawerList", "/referral"];
 
 /** What the page loaded and holds of the framework. */
 function framework(page: Page) {

@@ -36,7 +36,7 @@ const PAGE_BUDGET = 120_000;
 const CEILINGS: Record<string, number> = {};
 const OFFER_LIST = /^\/(advertList|cardType)\/\d+$/;
 /** Islands-only pages (ADR 0067) ask for one script file, the touches script: no framework chunk. */
-const ISLANDS_ONLY = new Set(["/home", "/orderList", "/withdrawList", "/noticeList", "/withdrawerList"]);
+const ISLANDS_ONLY = new Set(["/home", "/orderList", "/withdrawList", "/noticeList", "/withdrawerList", "/referral"]);
 const islandsOnly = (path: string) => ISLANDS_ONLY.has(path) || OFFER_LIST.test(path);
 const budgetOf = (path: string) => CEILINGS[path] ?? (path === "/home" ? HOME_BUDGET : OFFER_LIST.test(path) ? OFFER_LIST_BUDGET : PAGE_BUDGET);
 const BASELINE = new URL("./js-budget.baseline.json", import.meta.url);
