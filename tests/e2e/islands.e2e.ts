@@ -13,7 +13,9 @@ import { useServerAndBrowser } from "./support/suite";
 const e2e = useServerAndBrowser({ failureShots: "islands" });
 const SELLER = { email: "seller@demo.test", password: "demo1234" };
 /** The signed-in read pages that are islands-only (ADR 0067); their own suites run them JS on and off. */
-const SIGNED_IN_ISLANDS = ["/orderList", "/withdrawList", "/noticeList", "/withdrawerList", "/referral"];
+/** A merchant of the demo world (SwiftCards), for a user's public page. */
+const MERCHANT_PAGE = "/userInfo/10003";
+const SIGNED_IN_ISLANDS = ["/orderList", "/withdrawList", "/noticeList", "/withdrawerList", "/referral", MERCHANT_PAGE];
 
 /** What the page loaded and holds of the framework. */
 function framework(page: Page) {
@@ -49,6 +51,9 @@ describe("islands-only pages, JavaScript on", () => {
         await pageReady(page, true);
         expect(await framework(page), path).toEqual({ context: false, preloads: 0, scripts: [expect.stringMatching(/^\/build\/_touches\/touches-\w+\.js$/)] });
       }
+      await page.goto(e2e.server.url + MERCHANT_PAGE);
+      // The page itself, not its not-found answer.
+      expect(await page.getByTestId("user-nickname").innerText()).toBe("SwiftCards");
       // The order tabs: Back from a tab leaves the list, as with the hydrated tabs (replace).
       await page.goto(`${e2e.server.url}/home?promo=closed`);
       await page.goto(`${e2e.server.url}/orderList`);

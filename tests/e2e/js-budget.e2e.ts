@@ -37,11 +37,13 @@ const CEILINGS: Record<string, number> = {};
 const OFFER_LIST = /^\/(advertList|cardType)\/\d+$/;
 /** Islands-only pages (ADR 0067) ask for one script file, the touches script: no framework chunk. */
 const ISLANDS_ONLY = new Set(["/home", "/orderList", "/withdrawList", "/noticeList", "/withdrawerList", "/referral"]);
-const islandsOnly = (path: string) => ISLANDS_ONLY.has(path) || OFFER_LIST.test(path);
+/** A user's public page, islands-only too. */
+const USER_PAGE = /^\/userInfo\/\d+$/;
+const islandsOnly = (path: string) => ISLANDS_ONLY.has(path) || OFFER_LIST.test(path) || USER_PAGE.test(path);
 const budgetOf = (path: string) => CEILINGS[path] ?? (path === "/home" ? HOME_BUDGET : OFFER_LIST.test(path) ? OFFER_LIST_BUDGET : PAGE_BUDGET);
 const BASELINE = new URL("./js-budget.baseline.json", import.meta.url);
 
-const SIGNED_OUT = ["/home", "/advertList/1", "/cardType/1", "/login", "/register", "/forgot"];
+const SIGNED_OUT = ["/home", "/advertList/1", "/cardType/1", "/userInfo/10003", "/login", "/register", "/forgot"];
 const SIGNED_IN = [
   "/home",
   "/advertList/1",
@@ -59,6 +61,7 @@ const SIGNED_IN = [
   "/memberShipCenter/dailyCheckIn",
   "/referral",
   "/partnerList",
+  "/userInfo/10003",
 ];
 /** The desks, each as the role that opens it. */
 const DESK_USER = (who: string) => ({ email: `${who}@demo.test`, password: "demo1234" });
