@@ -15,7 +15,7 @@ const SELLER = { email: "seller@demo.test", password: "demo1234" };
 /** The signed-in read pages that are islands-only (ADR 0067); their own suites run them JS on and off. */
 /** A merchant of the demo world (SwiftCards), for a user's public page. */
 const MERCHANT_PAGE = "/userInfo/10003";
-const SIGNED_IN_ISLANDS = ["/orderList", "/withdrawList", "/noticeList", "/withdrawerList", "/referral", "/account", MERCHANT_PAGE];
+const SIGNED_IN_ISLANDS = ["/orderList", "/withdrawList", "/noticeList", "/withdrawerList", "/referral", "/account", "/partnerList", MERCHANT_PAGE];
 
 /** What the page loaded and holds of the framework. */
 function framework(page: Page) {

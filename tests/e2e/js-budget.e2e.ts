@@ -36,7 +36,7 @@ const PAGE_BUDGET = 120_000;
 const CEILINGS: Record<string, number> = {};
 const OFFER_LIST = /^\/(advertList|cardType)\/\d+$/;
 /** Islands-only pages (ADR 0067) ask for one script file, the touches script: no framework chunk. */
-const ISLANDS_ONLY = new Set(["/home", "/orderList", "/withdrawList", "/noticeList", "/withdrawerList", "/referral", "/account"]);
+const ISLANDS_ONLY = new Set(["/home", "/orderList", "/withdrawList", "/noticeList", "/withdrawerList", "/referral", "/account", "/partnerList"]);
 /** A user's public page, islands-only too. */
 const USER_PAGE = /^\/userInfo\/\d+$/;
 const islandsOnly = (path: string) => ISLANDS_ONLY.has(path) || OFFER_LIST.test(path) || USER_PAGE.test(path);
