@@ -24,8 +24,8 @@ describe("the touches script (ADR 0067)", () => {
     expect(readFileSync(server, "utf8")).toBe(`const TOUCHES = ${JSON.stringify(url)};\n`);
     const script = readFileSync(join(dir, url.slice(1)), "utf8");
     expect(script.length).toBe(bytes);
-    // A few kilobytes of plain script: no React, no Remix.
-    expect(bytes).toBeLessThan(8_000);
+    // A few kilobytes of plain script: no React, no Remix (8.4 KB minified with the copy touch).
+    expect(bytes).toBeLessThan(10_000);
     expect(script).not.toMatch(/react|__remix/i);
   });
 
