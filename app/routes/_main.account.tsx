@@ -10,6 +10,8 @@
  *   transactions as an infinite list ending in 'no more'.
  * - Code 3 (or no session): "Go To Login?" (a dialog with JavaScript, a
  *   section without), and the stored sign-in is cleared.
+ * - Islands-only (ADR 0067): the tabs replace the history entry, the date range sends itself and
+ *   the list appends its next pages, all through the touches.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -31,6 +33,10 @@ import { startOfDayIn, timeZoneOf } from "~/services/layout/time-zone";
 import { requireApi } from "~/services/kit/api.server";
 import { formatCoins, formatNgn } from "~/services/money/format";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
+import type { IslandsHandle } from "~/services/layout/islands";
+
+/** Islands-only (ADR 0067): links, a GET form and a paged list; the chart is the server's SVG. */
+export const handle: IslandsHandle = { islands: [] };
 
 export const meta: MetaFunction = () => [{ title: "Wallet | GiftMarket" }];
 

@@ -1,7 +1,8 @@
 /**
  * /partnerList (docs/product/screens.md, docs/product/entities.md): the users one trusts and the users one blocked, as two tabs in the
  * query (?type=2), so they work without JavaScript. Each row opens the user's page and has a
- * Cancel form that returns it to none. Guests get Go To Login?.
+ * Cancel form that returns it to none. Guests get Go To Login?. Islands-only (ADR 0067): Cancel
+ * is a post the touches show pending.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { useLoaderData } from "@remix-run/react";
@@ -13,6 +14,10 @@ import { useMainLayoutData } from "~/components/layout/layout-data";
 import { PartnerRow } from "~/components/partners/PartnerRow";
 import { EmptyState, ErrorState, NoMore, Tabs } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
+import type { IslandsHandle } from "~/services/layout/islands";
+
+/** Islands-only (ADR 0067): two tabs that are links, and small posting forms. */
+export const handle: IslandsHandle = { islands: [] };
 
 const LOAD_ERROR = "load fail";
 

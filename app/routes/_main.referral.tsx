@@ -2,6 +2,7 @@
  * /referral (docs/product/screens.md, docs/product/entities.md Share): the invite code, the share link {origin}/register/{code} with a
  * QR code made on the server (shows without JavaScript) and a Copy button, the statistics and the
  * friends, newest first, paged by registerTime and ending in 'no more'. Guests get Go To Login?.
+ * Islands-only (ADR 0067): the touches copy the link and append the next friends.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -15,6 +16,10 @@ import { EmptyState, ErrorState } from "~/components/ui";
 import { InfiniteFeed, type FeedPage } from "~/components/ui/InfiniteFeed";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { FriendItem, InviteLink, RulesText, ShareStats } from "~/components/referral/ReferralParts";
+import type { IslandsHandle } from "~/services/layout/islands";
+
+/** Islands-only (ADR 0067): a copy button, links and a paged list. */
+export const handle: IslandsHandle = { islands: [] };
 
 export const meta: MetaFunction = () => [{ title: "Refer for Rewards | GiftMarket" }];
 

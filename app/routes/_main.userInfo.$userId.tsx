@@ -3,6 +3,8 @@
  * the feedback it received (All / Positive / Negative, paged by lastId, 'no more'). A signed-in
  * visitor also sees "Trades with you: N" and the Trust / Block / Cancel forms (none on one's own
  * page); a guest's buttons lead to login and back. ADR 0021 says what a block does.
+ * Islands-only (ADR 0067): the partner forms post (pending through the touches), the tabs are
+ * links and the feedback's next pages are appended by the touches.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -23,6 +25,10 @@ import { EmptyState, Tabs } from "~/components/ui";
 import { InfiniteFeed } from "~/components/ui/InfiniteFeed";
 import { TitledSection } from "~/components/ui/TitledSection";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
+import type { IslandsHandle } from "~/services/layout/islands";
+
+/** Islands-only (ADR 0067): small posting forms, links and a paged list. */
+export const handle: IslandsHandle = { islands: [] };
 
 const NOT_FOUND = "This user does not exist.";
 const LOAD_ERROR = "Failed to load feedback";

@@ -1,6 +1,7 @@
 /**
  * /withdrawerList: certified merchants who buy coins and pay out in NGN
  * (docs/product/screens.md; opened by the wallet's Withdraw button). Each links to /sellCoins/{id}.
+ * Islands-only (ADR 0067): cards that are links, and the back link (the touches' safe-back).
  */
 import { json, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { useLoaderData } from "@remix-run/react";
@@ -11,6 +12,10 @@ import { WithdrawerCard } from "~/components/withdrawals/WithdrawerCard";
 import { must, requireApi } from "~/services/kit/api.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { BackLink } from "~/components/ui/BackLink";
+import type { IslandsHandle } from "~/services/layout/islands";
+
+/** Islands-only (ADR 0067): a list of links. */
+export const handle: IslandsHandle = { islands: [] };
 
 export const meta: MetaFunction = () => [{ title: "Withdraw | GiftMarket" }];
 

@@ -8,6 +8,7 @@
  */
 import { carousels } from "./carousel";
 import { confirmations } from "./confirm";
+import { copyButtons } from "./copy";
 import { feeds } from "./feed";
 import { fieldErrors } from "./field-errors";
 import { filters } from "./filters";
@@ -23,7 +24,7 @@ import { safeBack } from "./safe-back";
 import { toasts } from "./toast";
 
 // Kept state first: the carousel reads it.
-for (const touch of [keptState, confirmations, pendingForms, toasts, menus, carousels, promo, filters, feeds, replaceLinks, safeBack, fieldErrors, focusError]) {
+for (const touch of [keptState, confirmations, pendingForms, toasts, menus, carousels, promo, filters, feeds, replaceLinks, safeBack, fieldErrors, focusError, copyButtons]) {
   try {
     touch(document);
   } catch (error) {

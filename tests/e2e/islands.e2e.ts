@@ -14,8 +14,10 @@ import { useServerAndBrowser } from "./support/suite";
 const e2e = useServerAndBrowser({ failureShots: "islands" });
 const SELLER = { email: "seller@demo.test", password: "demo1234" };
 const BAD_EMAIL = "Please enter a valid email address.";
+/** A merchant of the demo world (SwiftCards), for a user's public page. */
+const MERCHANT_PAGE = "/userInfo/10003";
 /** The signed-in read pages that are islands-only (ADR 0067); their own suites run them JS on and off. */
-const SIGNED_IN_ISLANDS = ["/orderList", "/withdrawList", "/noticeList", "/transfers"];
+const SIGNED_IN_ISLANDS = ["/orderList", "/withdrawList", "/noticeList", "/withdrawerList", "/referral", "/account", "/partnerList", MERCHANT_PAGE, "/transfers"];
 /** The sign-in pages, signed out (ADR 0067); the auth and two-factor suites run their flows JS on and off. */
 const SIGN_IN_ISLANDS = ["/login", "/login?tab=mobile", "/login/twoFactor"];
 const RUN = Date.now().toString(36);
@@ -63,6 +65,9 @@ describe("islands-only pages, JavaScript on", () => {
         await pageReady(page, true);
         expect(await framework(page), path).toEqual({ context: false, preloads: 0, scripts: [expect.stringMatching(/^\/build\/_touches\/touches-\w+\.js$/)] });
       }
+      await page.goto(e2e.server.url + MERCHANT_PAGE);
+      // The page itself, not its not-found answer.
+      expect(await page.getByTestId("user-nickname").innerText()).toBe("SwiftCards");
       // The order tabs: Back from a tab leaves the list, as with the hydrated tabs (replace).
       await page.goto(`${e2e.server.url}/home?promo=closed`);
       await page.goto(`${e2e.server.url}/orderList`);

@@ -38,8 +38,10 @@ const PAGE_BUDGET = 120_000;
 const CEILINGS: Record<string, number> = {};
 const OFFER_LIST = /^\/(advertList|cardType)\/\d+$/;
 /** Islands-only pages (ADR 0067) ask for one script file, the touches script: no framework chunk. */
-const ISLANDS_ONLY = new Set(["/home", "/login", "/orderList", "/withdrawList", "/noticeList", "/transfers"]);
-const islandsOnly = (path: string) => ISLANDS_ONLY.has(path) || OFFER_LIST.test(path);
+const ISLANDS_ONLY = new Set(["/home", "/login", "/orderList", "/withdrawList", "/noticeList", "/transfers", "/withdrawerList", "/referral", "/account", "/partnerList"]);
+/** A user's public page, islands-only too. */
+const USER_PAGE = /^\/userInfo\/\d+$/;
+const islandsOnly = (path: string) => ISLANDS_ONLY.has(path) || OFFER_LIST.test(path) || USER_PAGE.test(path);
 /**
  * Islands-only pages with islands: the touches script, then each island's entry and the React
  * chunk they share, after the load (ADR 0067). /forgot (the code field): 45,820 B, /login's
@@ -57,7 +59,7 @@ const BUDGETS: Record<string, number> = { "/home": HOME_BUDGET, "/login": LOGIN_
 const budgetOf = (path: string) => CEILINGS[path] ?? BUDGETS[path] ?? (OFFER_LIST.test(path) ? OFFER_LIST_BUDGET : PAGE_BUDGET);
 const BASELINE = new URL("./js-budget.baseline.json", import.meta.url);
 
-const SIGNED_OUT = ["/home", "/advertList/1", "/cardType/1", "/login", "/register", "/forgot"];
+const SIGNED_OUT = ["/home", "/advertList/1", "/cardType/1", "/userInfo/10003", "/login", "/register", "/forgot"];
 const SIGNED_IN = [
   "/home",
   "/advertList/1",
@@ -65,6 +67,7 @@ const SIGNED_IN = [
   "/withdrawList",
   "/transfers",
   "/withdrawerList",
+  "/account",
   "/sellVirtualCoin",
   "/message",
   "/noticeList",
@@ -76,6 +79,7 @@ const SIGNED_IN = [
   "/memberShipCenter/dailyCheckIn",
   "/referral",
   "/partnerList",
+  "/userInfo/10003",
 ];
 /** The desks, each as the role that opens it. */
 const DESK_USER = (who: string) => ({ email: `${who}@demo.test`, password: "demo1234" });

@@ -10,36 +10,9 @@ import { useCallback, useEffect, useState } from "react";
 import { CopyIcon, Button, Skeleton } from "~/components/ui";
 import { decryptCardSecret } from "~/services/orders/card-secret";
 import { CardCodeList } from "~/components/orders/CardCodeList";
+import { COPIED, COPY_FAIL, copyText } from "~/components/ui/clipboard";
 
 type State = { kind: "loading" } | { kind: "ready"; codes: string[] } | { kind: "error"; message: string };
-
-export const COPIED = "Copied";
-export const COPY_FAIL = "Copy Fail: Not Support";
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // fall through to the old way
-  }
-  try {
-    const el = document.createElement("textarea");
-    el.value = text;
-    el.setAttribute("readonly", "");
-    el.style.position = "fixed";
-    el.style.opacity = "0";
-    document.body.appendChild(el);
-    el.select();
-    const ok = document.execCommand("copy");
-    el.remove();
-    return ok;
-  } catch {
-    return false;
-  }
-}
 
 export default function CardSecret({ url, codeFormat }: { url: string; codeFormat?: string }) {
   const [state, setState] = useState<State>({ kind: "loading" });

@@ -9,6 +9,7 @@ import { REFERRAL_BONUS, REFERRAL_BONUS_TRADE, REFERRAL_PER_MILLE } from "../../
 import { Avatar } from "~/components/ui/Avatar";
 import { DateTime, ErrorState } from "~/components/ui";
 import { QrCode } from "~/components/wallet/QrCode";
+import { CopyButtonTouch } from "~/components/wallet/CopyButton";
 import type { QrSvg } from "~/components/wallet/qr.server";
 import { formatCoins, formatNgn } from "~/services/money/format";
 
@@ -48,7 +49,8 @@ export function InviteLink({ inviteCode, link, qr }: { inviteCode: string; link:
             {link}
           </a>
           <div className="mt-2 min-h-9">
-            <ClientOnly fallback={<p className="text-xs text-gray-600">Select the link to copy it.</p>}>
+            {/* Islands-only (ADR 0067), the copy touch works the fallback's button; hydrated, the island replaces it. */}
+            <ClientOnly fallback={<CopyButtonTouch text={link} label="Copy link" hint="Select the link to copy it." />}>
               {() => (
                 <Suspense fallback={null}>
                   <CopyButton text={link} label="Copy link" />
