@@ -191,3 +191,44 @@ describe("JavaScript on", () => {
     }
   });
 });
+
+describe("no layout shift", () => {
+  for (const js of [true, false]) {
+    test(`JavaScript ${js ? "on" : "off"}: the promo's picture has its box before it arrives, so nothing under it moves`, async () => {
+      const context = await newContext(e2e.browser, { js });
+      try {
+        const page = await context.newPage();
+        await page.addInitScript(() => {
+          const w = window as unknown as { shift: number };
+          w.shift = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as unknown as Array<{ value: number }>) w.shift += e.value;
+          }).observe({ type: "layout-shift", buffered: true });
+        });
+        // The picture is held back until the page has laid itself out.
+        let release!: () => void;
+        const held = new Promise<void>((r) => (release = r));
+        await page.route("**/*", async (route) => {
+          if (route.request().resourceType() === "image") await held;
+          await route.continue();
+        });
+        await page.goto(`${e2e.server.url}/home`, { waitUntil: "domcontentloaded" });
+        const picture = page.locator("[data-promo] img");
+        await picture.waitFor({ state: "attached" });
+        // Laid out (a first visit's styles are in the page) and the scripts run, the picture still held.
+        await page.waitForTimeout(500);
+        expect(await picture.evaluate((img: HTMLImageElement) => img.complete)).toBe(false);
+        const before = await picture.boundingBox();
+        release();
+        await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+        await pageReady(page, js);
+        const after = await picture.boundingBox();
+        expect(before!.height).toBeGreaterThan(100);
+        expect(after).toEqual(before);
+        if (js) expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBeLessThan(0.01);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

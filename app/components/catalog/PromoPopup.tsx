@@ -27,7 +27,9 @@ function Picture({ banner }: { banner: ShownBanner }) {
         alt={banner.nameEn}
         width={PROMO_SIZE.width}
         height={PROMO_SIZE.height}
-        className="block h-auto max-h-64 w-auto js:max-h-[65vh]"
+        // A definite height before the picture arrives (pictures load after the scripts, ADR 0043): its box
+        // never grows under the page (no layout shift); the width follows from the 3:4 ratio.
+        className="block h-64 w-auto js:h-[min(65vh,calc((100vw-2.5rem)*4/3))] sm:js:h-[min(65vh,calc(21.5rem*4/3))]"
       />
       <LeavesNote to={banner.leaves} />
     </a>
