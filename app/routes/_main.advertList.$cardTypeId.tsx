@@ -10,6 +10,8 @@ import { useMainLayoutData } from "~/components/layout/layout-data";
 import { useSamePathLoading } from "~/components/layout/use-same-path-loading";
 import { ButtonLink, EmptyState } from "~/components/ui";
 import { loadAdvertList } from "~/services/catalog/adverts.server";
+import { loadRateHistory } from "~/services/catalog/rate-history.server";
+import { RateHistory } from "~/components/catalog/RateHistory";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { Filters, Offer } from "~/components/catalog/OfferList";
 import { BackLink } from "~/components/ui/BackLink";
@@ -19,7 +21,8 @@ import type { IslandsHandle } from "~/services/layout/islands";
 export const handle: IslandsHandle = { islands: [] };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return json(await loadAdvertList(request, context, params.cardTypeId));
+  const [list, rateHistory] = await Promise.all([loadAdvertList(request, context, params.cardTypeId), loadRateHistory(request, context, params.cardTypeId)]);
+  return json({ ...list, rateHistory });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -27,9 +30,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function AdvertList() {
-  const { cardType, currencies, filters, offers, totalInCurrency } = useLoaderData<typeof loader>();
+  const { cardType, currencies, filters, offers, totalInCurrency, rateHistory } = useLoaderData<typeof loader>();
   const { coinName, ngnRate } = useMainLayoutData();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const loading = useSamePathLoading();
   const filtered = filters.face !== null || filters.type !== null || Boolean(filters.currency);
 
@@ -83,6 +86,8 @@ export default function AdvertList() {
           </ul>
         )}
       </section>
+
+      {rateHistory ? <RateHistory history={rateHistory} coinName={coinName} search={search} /> : null}
     </div>
   );
 }

@@ -151,6 +151,16 @@ export interface JobLeasesTable {
   held_until: Date;
 }
 
+/** A card type's best rate in a currency from recorded_at on; written by a trigger (migration 037, ADR 0070). */
+export interface RateHistoryTable {
+  id: Id;
+  card_type_id: number;
+  currency: string;
+  /** Per 10000, as adverts.discount; null: no active offer in that currency. */
+  discount: number | null;
+  recorded_at: Generated<Date>;
+}
+
 export interface TrackRecordsTable {
   id: Id;
   type: number;
@@ -629,6 +639,7 @@ export interface Database extends ChatTables {
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
   job_leases: JobLeasesTable;
+  rate_history: RateHistoryTable;
   track_records: TrackRecordsTable;
   user_remarks: UserRemarksTable;
   banners: BannersTable;

@@ -178,6 +178,8 @@ export async function seedDemoWorld(db: DB, opts: { passwordCost?: number } = {}
       )
       .execute();
 
+    await seedRateHistory(trx, now);
+
     await trx
       .insertInto("withdrawers")
       .values(
@@ -221,4 +223,24 @@ export async function seedDemoWorld(db: DB, opts: { passwordCost?: number } = {}
 
     return { seeded: true };
   });
+}
+
+/**
+ * Some history behind each best rate the offers above set (the trigger of migration 037 wrote today's):
+ * the same rate a little lower or higher some days ago, so /cardType/{id} shows a chart at once.
+ */
+async function seedRateHistory(trx: Trx, now: number) {
+  const today = await trx.selectFrom("rate_history").select(["card_type_id", "currency", "discount"]).execute();
+  const steps = [
+    { daysAgo: 85, delta: -300 },
+    { daysAgo: 52, delta: -150 },
+    { daysAgo: 24, delta: -220 },
+    { daysAgo: 5, delta: -60 },
+  ];
+  const rows = today.flatMap((r) =>
+    r.discount === null
+      ? []
+      : steps.map((s) => ({ card_type_id: r.card_type_id, currency: r.currency, discount: Math.max(1, r.discount! + s.delta), recorded_at: new Date(now - s.daysAgo * 86_400_000) })),
+  );
+  if (rows.length > 0) await trx.insertInto("rate_history").values(rows).execute();
 }

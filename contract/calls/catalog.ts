@@ -4,6 +4,7 @@ import { defineCall, id, noBody, okEmpty } from "../define";
 import { advertWithMerchantSchema, bannerSchema, btcTradeConfigSchema, businessUserSchema, cardTypeSchema, checkInConfigEntrySchema, configEntrySchema, countrySchema, currencySchema, systemConfigSchema } from "../entities";
 import { TrackRecordType } from "../enums";
 import { bannerLocationSchema } from "../enum-schemas";
+import { rateHistoryRangeSchema, rateHistorySchema } from "../rate-history";
 import { byId, currencyFilter, listOf } from "./common";
 
 /** System config, tracking, banners, card types, currencies, countries and offers (backend/modules/catalog). */
@@ -88,6 +89,13 @@ export const catalogCalls = {
     request: noBody,
     response: listOf(cardTypeSchema),
     doc: "Card types with their best rate and number of offers; a signed-in seller's leave out merchants blocked either way (ADR 0059).",
+  }),
+  "/cardType/getRateHistory": defineCall({
+    path: "/cardType/getRateHistory",
+    auth: "none",
+    request: z.object({ cardTypeId: id, range: rateHistoryRangeSchema }),
+    response: rateHistorySchema,
+    doc: "A card type's best rate per currency over the last 7, 30 or 90 days, as the points where it changed (ADR 0070). Response designed.",
   }),
   "/currency/getCurrency": defineCall({
     path: "/currency/getCurrency",

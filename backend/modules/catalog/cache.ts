@@ -61,7 +61,8 @@ export const uncachedCatalog: CatalogCache = {
 };
 
 /** The tables whose rows the cached values are made of (migration 017 triggers on the same). */
-const CATALOG_TABLES = new Set(["card_types", "adverts", "config", "banners", "currencies", "countries", "wealth_redemptions"]);
+// rate_history is written with adverts (its trigger, migration 037) or by the seed: listed for the seed's backdated rows.
+const CATALOG_TABLES = new Set(["card_types", "adverts", "config", "banners", "currencies", "countries", "wealth_redemptions", "rate_history"]);
 /** What adverts show of their merchant; users change for many other reasons (logins, levels). */
 const MERCHANT_COLUMNS = new Set(["nickname", "avatar", "online_status"]);
 /** Keys include user input (a currency): a bound, far above what the catalogue really holds. */

@@ -22,6 +22,7 @@ import {
   offerSummariesWithout,
   wearingAdverts,
 } from "./queries";
+import { rateRows, rateWindow } from "./rate-history";
 import { refuseTradeIfBlocked } from "../relationships/blocks";
 import { blockedEitherWay } from "../relationships/queries";
 
@@ -94,6 +95,13 @@ export const catalogHandlers = {
     return { list: everyone.list.map((c) => ({ ...c, ...own.get(c.id) })) };
   },
 
+  async "/cardType/getRateHistory"(input, ctx) {
+    if (!(await cardTypesOf(ctx)).list.some((c) => c.id === input.cardTypeId)) throw notFound("Card type");
+    // The rows change with the offers (the same commits empty the cache); the window moves with the clock.
+    const { rows } = await ctx.catalog.read(`rate-history:${input.cardTypeId}`, async () => ({ rows: await rateRows(ctx.db, input.cardTypeId) }));
+    return rateWindow(input.cardTypeId, rows, input.range, ctx.now.getTime());
+  },
+
   "/currency/getCurrency": (_input, ctx) => ctx.catalog.read("currencies", async () => ({ list: await currencies(ctx.db) })),
 
   "/country/getCountryList": (_input, ctx) => ctx.catalog.read("countries", async () => ({ list: await countries(ctx.db) })),
@@ -136,6 +144,7 @@ export const catalogHandlers = {
   | "/trackRecord/addTrackRecord"
   | "/banner/getBanners"
   | "/cardType/getCardType"
+  | "/cardType/getRateHistory"
   | "/currency/getCurrency"
   | "/country/getCountryList"
   | "/advert/getAdvertList"
