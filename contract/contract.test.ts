@@ -116,6 +116,8 @@ const DESIGNED_PATHS = [
   "/twoFactor/signIn",
   // Her own BTC/USDT transfer orders (ADR 0068).
   "/virtualCoinOrder/getMyOrders",
+  // Each card type's best rate over 7, 30 or 90 days (ADR 0070).
+  "/cardType/getRateHistory",
 ];
 
 /** First error message of a failed parse. */
