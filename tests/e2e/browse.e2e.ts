@@ -384,13 +384,19 @@ for (const js of [true, false]) {
 
         // The bell: a popover with Mark all as read and View all (a link to /noticeList without JS).
         await page.setViewportSize({ width: 1280, height: 900 });
+        // On /home (islands-only, ADR 0067) the bell is the link it is without JavaScript.
+        expect(await header.getByRole("link", { name: /Notifications/ }).getAttribute("href")).toBe("/noticeList");
         if (js) {
-          // A link until the bell is first used (ADR 0028); with JavaScript it opens the popover.
+          // A hydrated page: a link until the bell is first used (ADR 0028), then the popover.
+          await page.goto(`${e2e.server.url}/profile`);
+          await settle(page, js);
           await header.getByRole("link", { name: /Notifications/ }).click();
           await page.getByRole("button", { name: "Mark all as read" }).waitFor({ state: "visible" });
           expect(await page.getByRole("link", { name: "View all" }).getAttribute("href")).toBe("/noticeList");
           await shot(page, `browse-notices-1280-${mode}`);
           await page.keyboard.press("Escape");
+          await page.goto(`${e2e.server.url}/home?promo=closed`);
+          await settle(page, js);
         } else {
           expect(await header.getByRole("link", { name: /Notifications/ }).getAttribute("href")).toBe("/noticeList");
           await shot(page, `browse-signed-in-1280-${mode}`);
@@ -405,17 +411,12 @@ for (const js of [true, false]) {
         await page.setViewportSize({ width: 390, height: 844 });
         await header.locator('[data-menu="user"]').locator("summary, button").first().click();
 
-        // Sign out.
+        // Sign out: on /home (islands-only) the confirmation is its page, JS on and off alike; the
+        // hydrated pages' dialog is auth.e2e's.
         await page.locator('[data-menu="user"]').getByText("Sign out", { exact: true }).click();
-        if (js) {
-          const dialog = page.getByRole("alertdialog");
-          await dialog.getByText(SIGN_OUT_QUESTION, { exact: true }).waitFor({ state: "visible" });
-          await dialog.getByRole("button", { name: "Confirm" }).click();
-        } else {
-          await page.waitForURL((u) => u.pathname === "/logout");
-          await expect(page.locator("main").innerText()).resolves.toContain(SIGN_OUT_QUESTION);
-          await page.getByRole("button", { name: "Confirm" }).click();
-        }
+        await page.waitForURL((u) => u.pathname === "/logout");
+        await expect(page.locator("main").innerText()).resolves.toContain(SIGN_OUT_QUESTION);
+        await page.getByRole("button", { name: "Confirm" }).click();
         await page.waitForURL((u) => u.pathname === "/home");
         await page.locator("header").first().getByRole("link", { name: "Sign In" }).waitFor({ state: "visible" });
         expect(await page.locator('[data-menu="user"]').count()).toBe(0);
