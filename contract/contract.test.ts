@@ -116,6 +116,11 @@ const DESIGNED_PATHS = [
   "/twoFactor/signIn",
   // Her own BTC/USDT transfer orders (ADR 0068).
   "/virtualCoinOrder/getMyOrders",
+  // A seller's rate alerts (ADR 0071).
+  "/rateAlert/getRateAlerts",
+  "/rateAlert/addRateAlert",
+  "/rateAlert/setRateAlertActive",
+  "/rateAlert/deleteRateAlert",
 ];
 
 /** First error message of a failed parse. */
