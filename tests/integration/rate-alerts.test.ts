@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { NoticeType } from "../../contract/enums";
 import { coinsForFace, payoutFor } from "../../contract/money";
 import { RATE_ALERTS_FULL, RATE_ALERTS_MAX, RATE_ALERT_NOT_FOUND } from "../../contract/rate-alerts";
 import { createBackend } from "../../backend/app";
@@ -44,8 +45,9 @@ const ok = (res: Envelope) => {
   return res;
 };
 const settled = () => t.backend.services.catalog.settled();
-const alertNotices = (userId: number, alertId: number) =>
-  t.db.selectFrom("notices").select(["title_en", "content_en"]).where("user_id", "=", userId).where("ref_id", "=", alertId).where("title_en", "like", "Rate alert%").execute();
+/** Her rate-alert notices (each test starts with none: clearAlerts). */
+const alertNotices = (userId: number) =>
+  t.db.selectFrom("notices").select(["title_en", "content_en", "ref_id"]).where("user_id", "=", userId).where("type", "=", NoticeType.RateAlert).execute();
 const alertMails = async (userId: number) => {
   const { email } = await t.db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirstOrThrow();
   return t.db.selectFrom("outbox").select("body").where("recipient", "=", email!).where("type", "=", "RATE_ALERT").execute();
@@ -56,29 +58,36 @@ const setDiscount = async (advert: number, discount: number) => {
 };
 const addAlert = async (token: string, threshold: number) =>
   Number(ok(await t.call("/rateAlert/addRateAlert", { cardTypeId: appleId, currency: CURRENCY, form: 1, face: FACE, threshold }, { token })).data.id);
-const clearAlerts = (userId: number) => t.db.deleteFrom("rate_alerts").where("user_id", "=", userId).execute();
+const clearAlerts = async (userId: number) => {
+  await t.db.deleteFrom("rate_alerts").where("user_id", "=", userId).execute();
+  await t.db.deleteFrom("notices").where("user_id", "=", userId).where("type", "=", NoticeType.RateAlert).execute();
+};
 
 describe("a rate alert", () => {
+  beforeEach(() => clearAlerts(p.seller.id));
+
   it("fires once per crossing, stays quiet above, fires again after a fall and a new crossing", async () => {
     const advert = await makeAdvert(t, { merchantId: p.merchant.id, currency: CURRENCY, discount: 5_000 });
     await settled();
     const mailsBefore = (await alertMails(p.seller.id)).length;
     const id = await addAlert(p.seller.token, payAt(8_000));
-    expect(await alertNotices(p.seller.id, id)).toHaveLength(0);
+    expect(await alertNotices(p.seller.id)).toHaveLength(0);
 
     await setDiscount(advert, 8_000);
-    const first = await alertNotices(p.seller.id, id);
+    const first = await alertNotices(p.seller.id);
     expect(first).toHaveLength(1);
     expect(first[0]!.content_en).toContain(`now pays ₦`);
+    // Opening it leads to the card's offers.
+    expect(first[0]!.ref_id).toBe(appleId);
     expect(await alertMails(p.seller.id)).toHaveLength(mailsBefore + 1);
 
     await setDiscount(advert, 8_500);
-    expect(await alertNotices(p.seller.id, id)).toHaveLength(1);
+    expect(await alertNotices(p.seller.id)).toHaveLength(1);
 
     await setDiscount(advert, 5_000);
-    expect(await alertNotices(p.seller.id, id)).toHaveLength(1);
+    expect(await alertNotices(p.seller.id)).toHaveLength(1);
     await setDiscount(advert, 9_000);
-    expect(await alertNotices(p.seller.id, id)).toHaveLength(2);
+    expect(await alertNotices(p.seller.id)).toHaveLength(2);
     expect(await alertMails(p.seller.id)).toHaveLength(mailsBefore + 2);
 
     const list = ok(await t.call("/rateAlert/getRateAlerts", {}, { token: p.seller.token })).data.list;
@@ -92,13 +101,13 @@ describe("a rate alert", () => {
     const advert = await makeAdvert(t, { merchantId: p.merchant.id, currency: CURRENCY, discount: 8_000 });
     const better = rate + 100_000;
     const id = await addAlert(p.seller.token, payoutFor(coinsForFace(FACE, 8_000), better));
-    expect(await alertNotices(p.seller.id, id)).toHaveLength(0);
+    expect(await alertNotices(p.seller.id)).toHaveLength(0);
     const withdrawer = await makeWithdrawer(t, { userId: p.merchant2.id, currencyRate: rate });
     await settled();
-    expect(await alertNotices(p.seller.id, id)).toHaveLength(0);
+    expect(await alertNotices(p.seller.id)).toHaveLength(0);
     await t.db.updateTable("withdrawers").set({ currency_rate: better }).where("id", "=", withdrawer).execute();
     await settled();
-    expect(await alertNotices(p.seller.id, id)).toHaveLength(1);
+    expect(await alertNotices(p.seller.id)).toHaveLength(1);
     await t.db.updateTable("withdrawers").set({ status: 0 }).where("id", "=", withdrawer).execute();
     await settled();
     expect((await t.db.selectFrom("rate_alerts").select("armed").where("id", "=", id).executeTakeFirstOrThrow()).armed).toBe(true);
@@ -112,9 +121,9 @@ describe("a rate alert", () => {
     const id = await addAlert(p.seller.token, payAt(8_000));
     expectOk(await t.call("/rateAlert/setRateAlertActive", { id, active: false }, { token: p.seller.token }));
     await setDiscount(advert, 9_000);
-    expect(await alertNotices(p.seller.id, id)).toHaveLength(0);
+    expect(await alertNotices(p.seller.id)).toHaveLength(0);
     expectOk(await t.call("/rateAlert/setRateAlertActive", { id, active: true }, { token: p.seller.token }));
-    expect(await alertNotices(p.seller.id, id)).toHaveLength(1);
+    expect(await alertNotices(p.seller.id)).toHaveLength(1);
     await t.db.updateTable("adverts").set({ status: 0 }).where("id", "=", advert).execute();
     await clearAlerts(p.seller.id);
   });
@@ -150,7 +159,7 @@ describe("a rate alert", () => {
       const mailsBefore = (await alertMails(p.seller.id)).length;
       await t.db.updateTable("adverts").set({ discount: 9_000, usd_discount: 9_000 }).where("id", "=", advert).execute();
       await Promise.all([settled(), catalog.settled()]);
-      expect(await alertNotices(p.seller.id, id)).toHaveLength(1);
+      expect(await alertNotices(p.seller.id)).toHaveLength(1);
       expect(await alertMails(p.seller.id)).toHaveLength(mailsBefore + 1);
       await t.db.updateTable("adverts").set({ status: 0 }).where("id", "=", advert).execute();
       await Promise.all([settled(), catalog.settled()]);

@@ -91,7 +91,7 @@ async function fire(db: DB, a: Watched, c: { cardTypeId: number; currency: strin
     const words = alertWords(card.name_en, { ...c, form: a.form, face: Number(a.face), threshold: Number(a.threshold) });
     await notify(trx, {
       userId: a.user_id,
-      about: { type: "account", id: a.id },
+      about: { type: "rateAlert", id: c.cardTypeId },
       title: words.title,
       content: words.content,
       oppositeUserId: null,
@@ -110,10 +110,10 @@ async function fire(db: DB, a: Watched, c: { cardTypeId: number; currency: strin
 /** What the notice and the e-mail say. */
 export function alertWords(cardName: string, a: { currency: string; form: number; face: number; threshold: number; pays: number }) {
   const form = a.form === 1 ? "e-code" : "picture card";
-  const card = `${cardName} ${a.currency} ${minorText(a.face, { trim: true })} ${form}`;
+  const card = `Your ${cardName} ${a.currency} ${minorText(a.face, { trim: true })} ${form}`;
   return {
     title: "Rate alert: your price is reached",
-    content: `A ${card} now pays ₦${minorText(a.pays)} (your alert: at least ₦${minorText(a.threshold)}). Offers change quickly: open the offers to sell at today's rate.`,
+    content: `${card} now pays ₦${minorText(a.pays)} (your alert: at least ₦${minorText(a.threshold)}). Offers change quickly: open the offers to sell at today's rate.`,
   };
 }
 
