@@ -15,6 +15,7 @@ import { handlers } from "./handlers";
 import { AVATAR_URL_PREFIX } from "./modules/images/keys";
 import { serveAvatar, serveBlob } from "./modules/images/serve";
 import type { ChatBus } from "./modules/chat/bus";
+import { watchRateAlerts } from "./modules/rate-alerts/watch";
 import { isSharedCatalogValue, uncachedCatalog, type CatalogCache } from "./modules/catalog/cache";
 import { createChatService, type ChatService } from "./modules/chat/service";
 import { ApiError, notLoggedIn } from "./http/errors";
@@ -102,6 +103,8 @@ export function createBackend(opts: BackendOptions): Backend {
     catalog: opts.catalog ?? uncachedCatalog,
   };
   const chat = createChatService(services, { log, bus: opts.chatBus });
+  // Rate alerts weighed after every catalogue change this process hears (ADR 0071).
+  watchRateAlerts(services);
   // One table keyed by the path each call is served at: /client calls under /client,
   // staff calls (/merchant/*, /admin/*) at exactly their own path.
   const byPath = handlers as unknown as Record<string, (input: unknown, ctx: CallContext) => Promise<unknown>>;

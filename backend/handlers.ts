@@ -9,6 +9,7 @@ import { noticeHandlers } from "./modules/notices/handlers";
 import { orderHandlers } from "./modules/orders/handlers";
 import { redemptionHandlers } from "./modules/redemption/handlers";
 import { kycHandlers } from "./modules/kyc/handlers";
+import { rateAlertHandlers } from "./modules/rate-alerts/handlers";
 import { relationshipHandlers } from "./modules/relationships/handlers";
 import { membershipHandlers } from "./modules/membership/handlers";
 import { mallOrderHandlers } from "./modules/membership/staff-handlers";
@@ -51,6 +52,7 @@ export const handlers: Handlers = {
   ...kycHandlers,
   // Partners: trust and block
   ...relationshipHandlers,
+  ...rateAlertHandlers,
   // Referral: rewards and the friends list
   ...referralHandlers,
   // Membership: point mall, Vip Records, daily check-in

@@ -118,6 +118,11 @@ const DESIGNED_PATHS = [
   "/virtualCoinOrder/getMyOrders",
   // Each card type's best rate over 7, 30 or 90 days (ADR 0070).
   "/cardType/getRateHistory",
+  // A seller's rate alerts (ADR 0071).
+  "/rateAlert/getRateAlerts",
+  "/rateAlert/addRateAlert",
+  "/rateAlert/setRateAlertActive",
+  "/rateAlert/deleteRateAlert",
 ];
 
 /** First error message of a failed parse. */

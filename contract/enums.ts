@@ -174,9 +174,11 @@ export const NoticeType = {
   PointMall: 5,
   /** Designed addition: the account's security (a new device signed in, sign-ins paused); refId is the user's id (ADR 0055). */
   Security: 6,
+  /** Designed addition: a rate alert reached its price; refId is the card type's id, whose offers it opens (ADR 0071). */
+  RateAlert: 7,
 } as const;
 export type NoticeType = ValueOf<typeof NoticeType>;
-export const noticeTypeLabels: Record<NoticeType, string> = { 1: "Order", 2: "Withdrawal", 3: "Account", 4: "Referral", 5: "Point mall", 6: "Security" };
+export const noticeTypeLabels: Record<NoticeType, string> = { 1: "Order", 2: "Withdrawal", 3: "Account", 4: "Referral", 5: "Point mall", 6: "Security", 7: "Rate alert" };
 
 export const NoticeStatus = {
   Unread: 0,

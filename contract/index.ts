@@ -9,6 +9,7 @@ import { imagesCalls } from "./calls/images";
 import { membershipCalls } from "./calls/membership";
 import { noticeCalls } from "./calls/notices";
 import { ordersCalls } from "./calls/orders";
+import { rateAlertCalls } from "./calls/rate-alerts";
 import { referralCalls } from "./calls/referral";
 import { relationshipsCalls } from "./calls/relationships";
 import { sessionCalls } from "./calls/sessions";
@@ -43,6 +44,7 @@ export const calls = {
   ...virtualCoinCalls,
   ...relationshipsCalls,
   ...referralCalls,
+  ...rateAlertCalls,
   ...noticeCalls,
   ...membershipCalls,
   ...chatCalls,

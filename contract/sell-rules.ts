@@ -71,15 +71,21 @@ export interface SellProblem {
   message: string;
 }
 
-/** The first problem of a sale, in docs/product/validation.md's order (online, face, remaining amount, code or images), or null. */
-export function sellProblem(o: SellOffer, v: { tradeAmount: number | null; codes: readonly string[]; images: number }): SellProblem | null {
-  if (!o.online) return { field: "form", message: MESSAGES.businessOffline };
-  const face = v.tradeAmount;
+/** Why an offer does not buy a card of this face (its fixed faces or range, then the amount it has left), or null. */
+export function faceProblem(o: Pick<SellOffer, "faces" | "minTrade" | "maxTrade" | "remain" | "currency">, face: number | null): SellProblem | null {
   if (o.faces.length > 0) {
     if (face === null) return { field: "face", message: CHOOSE_FACE };
     if (!o.faces.includes(face)) return { field: "face", message: fixedFacesMessage(o.faces, o.currency) };
   } else if (face === null || face < o.minTrade || face > o.maxTrade) return { field: "face", message: faceRangeMessage(o) };
   if (face > o.remain) return { field: "face", message: MESSAGES.remainNotEnough };
+  return null;
+}
+
+/** The first problem of a sale, in docs/product/validation.md's order (online, face, remaining amount, code or images), or null. */
+export function sellProblem(o: SellOffer, v: { tradeAmount: number | null; codes: readonly string[]; images: number }): SellProblem | null {
+  if (!o.online) return { field: "form", message: MESSAGES.businessOffline };
+  const faceIssue = faceProblem(o, v.tradeAmount);
+  if (faceIssue) return faceIssue;
   if (o.cardType === AdvertCardType.Picture) {
     if (v.images === 0) return { field: "cardImg", message: MESSAGES.cardImageEmpty };
     if (v.images > ORDER_IMAGES_MAX) return { field: "cardImg", message: TOO_MANY_IMAGES };

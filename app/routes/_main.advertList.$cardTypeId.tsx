@@ -4,7 +4,7 @@
  * they submit on change. Card face and card type are filtered in the loader.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { cx } from "~/components/ui/cx";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { useSamePathLoading } from "~/components/layout/use-same-path-loading";
@@ -51,6 +51,7 @@ export default function AdvertList() {
       </header>
 
       <Filters filters={filters} currencies={currencies} />
+      <Link to={`/rateAlerts?cardTypeId=${cardType.id}${filters.currency ? `&currency=${encodeURIComponent(filters.currency)}` : ""}`} className="self-start text-sm font-medium text-brand-700 underline underline-offset-2">Tell me when the rate rises</Link>
 
       <section aria-label="Offers" aria-busy={loading || undefined} className={cx("transition-opacity", loading && "opacity-60")}>
         {offers.length === 0 ? (

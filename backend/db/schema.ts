@@ -337,6 +337,24 @@ export interface CheckInsTable {
   created_at: Timestamp;
 }
 
+/** A seller's rate alert (migration 038, ADR 0071). */
+export interface RateAlertsTable {
+  id: Id;
+  user_id: number;
+  card_type_id: number;
+  currency: string;
+  /** 0 picture, 1 e-code (AdvertCardType). */
+  form: number;
+  /** Card face, hundredths of the currency. */
+  face: number;
+  /** Kobo: the naira she wants at least. */
+  threshold: number;
+  active: Generated<boolean>;
+  armed: Generated<boolean>;
+  fired_at: Date | null;
+  created_at: Timestamp;
+}
+
 export interface NoticesTable {
   id: Id;
   user_id: number;
@@ -655,6 +673,7 @@ export interface Database extends ChatTables {
   mall_fulfilments: MallFulfilmentsTable;
   check_ins: CheckInsTable;
   notices: NoticesTable;
+  rate_alerts: RateAlertsTable;
   orders: OrdersTable;
   user_order_stats: UserOrderStatsTable;
   order_details: OrderDetailsTable;

@@ -17,7 +17,7 @@ const BAD_EMAIL = "Please enter a valid email address.";
 /** A merchant of the demo world (SwiftCards), for a user's public page. */
 const MERCHANT_PAGE = "/userInfo/10003";
 /** The signed-in read pages that are islands-only (ADR 0067); their own suites run them JS on and off. */
-const SIGNED_IN_ISLANDS = ["/orderList", "/withdrawList", "/noticeList", "/withdrawerList", "/referral", "/account", "/partnerList", MERCHANT_PAGE, "/transfers"];
+const SIGNED_IN_ISLANDS = ["/orderList", "/withdrawList", "/noticeList", "/withdrawerList", "/referral", "/account", "/partnerList", MERCHANT_PAGE, "/transfers", "/rateAlerts"];
 /** The sign-in pages, signed out (ADR 0067); the auth and two-factor suites run their flows JS on and off. */
 const SIGN_IN_ISLANDS = ["/login", "/login?tab=mobile", "/login/twoFactor"];
 const RUN = Date.now().toString(36);

@@ -38,7 +38,7 @@ const PAGE_BUDGET = 120_000;
 const CEILINGS: Record<string, number> = {};
 const OFFER_LIST = /^\/(advertList|cardType)\/\d+$/;
 /** Islands-only pages (ADR 0067) ask for one script file, the touches script: no framework chunk. */
-const ISLANDS_ONLY = new Set(["/home", "/login", "/orderList", "/withdrawList", "/noticeList", "/transfers", "/withdrawerList", "/referral", "/account", "/partnerList"]);
+const ISLANDS_ONLY = new Set(["/home", "/login", "/orderList", "/withdrawList", "/noticeList", "/transfers", "/withdrawerList", "/referral", "/account", "/partnerList", "/rateAlerts"]);
 /** A user's public page, islands-only too. */
 const USER_PAGE = /^\/userInfo\/\d+$/;
 const islandsOnly = (path: string) => ISLANDS_ONLY.has(path) || OFFER_LIST.test(path) || USER_PAGE.test(path);
@@ -66,6 +66,7 @@ const SIGNED_IN = [
   "/orderList",
   "/withdrawList",
   "/transfers",
+  "/rateAlerts",
   "/withdrawerList",
   "/account",
   "/sellVirtualCoin",

@@ -72,6 +72,7 @@ const SHORTCUTS = [
   { label: "Verify ID", to: "/security/kycVerification" },
   { label: "Bank Account", to: "/security/bankAccount" },
   { label: "Refer for Rewards", to: "/referral" },
+  { label: "Rate Alerts", to: "/rateAlerts" },
 ] as const;
 
 const tile = "flex min-h-14 items-center justify-center rounded-lg bg-gray-50 p-3 text-center text-sm font-medium text-gray-900 no-underline hover:bg-brand-50 hover:text-brand-700";

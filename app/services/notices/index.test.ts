@@ -9,6 +9,7 @@ describe("where a notice leads", () => {
     expect(noticeTarget({ type: NoticeType.Withdrawal, refId: 12 })).toBe("/withdrawDetails/12");
     // A security notice (type 6, ADR 0055): the signed-in devices, where one is ended (ADR 0058).
     expect(noticeTarget({ type: NoticeType.Security, refId: 12 })).toBe("/security/devices");
+    expect(noticeTarget({ type: NoticeType.RateAlert, refId: 3 })).toBe("/advertList/3");
   });
 
   it("the open link carries type and refId, and only a known type leads anywhere", () => {

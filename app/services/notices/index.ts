@@ -9,6 +9,8 @@ export function noticeTarget(n: Pick<Notice, "type" | "refId">): string {
   if (n.type === NoticeType.PointMall) return "/memberShipCenter?tab=order";
   // A sign-in from a new device, or sign-ins paused: the list of signed-in devices, to end one (ADR 0058).
   if (n.type === NoticeType.Security) return "/security/devices";
+  // A rate alert: the card's offers, to sell at the rate it reached (ADR 0071).
+  if (n.type === NoticeType.RateAlert) return `/advertList/${n.refId}`;
   return n.type === NoticeType.Withdrawal ? `/withdrawDetails/${n.refId}` : `/orderDetails/${n.refId}`;
 }
 

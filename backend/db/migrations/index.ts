@@ -32,6 +32,7 @@ import type { MigrationContext } from "./030-sealed-personal-data";
 import * as m032twoFactor from "./032-two-factor";
 import * as m034noticeChatMessage from "./034-notice-chat-message";
 import * as m037rateHistory from "./037-rate-history";
+import * as m038rateAlerts from "./038-rate-alerts";
 
 export type { MigrationContext };
 
@@ -72,6 +73,7 @@ export const migrationsWith = (ctx: MigrationContext = {}): Record<string, Migra
   "032-two-factor": m032twoFactor,
   "034-notice-chat-message": m034noticeChatMessage,
   "037-rate-history": m037rateHistory,
+  "038-rate-alerts": m038rateAlerts,
 });
 
 /** The migrations without keys: enough for a database that holds no personal data yet. */

@@ -42,6 +42,12 @@ export interface CatalogCache {
    * no late notification is still on its way.
    */
   settled(): Promise<void>;
+  /**
+   * Runs `listener` after every change heard from any process (and after the listener came back
+   * from a loss, when changes may have been missed): what must act on the catalogue's changes,
+   * such as rate alerts (ADR 0071), without a poll. settled() and close() wait for its runs.
+   */
+  onChange(listener: () => Promise<void>): () => void;
   close(): Promise<void>;
 }
 
@@ -57,6 +63,7 @@ export const uncachedCatalog: CatalogCache = {
   read: (_key, load) => load(),
   ready: Promise.resolve(),
   settled: () => Promise.resolve(),
+  onChange: () => () => undefined,
   close: async () => undefined,
 };
 
@@ -96,6 +103,18 @@ export function createCatalogCache(db: DB, notifications: Notifications, writes:
   let heardProbe = false;
   const settling = new Map<string, () => void>();
   let settles = 0;
+  const changeListeners = new Set<() => Promise<void>>();
+  const changeRuns = new Set<Promise<void>>();
+  const changed = () => {
+    for (const listener of changeListeners) {
+      const run = listener().catch((err: unknown) => log(`[catalog] change listener: ${err instanceof Error ? err.message : String(err)}`));
+      changeRuns.add(run);
+      void run.finally(() => changeRuns.delete(run));
+    }
+  };
+  const changesDone = async () => {
+    while (changeRuns.size > 0) await Promise.all([...changeRuns]);
+  };
   const stopListening = notifications
     .listen(
       "catalog",
@@ -104,11 +123,13 @@ export function createCatalogCache(db: DB, notifications: Notifications, writes:
         settling.get(payload)?.();
         settling.delete(payload);
         forget();
+        if (payload !== PROBE && !payload.startsWith(SETTLE)) changed();
       },
       // Back after a loss: what was sent meanwhile is gone, so nothing kept is trusted.
       () => {
         forget();
         listening = heardProbe;
+        changed();
       },
       // Lost: serve from the database until the listener is back, never from memory unheard.
       () => {
@@ -133,11 +154,16 @@ export function createCatalogCache(db: DB, notifications: Notifications, writes:
       () => undefined,
     ),
     async settled() {
-      if (!listening) return;
+      if (!listening) return changesDone();
       const payload = `${SETTLE}${++settles}`;
       const back = new Promise<void>((resolve) => settling.set(payload, resolve));
       await sql`select pg_notify(catalog_channel(), ${payload})`.execute(db);
       await back;
+      await changesDone();
+    },
+    onChange(listener) {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
     },
     read<T>(key: string, load: () => Promise<T>, expiry?: Expiry<T>): Promise<T> {
       if (!listening) return load();
@@ -167,6 +193,8 @@ export function createCatalogCache(db: DB, notifications: Notifications, writes:
     },
     async close() {
       unwatch();
+      changeListeners.clear();
+      await changesDone();
       listening = false;
       entries.clear();
       ends.clear();

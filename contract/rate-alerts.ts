@@ -1,0 +1,39 @@
+/**
+ * Rate alerts (docs/decisions/0071-rate-alerts.md, docs/product/rate-alerts.md): what an alert
+ * watches is worth, from the one home of money formulas, and the words its calls answer.
+ */
+import { coinsForFace, payoutFor } from "./money";
+import { faceProblem, type SellOffer } from "./sell-rules";
+
+/** Alerts one seller keeps at a time. */
+export const RATE_ALERTS_MAX = 10;
+export const RATE_ALERTS_FULL = `You can keep up to ${RATE_ALERTS_MAX} alerts. Delete one to add another.`;
+export const RATE_ALERT_NOT_FOUND = "This alert does not exist or is not yours.";
+/** The payout currency an alert's threshold is in (the withdrawers' NGN). */
+export const ALERT_PAYOUT_CURRENCY = "NGN";
+
+/** What an alert watches: a card of this form and face, in this currency. */
+export interface WatchedCard {
+  form: number;
+  /** Hundredths of the currency. */
+  face: number;
+}
+
+/** An open offer as an alert weighs it: the face rules of the sell form, its form and its discount. */
+export type AlertOffer = Pick<SellOffer, "cardType" | "faces" | "minTrade" | "maxTrade" | "remain" | "currency"> & { discount: number };
+
+/**
+ * Kobo the card pays today: the coins the best offer that buys it now pays (coinsForFace, floor),
+ * turned into naira at the best withdrawer rate (payoutFor, floor): exactly what selling the card
+ * and then the coins would pay, never a rounded-up figure. Null when no open offer buys it or no
+ * withdrawer pays NGN.
+ */
+export function alertPays(card: WatchedCard, offers: readonly AlertOffer[], bestNgnRate: number | null): number | null {
+  if (bestNgnRate === null || bestNgnRate <= 0) return null;
+  let coins = 0;
+  for (const o of offers) {
+    if (o.cardType !== card.form || faceProblem(o, card.face) !== null) continue;
+    coins = Math.max(coins, coinsForFace(card.face, o.discount));
+  }
+  return coins > 0 ? payoutFor(coins, bestNgnRate) : null;
+}
