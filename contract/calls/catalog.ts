@@ -5,6 +5,7 @@ import { advertWithMerchantSchema, bannerSchema, btcTradeConfigSchema, businessU
 import { TrackRecordType } from "../enums";
 import { bannerLocationSchema } from "../enum-schemas";
 import { byId, currencyFilter, listOf } from "./common";
+import { traderFiguresSchema } from "../trader-figures";
 
 /** System config, tracking, banners, card types, currencies, countries and offers (backend/modules/catalog). */
 export const catalogCalls = {
@@ -17,6 +18,8 @@ export const catalogCalls = {
       list: z.array(advertWithMerchantSchema),
       /** The merchants of the listed offers. */
       businessList: z.array(businessUserSchema),
+      /** Designed (ADR 0069): each listed merchant's figures over 30 days. */
+      traderFigures: z.array(traderFiguresSchema.extend({ userId: id })),
     }),
     doc: "Offers of one card type (optionally one currency) with their merchants' online status.",
   }),

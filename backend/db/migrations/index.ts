@@ -31,6 +31,7 @@ import * as m030sealedPersonalData from "./030-sealed-personal-data";
 import type { MigrationContext } from "./030-sealed-personal-data";
 import * as m032twoFactor from "./032-two-factor";
 import * as m034noticeChatMessage from "./034-notice-chat-message";
+import * as m036traderDays from "./036-trader-days";
 
 export type { MigrationContext };
 
@@ -70,6 +71,7 @@ export const migrationsWith = (ctx: MigrationContext = {}): Record<string, Migra
   "030-sealed-personal-data": m030sealedPersonalData.migration(ctx),
   "032-two-factor": m032twoFactor,
   "034-notice-chat-message": m034noticeChatMessage,
+  "036-trader-days": m036traderDays,
 });
 
 /** The migrations without keys: enough for a database that holds no personal data yet. */
