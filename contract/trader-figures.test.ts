@@ -15,6 +15,7 @@ import {
   medianBucket,
   MINUTE_BUCKETS,
   minuteBucket,
+  minutesText,
   type TraderDay,
 } from "./trader-figures";
 
@@ -97,6 +98,7 @@ describe("trader figures", () => {
     expect(minuteBucket(10 * 3_600_000)).toBe(LAST_BUCKET);
     expect(medianBucket([])).toBeNull();
     expect(completionBp(0, 0)).toBeNull();
+    expect(minutesText(0)).toBe("<1 min");
     expect(compactFigures({ trades: 312, failed: 6, completionBp: completionBp(312, 6), viewMinutes: 2, completeMinutes: 6, disputesLost: 0 })).toBe("98% · 312 trades · ~6 min");
     expect(compactFigures({ trades: 1, failed: 0, completionBp: 10_000, viewMinutes: 200, completeMinutes: LAST_BUCKET, disputesLost: 0 })).toBe("100% · 1 trade · ~120+ min");
   });

@@ -103,8 +103,8 @@ export const isNewTrader = (f: TraderFigures): boolean => f.completionBp === nul
 
 /** "98%": whole percent, rounded down. */
 export const percentText = (bp: number): string => `${Math.floor(bp / 100)}%`;
-/** "~6 min", "~120+ min". */
-export const minutesText = (m: number): string => (m >= LAST_BUCKET ? `~${LAST_BUCKET}+ min` : `~${m} min`);
+/** "~6 min"; "<1 min" under a minute; "~120+ min" from the last bucket. */
+export const minutesText = (m: number): string => (m === 0 ? "<1 min" : m >= LAST_BUCKET ? `~${LAST_BUCKET}+ min` : `~${m} min`);
 export const tradesText = (n: number): string => `${n} ${n === 1 ? "trade" : "trades"}`;
 
 /** The compact line of an offer row or a withdrawer card: "98% · 312 trades · ~6 min", or "New". */
