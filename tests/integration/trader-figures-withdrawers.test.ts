@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { TraderFigures } from "../../contract/trader-figures";
 import type { Withdrawer } from "../../contract/entities";
 import type { TestBackend } from "../support/backend";
+import { findTraderDayMismatches, recountTraderDays } from "../../backend/modules/trader-figures/days";
 import { expectOk, staff, type Party } from "../support/orders";
 import { addBank, makeUser, makeWithdrawer, payPicturePath, setAvailable, setUpWalletTests, walletParties, type WalletParties } from "../support/wallet";
 
@@ -64,5 +65,11 @@ describe("withdrawer figures", () => {
     await w.complete(c);
 
     expect(await list()).toEqual({ trades: 2, failed: 1, completionBp: 6_666, viewMinutes: 4, completeMinutes: 10, disputesLost: 0 } satisfies TraderFigures);
+    // What the moves kept is what the orders and withdrawals say, and a recount writes the same rows.
+    expect(await findTraderDayMismatches(t.db)).toEqual([]);
+    const kept = await t.db.selectFrom("trader_days").selectAll().orderBy(["user_id", "side", "day"]).execute();
+    await t.db.deleteFrom("trader_days").execute();
+    await recountTraderDays(t.db);
+    expect(await t.db.selectFrom("trader_days").selectAll().orderBy(["user_id", "side", "day"]).execute()).toEqual(kept);
   });
 });

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { sweepOrderTimers } from "../../backend/jobs/order-timers";
 import type { TraderFigures } from "../../contract/trader-figures";
 import type { TestBackend } from "../support/backend";
+import { findTraderDayMismatches, recountTraderDays } from "../../backend/modules/trader-figures/days";
 import { expectOk, makeAdvert, parties, placeOrder, setUpOrderTests, staff, type Parties } from "../support/orders";
 
 let t: TestBackend;
@@ -113,6 +114,13 @@ describe("trader figures", () => {
     expect(await listFigures(p.merchant.id)).toEqual(expected);
     // Another merchant's figures are its own.
     expect(await pageFigures(p.merchant2.id)).toEqual(NEW);
+
+    // What the moves kept is what the orders and withdrawals say, and a recount writes the same rows.
+    expect(await findTraderDayMismatches(t.db)).toEqual([]);
+    const kept = await t.db.selectFrom("trader_days").selectAll().orderBy(["user_id", "side", "day"]).execute();
+    await t.db.deleteFrom("trader_days").execute();
+    await recountTraderDays(t.db);
+    expect(await t.db.selectFrom("trader_days").selectAll().orderBy(["user_id", "side", "day"]).execute()).toEqual(kept);
 
     // The day of the moves is the 30th day of the window 29 days later, and out of it the day after.
     const today = Math.floor(t.clock.t / DAY);
