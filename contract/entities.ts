@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { advertCardTypeSchema, arbitrationTypeSchema, bannerLocationSchema, bannerTypeSchema, billTypeSchema, feedbackTypeSchema, flagSchema, kycIdKindSchema, kycStatusSchema, mallOrderStatusSchema, noticeStatusSchema, noticeTypeSchema, onlineStatusSchema, orderStatusSchema, relationshipSchema, restrictTypeSchema, showTypeSchema, wealthRecordTypeSchema, withdrawalStatusSchema } from "./enum-schemas";
 import { adornmentFields } from "./adornment";
+import { traderFiguresSchema } from "./trader-figures";
 import { MALL_DELIVERIES } from "./enums";
 
 /**
@@ -254,6 +255,8 @@ export const withdrawerSchema = z.object({
   tags: text,
   description: text,
   lastUpdate: ms,
+  /** Designed (ADR 0069): the withdrawer's figures over 30 days; sent by the withdrawer list. */
+  figures: traderFiguresSchema.optional(),
 });
 export type Withdrawer = z.infer<typeof withdrawerSchema>;
 

@@ -18,6 +18,7 @@ import { partnerAction } from "~/services/partners/partners.server";
 import { posIntParam, toQuery } from "~/components/wallet/dates";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { ProfileStats } from "~/components/identity/ProfileParts";
+import { FiguresList } from "~/components/trader/TraderFigures";
 import { PartnerButtons } from "~/components/partners/PartnerButtons";
 import { FeedbackItem } from "~/components/partners/FeedbackItem";
 import { PublicProfileHeader, type Viewing } from "~/components/partners/PublicProfile";
@@ -56,7 +57,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
   const info = await api.call("/userInfo/getUserInfo", { userId });
   if (!info.ok && info.code === Code.NOT_FOUND) throw notFoundResponse(NOT_FOUND);
-  const { profile, statistics } = must(info);
+  const { profile, statistics, figures } = must(info);
   const me = api.session.get("profile")?.id;
   const own = me === userId;
   const rel = api.signedIn && !own ? await api.call("/userRelationship/getRelationship", { toUser: userId }) : null;
@@ -66,6 +67,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       user: {
         profile,
         statistics,
+        figures,
         own,
         viewing: rel?.ok ? rel.data : null,
         loginHref: api.signedIn ? null : `/login?redirectTo=${encodeURIComponent(url.pathname)}`,
@@ -106,6 +108,7 @@ export default function UserInfoPage() {
         }
       />
       <ProfileStats s={user.statistics as Statistics} coinName={coinName} own={user.own} />
+      <FiguresList f={user.figures} title="As a merchant, last 30 days" />
       <TitledSection id="feedback" title="Feedback">
         <Tabs
           label="Feedback type"

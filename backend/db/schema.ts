@@ -622,6 +622,20 @@ export interface StaffAuditTable {
 }
 
 /** A user's orders as seller or buyer, kept with each order (migration 023, orders/order-stats.ts). */
+/** A trader's day (ADR 0069, migration 036). */
+export interface TraderDaysTable {
+  user_id: number;
+  /** 1 a merchant's card orders, 2 a withdrawer's withdrawals. */
+  side: number;
+  /** UTC days since 1970-01-01. */
+  day: number;
+  completed_n: number;
+  failed_n: number;
+  disputes_lost_n: number;
+  view_minutes: number[];
+  complete_minutes: number[];
+}
+
 export interface UserOrderStatsTable {
   user_id: number;
   /** Every order, whatever its status, and the sum of their calculate_total_price. */
@@ -676,6 +690,7 @@ export interface Database extends ChatTables {
   rate_alerts: RateAlertsTable;
   orders: OrdersTable;
   user_order_stats: UserOrderStatsTable;
+  trader_days: TraderDaysTable;
   order_details: OrderDetailsTable;
   order_changes: OrderChangesTable;
   feedbacks: FeedbacksTable;

@@ -3,6 +3,7 @@ import type { DB, Trx } from "../db/index";
 import { PLATFORM_USER_ID } from "../modules/wallet/platform";
 import { recountOrderStats } from "../modules/orders/order-stats";
 import { recountAdvertFigures } from "../modules/orders/advert-figures";
+import { recountTraderDays } from "../modules/trader-figures/days";
 import { claimMarker, seedDemoWorld } from "./seed";
 import type { SecretBox } from "../security/secret-box";
 import { DEMO_LOGINS } from "./world";
@@ -172,6 +173,8 @@ async function writeBulk(trx: Trx, sizes: LargeSizes, secrets: SecretBox, done: 
   await recountOrderStats(trx);
   // And the offers' trades, as the move to Completed counts them: an offer says what its orders do.
   await recountAdvertFigures(trx);
+  // And the merchants' figures over 30 days, as each move keeps them (ADR 0069).
+  await recountTraderDays(trx);
   done(`${N} orders and their secrets`, t);
 
   // The seller's notice of each order, as the state machine words it; the newest 30 unread.

@@ -6,6 +6,7 @@ import { TrackRecordType } from "../enums";
 import { bannerLocationSchema } from "../enum-schemas";
 import { rateHistoryRangeSchema, rateHistorySchema } from "../rate-history";
 import { byId, currencyFilter, listOf } from "./common";
+import { traderFiguresSchema } from "../trader-figures";
 
 /** System config, tracking, banners, card types, currencies, countries and offers (backend/modules/catalog). */
 export const catalogCalls = {
@@ -18,6 +19,8 @@ export const catalogCalls = {
       list: z.array(advertWithMerchantSchema),
       /** The merchants of the listed offers. */
       businessList: z.array(businessUserSchema),
+      /** Designed (ADR 0069): each listed merchant's figures over 30 days. */
+      traderFigures: z.array(traderFiguresSchema.extend({ userId: id })),
     }),
     doc: "Offers of one card type (optionally one currency) with their merchants' online status.",
   }),

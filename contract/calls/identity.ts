@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { traderFiguresSchema } from "../trader-figures";
 import { defineCall, id, noBody, okEmpty } from "../define";
 import { accountSchema, desksSchema, profileAccountSchema, profileSchema, publicProfileSchema, statisticsSchema } from "../entities";
 import { imagePath, nickname } from "../fields";
@@ -36,8 +37,13 @@ export const identityCalls = {
     path: "/userInfo/getUserInfo",
     auth: "none",
     request: z.object({ userId: id }),
-    response: z.object({ profile: publicProfileSchema, statistics: statisticsSchema }),
-    doc: "Public information of a user. Response designed: {profile (public fields), statistics}.",
+    response: z.object({
+      profile: publicProfileSchema,
+      statistics: statisticsSchema,
+      /** Designed (ADR 0069): the user's figures over 30 days as a merchant of card orders. */
+      figures: traderFiguresSchema,
+    }),
+    doc: "Public information of a user. Response designed: {profile (public fields), statistics, figures}.",
   }),
   "/userInfo/updateAvatar": defineCall({
     path: "/userInfo/updateAvatar",

@@ -318,7 +318,7 @@ describe("/advert/getAdvertList", () => {
     expect(res.code).toBe(1);
     expect(res.data.list.map((a: Item) => a.id)).not.toContain(soldOut.id);
     const cad = await t.call("/advert/getAdvertList", { cardTypeId: steamId, currency: "CAD" });
-    expect(cad.data).toEqual({ list: [], businessList: [] });
+    expect(cad.data).toEqual({ list: [], businessList: [], traderFigures: [] });
   });
 
   it("rejects bad input and unknown card types", async () => {

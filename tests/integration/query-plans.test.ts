@@ -15,6 +15,7 @@
  * enable_seqscan off: that only asks whether the index matches the query, hence the index name
  * is asserted too.
  */
+import { traderFiguresOf, TraderSide } from "../../backend/modules/trader-figures/days";
 import { CompiledQuery, createQueryId, type KyselyPlugin, type RootOperationNode } from "kysely";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -202,6 +203,8 @@ describe("query plans of the hot lists", () => {
     await expectIndex((db) => ownerWithdrawalPage(store(db), seller, { lastId: 1_000_000 }), "withdrawals", "withdrawals_user", force);
     // The frames and badges of a list's users (ADR 0052): one read of the worn rows, whoever asks.
     await expectIndex((db) => wornBy(db, [seller, merchant, typical], new Date()), "wealth_redemptions", "wealth_redemptions_worn", force);
+    // The listed traders' figures (ADR 0069): one range of the day rows' primary key per trader.
+    await expectIndex((db) => traderFiguresOf(db, TraderSide.Merchant, [seller, merchant, typical], new Date()), "trader_days", "trader_days_pkey", force);
   });
 
   it("the chat reads the newest or the unread memberships, not every conversation of a busy seller", async () => {

@@ -6,6 +6,8 @@ import { OfferTags } from "~/components/catalog/OfferTags";
 import { useLocation, useSubmit } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { AdvertWithMerchant } from "../../../contract/entities";
+import type { TraderFigures } from "../../../contract/trader-figures";
+import { FiguresLine } from "~/components/trader/TraderFigures";
 import { AdvertCardType, isOnline } from "../../../contract/catalog-enums";
 import { faceUnits, ngnPerUnit, offerFaces, offerRate } from "~/services/money/offers";
 // Not through offers.ts: a re-export there made /home load the sell rules (ADR 0028).
@@ -111,7 +113,7 @@ export function Filters({ filters, currencies }: { filters: AdvertFilters; curre
   );
 }
 
-export function Offer({ a, coinName, ngnRate }: { a: AdvertWithMerchant; coinName: string; ngnRate: number }) {
+export function Offer({ a, coinName, ngnRate }: { a: AdvertWithMerchant & { figures?: TraderFigures }; coinName: string; ngnRate: number }) {
   const online = isOnline(a.onlineStatus);
   const faces = offerFaces(a);
   return (
@@ -127,7 +129,15 @@ export function Offer({ a, coinName, ngnRate }: { a: AdvertWithMerchant; coinNam
       data-online={online ? "1" : "0"}
       aria-label={`Offer by ${a.nickname}`}
     >
-      <MerchantIdentity advert={a} extra={<span className="num text-xs text-gray-600">{a.payLimit} min</span>} />
+      <MerchantIdentity
+        advert={a}
+        extra={
+          <>
+            <span className="num text-xs text-gray-600">{a.payLimit} min</span>
+            <FiguresLine f={a.figures} />
+          </>
+        }
+      />
 
       {/* Rate */}
       <div className="flex items-baseline justify-between gap-2 md:block">

@@ -1,4 +1,5 @@
 /** Pieces the withdrawer card (/withdrawerList) and the withdrawer panel (/sellCoins) share. */
+import { FiguresLine } from "~/components/trader/TraderFigures";
 import type { Withdrawer } from "../../../contract/entities";
 import { StatusBadge, VerifiedIcon } from "~/components/ui";
 
@@ -19,6 +20,12 @@ export function WithdrawerStats({ w }: { w: Withdrawer }) {
   return (
     <p className="text-xs text-gray-600">
       {w.sales} sales · {w.feedback} positive feedback
+      {w.figures ? (
+        <>
+          <br />
+          <FiguresLine f={w.figures} />
+        </>
+      ) : null}
     </p>
   );
 }

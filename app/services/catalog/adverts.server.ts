@@ -11,6 +11,7 @@ import { AdvertCardType, isOnline } from "../../../contract/enums";
 import { Code } from "../../../contract/envelope";
 import { fixedFaces } from "../../../contract/sell-rules";
 import { must, optionalApi } from "../kit/api.server";
+import type { TraderFigures } from "../../../contract/trader-figures";
 
 /** docs/product/constants.md: card face filter options (whole units of the currency). */
 export const CARD_FACES = CARD_FACE_OPTIONS;
@@ -58,12 +59,15 @@ export function applyFilters<T extends Pick<AdvertWithMerchant, "minTrade" | "ma
   return list.filter((a) => (f.type === null || a.cardType === f.type) && (f.face === null || takesFace(a, f.face)));
 }
 
+/** An offer with its merchant's figures over 30 days (ADR 0069). */
+export type OfferRow = AdvertWithMerchant & { figures?: TraderFigures };
+
 export interface AdvertListData {
   cardType: CardType;
   currencies: Currency[];
   filters: AdvertFilters;
   /** Offers after every filter, online merchants first (the API's order otherwise). */
-  offers: AdvertWithMerchant[];
+  offers: OfferRow[];
   /** Offers of the card type in the chosen currency before face/type filters. */
   totalInCurrency: number;
 }
@@ -91,7 +95,7 @@ export async function loadAdvertList(
 
   const adverts = await api.call("/advert/getAdvertList", { cardTypeId });
   if (!adverts.ok && adverts.code === Code.NOT_FOUND) throw notFound();
-  const { list: all, businessList } = must(adverts);
+  const { list: all, businessList, traderFigures } = must(adverts);
   // Only the currencies this card type's offers are in, in the catalogue's order.
   const offered = currencies.filter((c) => all.some((a) => a.tradeCurrency === c.currency));
   const filters = parseFilters(new URL(request.url), offered);
@@ -99,7 +103,8 @@ export async function loadAdvertList(
 
   // The merchants' online status comes with businessList; the advert's own copy is the fallback.
   const status = new Map(businessList.map((b) => [b.id, b.onlineStatus]));
-  const withStatus = list.map((a) => ({ ...a, onlineStatus: status.get(a.userid) ?? a.onlineStatus }));
+  const figures = new Map(traderFigures.map(({ userId, ...f }) => [userId, f]));
+  const withStatus = list.map((a) => ({ ...a, onlineStatus: status.get(a.userid) ?? a.onlineStatus, figures: figures.get(a.userid) }));
   const filtered = applyFilters(withStatus, filters);
   // Stable: online first, keeping the API's order (best rate first) within each group.
   const offers = [...filtered.filter((a) => isOnline(a.onlineStatus)), ...filtered.filter((a) => !isOnline(a.onlineStatus))];

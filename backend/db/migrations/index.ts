@@ -31,6 +31,7 @@ import * as m030sealedPersonalData from "./030-sealed-personal-data";
 import type { MigrationContext } from "./030-sealed-personal-data";
 import * as m032twoFactor from "./032-two-factor";
 import * as m034noticeChatMessage from "./034-notice-chat-message";
+import * as m036traderDays from "./036-trader-days";
 import * as m037rateHistory from "./037-rate-history";
 import * as m038rateAlerts from "./038-rate-alerts";
 
@@ -72,6 +73,7 @@ export const migrationsWith = (ctx: MigrationContext = {}): Record<string, Migra
   "030-sealed-personal-data": m030sealedPersonalData.migration(ctx),
   "032-two-factor": m032twoFactor,
   "034-notice-chat-message": m034noticeChatMessage,
+  "036-trader-days": m036traderDays,
   "037-rate-history": m037rateHistory,
   "038-rate-alerts": m038rateAlerts,
 });

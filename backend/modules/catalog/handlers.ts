@@ -1,5 +1,6 @@
 import { DEFAULT_COIN_NAME, DEFAULT_NGN_RATE } from "../../../contract/constants";
 import { issueQuote } from "../quotes/quotes";
+import { traderFiguresOf, TraderSide } from "../trader-figures/days";
 import { TrackRecordType } from "../../../contract/enums";
 import { notFound } from "../../http/errors";
 import type { HandlerGroup } from "../../http/handler-types";
@@ -122,9 +123,11 @@ export const catalogHandlers = {
     );
     // A signed-in seller does not see the offers of merchants it blocked or that blocked it (ADR 0021).
     const hidden = await hiddenFrom(ctx);
-    if (hidden.size === 0) return everyone;
-    const list = everyone.list.filter((a) => !hidden.has(a.userid));
-    return { list, businessList: merchantsOf(list) };
+    const list = hidden.size === 0 ? everyone.list : everyone.list.filter((a) => !hidden.has(a.userid));
+    const businessList = hidden.size === 0 ? everyone.businessList : merchantsOf(list);
+    // The figures move with every order and with the calendar: read after the cache, at most 30 rows a merchant (ADR 0069).
+    const figures = await traderFiguresOf(ctx.db, TraderSide.Merchant, businessList.map((b) => b.id), ctx.now);
+    return { list, businessList, traderFigures: [...figures].map(([userId, f]) => ({ userId, ...f })) };
   },
 
   async "/advert/getAdvertDetail"(input, ctx) {

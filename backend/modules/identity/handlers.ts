@@ -1,5 +1,6 @@
 import { desksOf, requireUser } from "../../http/context";
 import { fail, invalid, notFound } from "../../http/errors";
+import { figuresOfTrader, TraderSide } from "../trader-figures/days";
 import type { HandlerGroup } from "../../http/handler-types";
 import { NICKNAME_SET_ONCE } from "../auth/handlers";
 import { adornmentOf, wornBy } from "../membership/adornments";
@@ -41,8 +42,12 @@ export const identityHandlers = {
   async "/userInfo/getUserInfo"(input, ctx) {
     const user = await findUser(ctx.db, input.userId);
     if (!user) throw notFound("User");
-    const [statistics, worn] = await Promise.all([statisticsOf(ctx.db, user.id), wornBy(ctx.db, [user.id], ctx.now)]);
-    return { profile: { ...toPublicProfile(user), ...adornmentOf(worn, user.id) }, statistics };
+    const [statistics, worn, figures] = await Promise.all([
+      statisticsOf(ctx.db, user.id),
+      wornBy(ctx.db, [user.id], ctx.now),
+      figuresOfTrader(ctx.db, TraderSide.Merchant, user.id, ctx.now),
+    ]);
+    return { profile: { ...toPublicProfile(user), ...adornmentOf(worn, user.id) }, statistics, figures };
   },
 
   async "/userInfo/updateNickname"(input, ctx) {

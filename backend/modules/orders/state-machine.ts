@@ -9,6 +9,7 @@ import type { Insertable, Updateable } from "kysely";
 import { cardLabel, cardName, coins } from "./format";
 import { freezeForView, payOrder, refundOrder } from "./money";
 import { countCompletedOrder, countNewOrder } from "./order-stats";
+import { countTraderMove } from "./trader-events";
 import { creditOrderPoints } from "../membership/earn";
 import { inviterToReward, rewardInviter } from "../referral/rewards";
 import { applyMove, mayTake, ruleFor, type Machine, type MoveInput, type MoveRule } from "../transitions";
@@ -317,6 +318,8 @@ const ORDER_MACHINE: Machine<TransitionRule, TransitionInput, OrderRow> = {
 
     if (rule.effect === "freeze") await freezeForView(trx, order);
     if (rule.effect === "refund") await refundOrder(trx, order);
+    // The merchant's figures (ADR 0069), before anything takes the chat lock, as the order figures.
+    if (rule.effect !== "pay") await countTraderMove(trx, rule.name, input.from, order, null, input.now);
     if (rule.effect === "pay") {
       const price =
         rule.price === "negotiated"
@@ -331,6 +334,7 @@ const ORDER_MACHINE: Machine<TransitionRule, TransitionInput, OrderRow> = {
       // Right after the accounts and before anything takes the chat lock: createOrder takes the
       // figures' rows before the chat lock too, so the two never wait on each other in a circle.
       if (rule.to === S.Completed) await countCompletedOrder(trx, order, price);
+      await countTraderMove(trx, rule.name, input.from, order, price, input.now);
       await creditOrderPoints(trx, order, price, input.now);
       await rewardInviter(trx, order, inviter, price, input.now);
     }

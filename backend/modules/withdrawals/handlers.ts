@@ -41,7 +41,7 @@ async function payPictureOf(services: Pick<Services, "blobs" | "secrets">, w: Jo
 export const withdrawalHandlers = {
   async "/userWithdraw/getWithdrawer"(input, ctx) {
     requireUser(ctx);
-    return { list: await withdrawerList(ctx.db, input.currency) };
+    return { list: await withdrawerList(ctx.db, ctx.now, input.currency) };
   },
 
   async "/userWithdraw/getWithdrawerDetail"(input, ctx) {

@@ -8,6 +8,7 @@ import type { Services } from "../../http/context";
 import { openNullable, type Opener } from "../../security/secret-box";
 import type { WithdrawalRow, WithdrawerRow } from "../../db/schema";
 import { countRows, countRowsUpTo } from "../../db/count";
+import { traderFiguresOf, TraderSide } from "../trader-figures/days";
 
 /** Read side of withdrawals and withdrawers. Every list is scoped by its caller (owner or withdrawer). */
 
@@ -41,11 +42,13 @@ export function toWithdrawer(r: JoinedWithdrawer): Withdrawer {
 }
 
 /** Every withdrawer (optionally of one payout currency): accepting ones first, then by id. */
-export async function withdrawerList(db: Executor, currency?: string): Promise<Withdrawer[]> {
+/** The withdrawers a seller may choose from, each with its figures over 30 days (ADR 0069). */
+export async function withdrawerList(db: Executor, now: Date, currency?: string): Promise<Withdrawer[]> {
   let q = withdrawerRows(db);
   if (currency) q = q.where("w.currency", "=", currency);
   const rows = (await q.orderBy("w.status", "desc").orderBy("w.id").limit(200).execute()) as JoinedWithdrawer[];
-  return rows.map(toWithdrawer);
+  const figures = await traderFiguresOf(db, TraderSide.Withdrawer, rows.map((r) => Number(r.user_id)), now);
+  return rows.map((r) => ({ ...toWithdrawer(r), figures: figures.get(Number(r.user_id)) }));
 }
 
 export function findWithdrawer(db: Executor, id: number): Promise<JoinedWithdrawer | undefined> {

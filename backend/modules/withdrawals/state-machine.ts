@@ -10,6 +10,7 @@ import { applyBalanceChanges, moveBalance } from "../wallet/ledger";
 import { applyMove, mayTake, ruleFor, type Machine, type MoveInput, type MoveRule } from "../transitions";
 import { money } from "./format";
 import { findWithdrawal, type JoinedWithdrawal } from "./queries";
+import { countTraderEvent, TraderSide, type TraderEvent } from "../trader-figures/days";
 
 /**
  * The one owner of every withdrawal status change (ADR 0008), built like the orders' (ADR 0007):
@@ -176,6 +177,8 @@ const WITHDRAWAL_MACHINE: Machine<WithdrawalRule, TransitionInput, JoinedWithdra
   },
   async effects(trx, rule, w, input) {
     const amount = Number(w.amount);
+    const figures = withdrawerEventOf(rule.name, input.actor, w, input.now);
+    if (figures) await countTraderEvent(trx, TraderSide.Withdrawer, Number(w.withdrawer_user_id), input.now, figures);
     if (rule.effect === "payOut") {
       await trx
         .updateTable("withdrawers")
@@ -206,6 +209,19 @@ const WITHDRAWAL_MACHINE: Machine<WithdrawalRule, TransitionInput, JoinedWithdra
     await noticeOwner(trx, w, rule.notice(w), input.now);
   },
 };
+
+/**
+ * What a withdrawal's move says about its withdrawer (ADR 0069): accepting it (minutes from the
+ * request), completing it (a trade, minutes from the request), and letting it fail: the timer's
+ * cancel (not accepted in time) or its own. A cancel by staff judges no one: not counted.
+ */
+function withdrawerEventOf(rule: string, actor: string, w: JoinedWithdrawal, now: Date): TraderEvent | null {
+  const after = now.getTime() - new Date(w.created_at).getTime();
+  if (rule === "process") return { viewedAfterMs: after };
+  if (rule === "complete") return { completed: true, completedAfterMs: after };
+  if (rule === "autoCancel" || (rule === "cancel" && actor === "withdrawer")) return { failed: true };
+  return null;
+}
 
 /** Why a withdrawal is cancelled: the reason given, or the timer's own. */
 const reasonOf = (input: TransitionInput) => input.reason?.trim() || (input.actor === "timer" ? AUTO_CANCEL_REASON : "");
