@@ -108,7 +108,8 @@ export default function UserInfoPage() {
         }
       />
       <ProfileStats s={user.statistics as Statistics} coinName={coinName} own={user.own} />
-      <FiguresList f={user.figures} title="As a merchant, last 30 days" />
+      {/* A merchant's figures (ADR 0069); a seller's page has none to show. */}
+      {profile.isBusiness ? <FiguresList f={user.figures} title="As a merchant, last 30 days" /> : null}
       <TitledSection id="feedback" title="Feedback">
         <Tabs
           label="Feedback type"
