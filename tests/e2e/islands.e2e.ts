@@ -21,6 +21,17 @@ const SIGNED_IN_ISLANDS = ["/orderList", "/withdrawList", "/noticeList", "/withd
 /** The sign-in pages, signed out (ADR 0067); the auth and two-factor suites run their flows JS on and off. */
 const SIGN_IN_ISLANDS = ["/login", "/login?tab=mobile", "/login/twoFactor"];
 const RUN = Date.now().toString(36);
+/** A page that still hydrates as a whole, signed out, in the main layout. */
+const HYDRATED_SIGNED_OUT = "/404";
+/** The pages whose one island is the code field (signed out). */
+const CODE_FIELD_PAGES = ["/forgot", "/register", "/register/DSELLA"];
+
+/** What a page whose one island is the code field asks for, in order. */
+const CODE_FIELD_SCRIPTS = [
+  expect.stringMatching(/^\/build\/_touches\/touches-\w+\.js$/),
+  expect.stringMatching(/^\/build\/_islands\/code-field-\w+\.js$/),
+  expect.stringMatching(/^\/build\/_islands\/shared-\w+\.js$/),
+];
 
 /** The /build/ scripts a page asks for, by path, from now on. */
 function scriptRequests(page: Page): string[] {
@@ -42,7 +53,7 @@ function framework(page: Page) {
 }
 
 describe("islands-only pages, JavaScript on", () => {
-  test("/home, an offer list, /cardType and the sign-in pages load the touches script alone; /register still hydrates", () =>
+  test("/home, an offer list, /cardType and the sign-in pages load the touches script alone; /404 still hydrates", () =>
     e2e.withPage(true, async (page) => {
       for (const path of ["/home?promo=closed", "/advertList/1", "/cardType/1", ...SIGN_IN_ISLANDS]) {
         await page.goto(e2e.server.url + path);
@@ -52,7 +63,7 @@ describe("islands-only pages, JavaScript on", () => {
         // The ready mark is the touches script's, on <body>.
         expect(await page.evaluate(() => document.body.hasAttribute("data-hydrated")), path).toBe(true);
       }
-      await page.goto(`${e2e.server.url}/register`);
+      await page.goto(`${e2e.server.url}${HYDRATED_SIGNED_OUT}`);
       await pageReady(page, true);
       expect((await framework(page)).context).toBe(true);
     }));
@@ -84,7 +95,7 @@ describe("islands-only pages, JavaScript on", () => {
       page.on("request", (r) => {
         if (r.resourceType() === "document") documents.push(r.url());
       });
-      await page.goto(`${e2e.server.url}/register`);
+      await page.goto(`${e2e.server.url}${HYDRATED_SIGNED_OUT}`);
       await pageReady(page, true);
       await page.locator('header a[href="/home"]').first().click();
       await page.waitForURL((u) => u.pathname === "/home");
@@ -214,7 +225,25 @@ describe("islands-only pages, JavaScript on", () => {
     }));
 });
 
-describe("an island: the code field on /forgot", () => {
+describe("an island: the code field on /forgot and /register", () => {
+  test("/register and an invitation link load the touches script, the code field's entry and the shared React chunk; the hash-routed share link still lands", () =>
+    e2e.withPage(true, async (page) => {
+      const scripts = scriptRequests(page);
+      for (const path of CODE_FIELD_PAGES.slice(1)) {
+        scripts.length = 0;
+        await page.goto(e2e.server.url + path);
+        await pageReady(page, true);
+        await page.locator("[data-island-hydrated]").waitFor({ state: "attached" });
+        expect((await framework(page)).context, path).toBe(false);
+        expect(scripts, path).toEqual(CODE_FIELD_SCRIPTS);
+      }
+      expect(await page.getByLabel("Invitation Code (optional)").inputValue()).toBe("DSELLA");
+      await page.goto(`${e2e.server.url}/#/register/DSELLA`);
+      await page.waitForURL((u) => u.pathname === "/register/DSELLA" && u.hash === "");
+      await page.locator("[data-island-hydrated]").waitFor({ state: "attached" });
+      expect(await page.getByLabel("Invitation Code (optional)").inputValue()).toBe("DSELLA");
+    }));
+
   test("loads the touches script, the island's entry and the shared React chunk after the load, nothing of the framework; Send code counts down", () =>
     e2e.withPage(true, async (page) => {
       const scripts = scriptRequests(page);
@@ -226,11 +255,7 @@ describe("an island: the code field on /forgot", () => {
       await pageReady(page, true);
       await page.locator("[data-island-hydrated]").waitFor({ state: "attached" });
       expect((await framework(page)).context).toBe(false);
-      expect(scripts).toEqual([
-        expect.stringMatching(/^\/build\/_touches\/touches-\w+\.js$/),
-        expect.stringMatching(/^\/build\/_islands\/code-field-\w+\.js$/),
-        expect.stringMatching(/^\/build\/_islands\/shared-\w+\.js$/),
-      ]);
+      expect(scripts).toEqual(CODE_FIELD_SCRIPTS);
       // After the first paint: the island's scripts were asked for once the page had loaded.
       const timing = await page.evaluate(() => {
         const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
