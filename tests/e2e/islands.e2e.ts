@@ -311,6 +311,31 @@ describe("an island: the code field on /forgot and /register", () => {
     }));
 });
 
+describe("islands: the level cards and the Point Mall on /memberShipCenter", () => {
+  test("load the touches script, their two entries and the chunks they share after the load, nothing of the framework; the coverflow and the redeem dialog work", () =>
+    e2e.withPage(true, async (page) => {
+      await signInSession(page.context(), e2e.server.url, SELLER);
+      const scripts = scriptRequests(page);
+      await page.goto(`${e2e.server.url}/memberShipCenter`);
+      await pageReady(page, true);
+      expect(await page.locator("[data-island-hydrated]").count()).toBe(2);
+      await page.waitForLoadState("networkidle");
+      expect((await framework(page)).context).toBe(false);
+      expect(scripts[0]).toMatch(/^\/build\/_touches\/touches-\w+\.js$/);
+      const islands = scripts.slice(1);
+      expect(islands.every((s) => /^\/build\/_islands\/(level-cards|point-mall|shared)-\w+\.js$/.test(s)), islands.join()).toBe(true);
+      expect(islands.filter((s) => /\/(level-cards|point-mall)-/.test(s)).length).toBe(2);
+      expect(new Set(islands).size).toBe(islands.length);
+      // The coverflow steps; an item opens its question as a dialog.
+      const flow = page.locator('[data-testid="level-cards"][data-coverflow]');
+      const before = await flow.getByTestId("level-current").textContent();
+      await flow.getByRole("button", { name: "Next level" }).click();
+      await expect.poll(() => flow.getByTestId("level-current").textContent()).not.toBe(before);
+      await page.getByTestId("mall-item").filter({ hasText: "Bonus 5 Coins" }).click();
+      await page.getByRole("alertdialog", { name: "Redeem Bonus 5 Coins?" }).waitFor();
+    }));
+});
+
 describe("islands-only pages, JavaScript off", () => {
   test("/forgot's Send code is the form's submit button: the code is sent and the page says so", () =>
     e2e.withPage(false, async (page) => {
