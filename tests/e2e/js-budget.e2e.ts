@@ -45,7 +45,8 @@ const islandsOnly = (path: string) => ISLANDS_ONLY.has(path) || OFFER_LIST.test(
 /**
  * Islands-only pages with islands: the touches script, then each island's entry and the React
  * chunk they share, after the load (ADR 0067). /forgot (the code field): 45,820 B, /login's
- * whole-page hydration about 100 KB; /register (the same island, 2026-11-29): 46,179 B.
+ * whole-page hydration about 100 KB; /register (the same island, 2026-11-29): 46,179 B; both
+ * 46,670 B in 6 files once three islands share small chunks.
  */
 const CODE_FIELD_FILES = [/\/_touches\/touches-\w+\.js$/, /\/_islands\/code-field-\w+\.js$/, /\/_islands\/shared-\w+\.js$/];
 const WITH_ISLANDS: Record<string, RegExp[]> = {
