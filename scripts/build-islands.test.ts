@@ -14,12 +14,16 @@ function workspace() {
   return dir;
 }
 
+const APP_ISLANDS = ["code-field", "level-cards", "point-mall"];
+/** The sprite's address as a Remix build names it in the server bundle. */
+const SPRITE = "/build/_assets/icons-ABCD1234.svg";
+
 describe("the islands' build (ADR 0067)", () => {
   test("each island is an entry of its own; React is one chunk they share; the map goes over the server bundle's marker", async () => {
     const dir = workspace();
     const server = join(dir, "index.js");
-    writeFileSync(server, 'const ISLANDS = "__EMBEDDED_ISLANDS__";\n');
-    // The app's islands plus a second one beside them, so the sharing shows.
+    writeFileSync(server, `const ISLANDS = "__EMBEDDED_ISLANDS__";\nconst SPRITE = "${SPRITE}";\n`);
+    // The app's islands plus one more beside them, so the sharing shows.
     const islandsDir = join(dir, "islands");
     const { cpSync } = await import("node:fs");
     cpSync(join(__dirname, "..", "app", "islands"), islandsDir, { recursive: true });
@@ -27,7 +31,7 @@ describe("the islands' build (ADR 0067)", () => {
     const { scripts, bytes } = await buildIslands(server, join(dir, "build"), { islandsDir });
 
     // The entry that only holds React apart is no island.
-    expect(Object.keys(scripts).sort()).toEqual(["code-field", "probe"]);
+    expect(Object.keys(scripts).sort()).toEqual([...APP_ISLANDS, "probe"]);
     for (const urls of Object.values(scripts)) {
       expect(urls[0]).toMatch(/^\/build\/_islands\/[\w-]+-\w+\.js$/);
       for (const u of urls) expect(existsSync(join(dir, u.slice(1)))).toBe(true);
@@ -44,16 +48,29 @@ describe("the islands' build (ADR 0067)", () => {
 
     const written = readFileSync(server, "utf8");
     expect(written).not.toContain("__EMBEDDED_ISLANDS__");
-    const literal = /^const ISLANDS = (".*");\n$/.exec(written)![1]!;
+    const literal = /^const ISLANDS = (".*");\n/.exec(written)![1]!;
     expect(JSON.parse(JSON.parse(literal))).toEqual(scripts);
+    // The icons' sprite an island draws is the address the Remix build gave it.
+    expect(scripts["level-cards"]!.map(text).join("")).toContain(SPRITE);
   });
 
-  test("the app's islands are the files named <name>.island.tsx; one island alone still has React apart", async () => {
-    expect(Object.keys(islandFiles())).toEqual(["code-field"]);
+  test("a picture the server bundle does not name fails the build", async () => {
     const dir = workspace();
     const server = join(dir, "index.js");
     writeFileSync(server, 'const ISLANDS = "__EMBEDDED_ISLANDS__";\n');
-    const { scripts } = await buildIslands(server, join(dir, "build"));
+    await expect(buildIslands(server, join(dir, "build"))).rejects.toThrow(/names no built icons\.svg/);
+  });
+
+  test("the app's islands are the files named <name>.island.tsx; one island alone still has React apart", async () => {
+    expect(Object.keys(islandFiles())).toEqual(APP_ISLANDS);
+    const dir = workspace();
+    const server = join(dir, "index.js");
+    writeFileSync(server, 'const ISLANDS = "__EMBEDDED_ISLANDS__";\n');
+    const islandsDir = join(dir, "islands");
+    const { cpSync } = await import("node:fs");
+    cpSync(join(__dirname, "..", "app", "islands"), islandsDir, { recursive: true });
+    for (const name of APP_ISLANDS.filter((n) => n !== "code-field")) rmSync(join(islandsDir, `${name}.island.tsx`));
+    const { scripts } = await buildIslands(server, join(dir, "build"), { islandsDir });
     expect(scripts["code-field"]).toHaveLength(2);
     expect(scripts["code-field"]![1]).toMatch(/^\/build\/_islands\/shared-\w+\.js$/);
   });

@@ -50,6 +50,25 @@ export default (root, props) => hydrateIsland(root, Island, props);`,
   };
 }
 
+/**
+ * A picture an island's module imports (ui/Icon.tsx's sprite) is the file the Remix build already
+ * hashed: its address as the server bundle names it, so the island draws the server's markup.
+ */
+function builtAssets(server: string): Plugin {
+  return {
+    name: "built-assets",
+    setup(b) {
+      b.onResolve({ filter: /\.svg$/ }, (args) => ({ path: args.path.split("/").pop()!, namespace: "built-asset" }));
+      b.onLoad({ filter: /.*/, namespace: "built-asset" }, (args) => {
+        const [stem, ext] = [args.path.slice(0, args.path.lastIndexOf(".")), args.path.slice(args.path.lastIndexOf("."))];
+        const url = new RegExp(`"(/[^"]*/${stem}-[A-Za-z0-9_-]+\\${ext})"`).exec(server)?.[1];
+        if (!url) throw new Error(`build-islands: the server bundle names no built ${args.path}`);
+        return { contents: `export default ${JSON.stringify(url)};`, loader: "js" };
+      });
+    },
+  };
+}
+
 /** An output's file and every file it imports, once each, itself first. */
 function withImports(metafile: Metafile, file: string, seen = new Set<string>()): string[] {
   if (seen.has(file)) return [];
@@ -89,7 +108,7 @@ export async function buildIslands(serverFile: string, buildDir: string, opts: {
       sourcesContent: false,
       metafile: true,
       logLevel: "silent",
-      plugins: [entries(dir, files)],
+      plugins: [entries(dir, files), builtAssets(server)],
     });
     const url = (file: string) => (opts.publicPath ?? "/build/") + relative(buildDir, join(process.cwd(), file)).split("\\").join("/");
     for (const [file, out] of Object.entries(result.metafile.outputs)) {

@@ -2,7 +2,8 @@
  * /memberShipCenter (docs/product/screens.md): the points balance and level, the eight level cards, the benefits,
  * the rule link (new tab), and two tabs as links: Point Mall (?tab=mall, default) and Point Order
  * (?tab=order&page=N). Redeeming posts intent "exchange" here (after a dialog, or the ?redeem=id
- * step without JavaScript). Signed-out visitors get Go To Login?.
+ * step without JavaScript). Signed-out visitors get Go To Login?. Islands-only (ADR 0067): the
+ * level cards and the Point Mall's items are islands; the tabs and Refresh are links.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE } from "~/services/kit/http.server";
 import { useLoaderData } from "@remix-run/react";
@@ -20,9 +21,13 @@ import { ExternalLink } from "~/components/ui/ExternalLink";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { Benefits } from "~/components/membership/Benefits";
 import { LevelCards } from "~/components/membership/LevelCards";
+import { Island } from "~/islands/Island";
+import type { IslandsHandle } from "~/services/layout/islands";
 import { PointMall } from "~/components/membership/PointMall";
 import { PointOrders } from "~/components/membership/PointOrders";
 import { points } from "~/components/membership/WealthAmount";
+
+export const handle: IslandsHandle = { islands: ["level-cards", "point-mall"] };
 
 export const meta: MetaFunction = () => [{ title: "Membership Center | GiftMarket" }];
 
@@ -93,7 +98,7 @@ export default function MembershipCenterPage() {
           </div>
         </dl>
       </header>
-      <LevelCards cards={data.config.cards} level={data.level} />
+      <Island name="level-cards" component={LevelCards} props={{ cards: data.config.cards, level: data.level }} />
       <Benefits benefits={data.config.benefits} />
       {data.config.ruleUrl ? (
         <p className="text-sm">

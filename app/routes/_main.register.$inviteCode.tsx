@@ -6,6 +6,10 @@
 import type { ActionFunctionArgs } from "~/services/kit/http.server";
 import { RegisterPage } from "~/components/auth/RegisterPage";
 import { registerAction } from "~/services/forms/auth.server";
+import type { IslandsHandle } from "~/services/layout/islands";
+
+/** Islands-only as /register is (ADR 0067). */
+export const handle: IslandsHandle = { islands: ["code-field"] };
 
 export const action = (args: ActionFunctionArgs) => registerAction(args);
 

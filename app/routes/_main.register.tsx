@@ -3,13 +3,18 @@
  * mobile (?tab=mobile), a REGISTER code, nickname, password twice, optional
  * invitation code. Success → 'Success' and /login (docs/product/statuses.md).
  * Old share links {host}/#/register/CODE reach /register/CODE through the
- * inline script in root.tsx.
+ * inline script in the head (services/layout/hash-route.ts). Islands-only (ADR 0067), as /forgot:
+ * the code field is the code-field island, and the form is checked by the server.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "~/services/kit/http.server";
 import { useOutlet } from "@remix-run/react";
 import { RegisterPage } from "~/components/auth/RegisterPage";
 import { registerAction, registerLoader } from "~/services/forms/auth.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
+import type { IslandsHandle } from "~/services/layout/islands";
+
+/** Islands-only, the child route too (the leaf's handle decides, ADR 0067). */
+export const handle: IslandsHandle = { islands: ["code-field"] };
 
 export const meta: MetaFunction = () => [{ title: "Create Account — GiftMarket" }];
 

@@ -6,8 +6,8 @@
  * load any chat chunk. /message, signed in, does load the chat adapter chunk: the
  * built-in one by default, and with CHAT_PROVIDER=tencent the tim-js-sdk one (which
  * then carries the markers). And /home ships no zod: only forms need it, and a hydrated form
- * page (/register; /login is islands-only, ADR 0067) fetches it when a field is first focused,
- * not with the page.
+ * page (/security/loginPassword; the sign-in and sign-up pages are islands-only, ADR 0067)
+ * fetches it when a field is first focused, not with the page.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -120,33 +120,34 @@ describe("the chat SDK stays off pages without chat", () => {
       expectNoChat(await homeScripts(server, true));
     });
 
-    test("/home loads no zod (enums are plain values); /register fetches it when a field is first focused, then checks on blur without a post", async () => {
+    test("/home loads no zod (enums are plain values); a hydrated form page fetches it when a field is first focused, then checks on blur without a post", async () => {
       for (const signedIn of [false, true]) {
         for (const [url, body] of await homeScripts(server, signedIn)) expect(body.includes(ZOD_MARKER), `${url} contains zod`).toBe(false);
       }
       const context = await newContext(browser, { js: true });
       try {
         const page = await context.newPage();
+        await signIn(page, server, "/home");
         const rec = recordScripts(page);
         const posts: string[] = [];
         page.on("request", (r) => {
           if (r.method() === "POST") posts.push(r.url());
         });
-        await page.goto(`${server.url}/register`);
+        await page.goto(`${server.url}/security/loginPassword?step=form`);
         await page.locator("[data-hydrated]").waitFor({ state: "attached" });
         await page.waitForLoadState("networkidle");
         const upFront = await bodies(context, await rec.all());
         for (const [url, body] of upFront) expect(body.includes(ZOD_MARKER), `${url} contains zod before any field is used`).toBe(false);
 
-        const email = page.getByLabel("Email");
-        await email.focus();
+        const field = page.getByLabel("New Password", { exact: true });
+        await field.focus();
         const zodArrived = async () => [...(await bodies(context, [...rec.urls].filter((u) => !upFront.has(u)))).values()].some((b) => b.includes(ZOD_MARKER));
         await expect.poll(zodArrived, { timeout: 10_000, message: "zod arrives after the first focus" }).toBe(true);
 
-        // Validated in the browser now: a bad e-mail shows the spec's message on blur, with no post.
-        await email.fill("not-an-email");
-        await email.blur();
-        await page.getByText(MESSAGES.email).waitFor();
+        // Validated in the browser now: a bad password shows the spec's message on blur, with no post.
+        await field.fill("ab");
+        await field.blur();
+        await page.getByText(MESSAGES.password).waitFor();
         expect(posts).toEqual([]);
       } finally {
         await context.close();

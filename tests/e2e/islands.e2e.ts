@@ -21,6 +21,23 @@ const SIGNED_IN_ISLANDS = ["/orderList", "/withdrawList", "/noticeList", "/withd
 /** The sign-in pages, signed out (ADR 0067); the auth and two-factor suites run their flows JS on and off. */
 const SIGN_IN_ISLANDS = ["/login", "/login?tab=mobile", "/login/twoFactor"];
 const RUN = Date.now().toString(36);
+/** A page that still hydrates as a whole, signed out, in the main layout. */
+const HYDRATED_SIGNED_OUT = "/404";
+/** The pages whose one island is the code field (signed out). */
+const CODE_FIELD_PAGES = ["/forgot", "/register", "/register/DSELLA"];
+
+/**
+ * What a page whose one island is the code field asks for, in order: the touches script, the
+ * island's entry, then the chunks it imports (React's, and the small ones the islands share), once each.
+ */
+function expectCodeFieldScripts(scripts: string[], path = "") {
+  const [touches, entry, ...chunks] = scripts;
+  expect(touches, path).toMatch(/^\/build\/_touches\/touches-\w+\.js$/);
+  expect(entry, path).toMatch(/^\/build\/_islands\/code-field-\w+\.js$/);
+  expect(chunks.length, path).toBeGreaterThan(0);
+  for (const c of chunks) expect(c, path).toMatch(/^\/build\/_islands\/shared-\w+\.js$/);
+  expect(new Set(chunks).size, path).toBe(chunks.length);
+}
 
 /** The /build/ scripts a page asks for, by path, from now on. */
 function scriptRequests(page: Page): string[] {
@@ -42,7 +59,7 @@ function framework(page: Page) {
 }
 
 describe("islands-only pages, JavaScript on", () => {
-  test("/home, an offer list, /cardType and the sign-in pages load the touches script alone; /register still hydrates", () =>
+  test("/home, an offer list, /cardType and the sign-in pages load the touches script alone; /404 still hydrates", () =>
     e2e.withPage(true, async (page) => {
       for (const path of ["/home?promo=closed", "/advertList/1", "/cardType/1", ...SIGN_IN_ISLANDS]) {
         await page.goto(e2e.server.url + path);
@@ -52,7 +69,7 @@ describe("islands-only pages, JavaScript on", () => {
         // The ready mark is the touches script's, on <body>.
         expect(await page.evaluate(() => document.body.hasAttribute("data-hydrated")), path).toBe(true);
       }
-      await page.goto(`${e2e.server.url}/register`);
+      await page.goto(`${e2e.server.url}${HYDRATED_SIGNED_OUT}`);
       await pageReady(page, true);
       expect((await framework(page)).context).toBe(true);
     }));
@@ -84,7 +101,7 @@ describe("islands-only pages, JavaScript on", () => {
       page.on("request", (r) => {
         if (r.resourceType() === "document") documents.push(r.url());
       });
-      await page.goto(`${e2e.server.url}/register`);
+      await page.goto(`${e2e.server.url}${HYDRATED_SIGNED_OUT}`);
       await pageReady(page, true);
       await page.locator('header a[href="/home"]').first().click();
       await page.waitForURL((u) => u.pathname === "/home");
@@ -214,7 +231,25 @@ describe("islands-only pages, JavaScript on", () => {
     }));
 });
 
-describe("an island: the code field on /forgot", () => {
+describe("an island: the code field on /forgot and /register", () => {
+  test("/register and an invitation link load the touches script, the code field's entry and the shared React chunk; the hash-routed share link still lands", () =>
+    e2e.withPage(true, async (page) => {
+      const scripts = scriptRequests(page);
+      for (const path of CODE_FIELD_PAGES.slice(1)) {
+        scripts.length = 0;
+        await page.goto(e2e.server.url + path);
+        await pageReady(page, true);
+        await page.locator("[data-island-hydrated]").waitFor({ state: "attached" });
+        expect((await framework(page)).context, path).toBe(false);
+        expectCodeFieldScripts(scripts, path);
+      }
+      expect(await page.getByLabel("Invitation Code (optional)").inputValue()).toBe("DSELLA");
+      await page.goto(`${e2e.server.url}/#/register/DSELLA`);
+      await page.waitForURL((u) => u.pathname === "/register/DSELLA" && u.hash === "");
+      await page.locator("[data-island-hydrated]").waitFor({ state: "attached" });
+      expect(await page.getByLabel("Invitation Code (optional)").inputValue()).toBe("DSELLA");
+    }));
+
   test("loads the touches script, the island's entry and the shared React chunk after the load, nothing of the framework; Send code counts down", () =>
     e2e.withPage(true, async (page) => {
       const scripts = scriptRequests(page);
@@ -226,18 +261,14 @@ describe("an island: the code field on /forgot", () => {
       await pageReady(page, true);
       await page.locator("[data-island-hydrated]").waitFor({ state: "attached" });
       expect((await framework(page)).context).toBe(false);
-      expect(scripts).toEqual([
-        expect.stringMatching(/^\/build\/_touches\/touches-\w+\.js$/),
-        expect.stringMatching(/^\/build\/_islands\/code-field-\w+\.js$/),
-        expect.stringMatching(/^\/build\/_islands\/shared-\w+\.js$/),
-      ]);
+      expectCodeFieldScripts(scripts);
       // After the first paint: the island's scripts were asked for once the page had loaded.
       const timing = await page.evaluate(() => {
         const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
         const island = performance.getEntriesByType("resource").filter((e) => e.name.includes("/_islands/"));
         return { loaded: nav.loadEventStart, first: Math.min(...island.map((e) => e.startTime)), count: island.length };
       });
-      expect(timing.count).toBe(2);
+      expect(timing.count).toBe(scripts.length - 1);
       expect(timing.first).toBeGreaterThanOrEqual(timing.loaded);
 
       await page.getByLabel("Email").fill(`island.${RUN}@example.com`);
@@ -283,6 +314,31 @@ describe("an island: the code field on /forgot", () => {
       await page.getByRole("button", { name: "Send code" }).click();
       await page.getByText(/Code sent\. You can request another code in \d+ s\./).waitFor();
       expect(await page.getByLabel("Email").inputValue()).toBe(`island.failed.${RUN}@example.com`);
+    }));
+});
+
+describe("islands: the level cards and the Point Mall on /memberShipCenter", () => {
+  test("load the touches script, their two entries and the chunks they share after the load, nothing of the framework; the coverflow and the redeem dialog work", () =>
+    e2e.withPage(true, async (page) => {
+      await signInSession(page.context(), e2e.server.url, SELLER);
+      const scripts = scriptRequests(page);
+      await page.goto(`${e2e.server.url}/memberShipCenter`);
+      await pageReady(page, true);
+      expect(await page.locator("[data-island-hydrated]").count()).toBe(2);
+      await page.waitForLoadState("networkidle");
+      expect((await framework(page)).context).toBe(false);
+      expect(scripts[0]).toMatch(/^\/build\/_touches\/touches-\w+\.js$/);
+      const islands = scripts.slice(1);
+      expect(islands.every((s) => /^\/build\/_islands\/(level-cards|point-mall|shared)-\w+\.js$/.test(s)), islands.join()).toBe(true);
+      expect(islands.filter((s) => /\/(level-cards|point-mall)-/.test(s)).length).toBe(2);
+      expect(new Set(islands).size).toBe(islands.length);
+      // The coverflow steps; an item opens its question as a dialog.
+      const flow = page.locator('[data-testid="level-cards"][data-coverflow]');
+      const before = await flow.getByTestId("level-current").textContent();
+      await flow.getByRole("button", { name: "Next level" }).click();
+      await expect.poll(() => flow.getByTestId("level-current").textContent()).not.toBe(before);
+      await page.getByTestId("mall-item").filter({ hasText: "Bonus 5 Coins" }).click();
+      await page.getByRole("alertdialog", { name: "Redeem Bonus 5 Coins?" }).waitFor();
     }));
 });
 

@@ -45,17 +45,26 @@ const islandsOnly = (path: string) => ISLANDS_ONLY.has(path) || OFFER_LIST.test(
 /**
  * Islands-only pages with islands: the touches script, then each island's entry and the React
  * chunk they share, after the load (ADR 0067). /forgot (the code field): 45,820 B, /login's
- * whole-page hydration about 100 KB.
+ * whole-page hydration about 100 KB; /register (the same island, 2026-11-29): 46,179 B; both
+ * 46,670 B in 6 files once three islands share small chunks.
  */
+const CODE_FIELD_FILES = [/\/_touches\/touches-\w+\.js$/, /\/_islands\/code-field-\w+\.js$/, /\/_islands\/shared-\w+\.js$/];
 const WITH_ISLANDS: Record<string, RegExp[]> = {
-  "/forgot": [/\/_touches\/touches-\w+\.js$/, /\/_islands\/code-field-\w+\.js$/, /\/_islands\/shared-\w+\.js$/],
+  "/forgot": CODE_FIELD_FILES,
+  "/register": CODE_FIELD_FILES,
+  // The level cards and the Point Mall: 49,369 B in 8 files (their entries, React and the small
+  // chunks the two share), where whole-page hydration took 93,216 B.
+  "/memberShipCenter": [/\/_touches\/touches-\w+\.js$/, /\/_islands\/level-cards-\w+\.js$/, /\/_islands\/point-mall-\w+\.js$/, /\/_islands\/shared-\w+\.js$/],
 };
 /** What an islands-only page asks for, in order; null for a hydrated page. */
 function islandFiles(path: string): RegExp[] | null {
   return WITH_ISLANDS[path] ?? (islandsOnly(path) ? [/\/_touches\/touches-\w+\.js$/] : null);
 }
-const FORGOT_BUDGET = 50_000;
-const BUDGETS: Record<string, number> = { "/home": HOME_BUDGET, "/login": LOGIN_BUDGET, "/forgot": FORGOT_BUDGET };
+/** The touches script, the code field's entry and the React chunk: /forgot and /register. */
+const CODE_FIELD_BUDGET = 50_000;
+/** /memberShipCenter: the touches script, two islands' entries, React and their shared chunks. */
+const MEMBERSHIP_BUDGET = 60_000;
+const BUDGETS: Record<string, number> = { "/home": HOME_BUDGET, "/login": LOGIN_BUDGET, "/forgot": CODE_FIELD_BUDGET, "/register": CODE_FIELD_BUDGET, "/memberShipCenter": MEMBERSHIP_BUDGET };
 const budgetOf = (path: string) => CEILINGS[path] ?? BUDGETS[path] ?? (OFFER_LIST.test(path) ? OFFER_LIST_BUDGET : PAGE_BUDGET);
 const BASELINE = new URL("./js-budget.baseline.json", import.meta.url);
 
@@ -148,9 +157,14 @@ function check(key: string, weight: PageWeight, budget: number) {
   if (weight.wire > budget) expect.fail(explain(key, weight, budget));
 }
 
+/** The touches script first; then each file one of the page's islands' kinds, and each kind there. */
 function expectIslandFiles(path: string, weight: PageWeight) {
   const files = islandFiles(path);
-  if (files) expect(weight.files.map((f) => f.url)).toEqual(files.map((f) => expect.stringMatching(f)));
+  if (!files) return;
+  const [touches, ...rest] = weight.files.map((f) => f.url);
+  expect(touches).toMatch(files[0]!);
+  for (const url of rest) expect(files.slice(1).some((f) => f.test(url)), url).toBe(true);
+  for (const f of files.slice(1)) expect(rest.some((url) => f.test(url)), String(f)).toBe(true);
 }
 
 describe("JavaScript budgets (brotli bytes on the wire)", () => {

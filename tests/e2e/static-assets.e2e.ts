@@ -26,9 +26,9 @@ async function get(path: string, acceptEncoding: string): Promise<{ status: numb
 }
 
 describe("the hashed build, precompressed", () => {
-  test("every script /home and /register load comes as its stored brotli copy, gzip, or plain, each the same bytes decoded", async () => {
-    // /home sends the touches script alone (islands-only, ADR 0067); /register the framework's.
-    const html = (await Promise.all(["/home", "/register"].map(async (p) => (await fetch(`${server.url}${p}`)).text()))).join("");
+  test("every script /home and /404 load comes as its stored brotli copy, gzip, or plain, each the same bytes decoded", async () => {
+    // /home sends the touches script alone (islands-only, ADR 0067); /404 the framework's.
+    const html = (await Promise.all(["/home", "/404"].map(async (p) => (await fetch(`${server.url}${p}`)).text()))).join("");
     expect(html).toMatch(/\/build\/_touches\/touches-\w+\.js/);
     const scripts = [...new Set([...html.matchAll(/\/build\/[^"']+\.js/g)].map((m) => m[0]))];
     expect(scripts.length).toBeGreaterThan(3);

@@ -1,7 +1,7 @@
 /**
  * The eight level cards (docs/product/screens.md). Without JavaScript a horizontal list that snaps card by card
  * and scrolls by hand; once hydrated it becomes the looping coverflow that starts at the user's
- * level (LevelCoverflow).
+ * level (LevelCoverflow). Plain React: the page draws it as the level-cards island (ADR 0067).
  */
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { LevelCard } from "~/services/membership/index";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { loopOffset, wrapIndex } from "./Carousel";
-import { PULL_THRESHOLD, pullDistance, pullPhase } from "./PullToRefresh";
+import { PULL_THRESHOLD, pullDistance, pullPhase } from "./pull-indicator";
 
 describe("the looping carousel arithmetic", () => {
   test("wrapIndex: after the last comes the first, before the first the last", () => {
