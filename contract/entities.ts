@@ -255,7 +255,7 @@ export const withdrawerSchema = z.object({
   tags: text,
   description: text,
   lastUpdate: ms,
-  /** Designed (ADR 0069): the withdrawer's figures over 30 days; sent by the withdrawer list. */
+  /** Designed (ADR 0069): the withdrawer's figures over 30 days; sent by the withdrawer list and detail. */
   figures: traderFiguresSchema.optional(),
 });
 export type Withdrawer = z.infer<typeof withdrawerSchema>;

@@ -16,10 +16,10 @@ import {
 } from "./actions";
 import {
   findWithdrawer,
+  withdrawerWithFigures,
   ownerWithdrawalPage,
   toDeskWithdrawal,
   toWithdrawal,
-  toWithdrawer,
   withdrawerList,
   withdrawerWithdrawalPage,
   withdrawerWithdrawalRows,
@@ -49,7 +49,7 @@ export const withdrawalHandlers = {
     const w = await findWithdrawer(ctx.db, input.id);
     if (!w) throw notFound("Withdrawer");
     // The payout the sell form shows is promised at this quote (ADR 0050).
-    return { withdrawer: toWithdrawer(w), quote: issueQuote(ctx, `withdrawer:${w.id}`, Number(w.currency_rate)) };
+    return { withdrawer: await withdrawerWithFigures(ctx.db, w, ctx.now), quote: issueQuote(ctx, `withdrawer:${w.id}`, Number(w.currency_rate)) };
   },
 
   async "/userWithdraw/applyWithdraw"(input, ctx) {

@@ -51,6 +51,12 @@ export async function withdrawerList(db: Executor, now: Date, currency?: string)
   return rows.map((r) => ({ ...toWithdrawer(r), figures: figures.get(Number(r.user_id)) }));
 }
 
+/** One withdrawer as the list shows it, figures included (the sell form's page). */
+export async function withdrawerWithFigures(db: Executor, row: JoinedWithdrawer, now: Date): Promise<Withdrawer> {
+  const figures = await traderFiguresOf(db, TraderSide.Withdrawer, [Number(row.user_id)], now);
+  return { ...toWithdrawer(row), figures: figures.get(Number(row.user_id)) };
+}
+
 export function findWithdrawer(db: Executor, id: number): Promise<JoinedWithdrawer | undefined> {
   return withdrawerRows(db).where("w.id", "=", id).executeTakeFirst() as Promise<JoinedWithdrawer | undefined>;
 }
