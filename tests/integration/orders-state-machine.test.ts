@@ -21,6 +21,7 @@ import {
   orderRow,
   placeOrder,
   setUpOrderTests,
+  orderActs,
   staff,
   type Parties,
 } from "../support/orders";
@@ -41,24 +42,7 @@ setUpOrderTests(async (world) => {
 
 // ---------------------------------------------------------------- the actions, through the API
 
-const act = {
-  view: (id: number) => staff(t, "/merchant/order/view", { id }, p.merchant.token),
-  complete: (id: number) => staff(t, "/merchant/order/complete", { id }, p.merchant.token),
-  negotiate: (id: number, arbitrationType = 3, price = PROPOSED) =>
-    staff(
-      t,
-      "/merchant/order/negotiate",
-      { id, arbitrationType, arbitrationApplyAmount: 9_000, arbitrationApplyPrice: price, arbitrationContent: "The card holds 90 USD." },
-      p.merchant.token,
-    ),
-  accept: (id: number) => t.call("/order/acceptDispute", { id }, { token: p.seller.token }),
-  applyArbitration: (id: number) => t.call("/order/applyArbitration", { id }, { token: p.seller.token }),
-  resolveComplete: (id: number, realTotalPrice?: number) =>
-    staff(t, "/admin/order/resolve", { id, outcome: "complete", ...(realTotalPrice !== undefined ? { realTotalPrice } : {}) }, p.admin.token),
-  resolveCancel: (id: number) => staff(t, "/admin/order/resolve", { id, outcome: "cancel" }, p.admin.token),
-  freeze: (id: number) => staff(t, "/admin/order/freeze", { id }, p.admin.token),
-  unfreeze: (id: number) => staff(t, "/admin/order/unfreeze", { id }, p.admin.token),
-};
+const act = orderActs(() => ({ t, p }), PROPOSED);
 type ActionName = keyof typeof act;
 
 /** A fresh order brought to `status` through the API (5 through an accepted "Cancel negotiation"). */

@@ -8,7 +8,7 @@ import { sweepOrderTimers } from "../../backend/jobs/order-timers";
 import type { TraderFigures } from "../../contract/trader-figures";
 import type { TestBackend } from "../support/backend";
 import { findTraderDayMismatches, recountTraderDays } from "../../backend/modules/trader-figures/days";
-import { expectOk, makeAdvert, parties, placeOrder, setUpOrderTests, staff, type Parties } from "../support/orders";
+import { expectOk, makeAdvert, orderActs, parties, placeOrder, setUpOrderTests, type Parties } from "../support/orders";
 
 let t: TestBackend;
 let p: Parties;
@@ -28,20 +28,7 @@ setUpOrderTests(async (world) => {
 
 const sweep = () => sweepOrderTimers(t.backend.services, () => {});
 const later = (minutes: number) => t.clock.advance(minutes * MIN);
-const act = {
-  view: (id: number) => staff(t, "/merchant/order/view", { id }, p.merchant.token),
-  complete: (id: number) => staff(t, "/merchant/order/complete", { id }, p.merchant.token),
-  negotiate: (id: number, arbitrationType: number, price: number) =>
-    staff(
-      t,
-      "/merchant/order/negotiate",
-      { id, arbitrationType, arbitrationApplyAmount: 9_000, arbitrationApplyPrice: price, arbitrationContent: "The card holds 90 USD." },
-      p.merchant.token,
-    ),
-  accept: (id: number) => t.call("/order/acceptDispute", { id }, { token: p.seller.token }),
-  applyArbitration: (id: number) => t.call("/order/applyArbitration", { id }, { token: p.seller.token }),
-  resolveComplete: (id: number, realTotalPrice: number) => staff(t, "/admin/order/resolve", { id, outcome: "complete", realTotalPrice }, p.admin.token),
-};
+const act = orderActs(() => ({ t, p }), PROPOSED);
 const steps = async (...calls: Array<() => Promise<{ code: number; msg?: string }>>) => {
   for (const c of calls) expectOk((await c()) as never);
 };

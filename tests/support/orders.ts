@@ -194,3 +194,29 @@ export function expectRefused(res: Envelope, msg?: string | RegExp, code?: numbe
   if (typeof msg === "string") expect(res.msg).toBe(msg);
   else if (msg) expect(res.msg).toMatch(msg);
 }
+
+/**
+ * The order's moves through the API, as each party makes them: the merchant's view, complete and
+ * negotiate (a proposal of `proposed` by default), the seller's accept and arbitration, staff's
+ * resolve, freeze and unfreeze. `world` is read at each call (the suites set it up in a hook).
+ */
+export function orderActs(world: () => { t: TestBackend; p: Parties }, proposed: number) {
+  return {
+    view: (id: number) => staff(world().t, "/merchant/order/view", { id }, world().p.merchant.token),
+    complete: (id: number) => staff(world().t, "/merchant/order/complete", { id }, world().p.merchant.token),
+    negotiate: (id: number, arbitrationType = 3, price = proposed) =>
+      staff(
+        world().t,
+        "/merchant/order/negotiate",
+        { id, arbitrationType, arbitrationApplyAmount: 9_000, arbitrationApplyPrice: price, arbitrationContent: "The card holds 90 USD." },
+        world().p.merchant.token,
+      ),
+    accept: (id: number) => world().t.call("/order/acceptDispute", { id }, { token: world().p.seller.token }),
+    applyArbitration: (id: number) => world().t.call("/order/applyArbitration", { id }, { token: world().p.seller.token }),
+    resolveComplete: (id: number, realTotalPrice?: number) =>
+      staff(world().t, "/admin/order/resolve", { id, outcome: "complete", ...(realTotalPrice !== undefined ? { realTotalPrice } : {}) }, world().p.admin.token),
+    resolveCancel: (id: number) => staff(world().t, "/admin/order/resolve", { id, outcome: "cancel" }, world().p.admin.token),
+    freeze: (id: number) => staff(world().t, "/admin/order/freeze", { id }, world().p.admin.token),
+    unfreeze: (id: number) => staff(world().t, "/admin/order/unfreeze", { id }, world().p.admin.token),
+  };
+}
