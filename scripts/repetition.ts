@@ -28,6 +28,11 @@ export const DECLARED: Declared[] = [
   },
   { name: "migrations", why: "applied migrations are history; a shared helper would change what an old one does", files: /^backend\/db\/migrations\// },
   {
+    name: "frozen backfill",
+    why: "migration 036 backfilled trader days with the recount of its day; the module's recount may change, the applied migration must not (ADR 0048)",
+    files: /^backend\/(db\/migrations\/036-trader-days|modules\/trader-figures\/days)\.ts$/,
+  },
+  {
     name: "table types",
     why: "the row types of the main and the chat databases: one Kysely interface per table",
     files: /^backend\/db\/(schema|chat-schema)\.ts$/,
