@@ -26,6 +26,8 @@ import { EmptyState, Tabs } from "~/components/ui";
 import { InfiniteFeed } from "~/components/ui/InfiniteFeed";
 import { TitledSection } from "~/components/ui/TitledSection";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
+import { ShareButtons } from "~/components/ui/ShareButtons";
+import { merchantShare } from "~/services/share/targets";
 import type { IslandsHandle } from "~/services/layout/islands";
 
 /** Islands-only (ADR 0067): small posting forms, links and a paged list. */
@@ -71,6 +73,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         own,
         viewing: rel?.ok ? rel.data : null,
         loginHref: api.signedIn ? null : `/login?redirectTo=${encodeURIComponent(url.pathname)}`,
+        // A merchant's page is worth sharing (ADR 0076): its address without the feedback filters.
+        shareUrl: `${url.origin}${url.pathname}`,
         type,
         lastId,
       },
@@ -110,6 +114,7 @@ export default function UserInfoPage() {
       <ProfileStats s={user.statistics as Statistics} coinName={coinName} own={user.own} />
       {/* A merchant's figures (ADR 0069); a seller's page has none to show. */}
       {profile.isBusiness ? <FiguresList f={user.figures} title="As a merchant, last 30 days" /> : null}
+      {profile.isBusiness ? <ShareButtons shared={merchantShare(user.shareUrl, profile.nickname)} label={`Share ${profile.nickname}'s page`} /> : null}
       <TitledSection id="feedback" title="Feedback">
         <Tabs
           label="Feedback type"

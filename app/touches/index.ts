@@ -21,10 +21,11 @@ import { promo } from "./promo";
 import { markReady } from "./ready";
 import { replaceLinks } from "./replace-links";
 import { safeBack } from "./safe-back";
+import { shareButtons } from "./share";
 import { toasts } from "./toast";
 
 // Kept state first: the carousel reads it.
-for (const touch of [keptState, confirmations, pendingForms, toasts, menus, carousels, promo, filters, feeds, replaceLinks, safeBack, fieldErrors, focusError, copyButtons]) {
+for (const touch of [keptState, confirmations, pendingForms, toasts, menus, carousels, promo, filters, feeds, replaceLinks, safeBack, fieldErrors, focusError, copyButtons, shareButtons]) {
   try {
     touch(document);
   } catch (error) {

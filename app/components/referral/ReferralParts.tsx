@@ -12,6 +12,8 @@ import { QrCode } from "~/components/wallet/QrCode";
 import { CopyButtonTouch } from "~/components/wallet/CopyButton";
 import type { QrSvg } from "~/components/wallet/qr.server";
 import { formatCoins, formatNgn } from "~/services/money/format";
+import { ShareButtons } from "~/components/ui/ShareButtons";
+import { inviteShare } from "~/services/share/targets";
 
 const CopyButton = lazy(() => import("~/components/wallet/CopyButton.client"));
 
@@ -58,7 +60,10 @@ export function InviteLink({ inviteCode, link, qr }: { inviteCode: string; link:
               )}
             </ClientOnly>
           </div>
-          <p className="mt-1 text-xs text-gray-600">Friends who sign up through this link or with your code are listed here.</p>
+          <div className="mt-3">
+            <ShareButtons shared={inviteShare(link, inviteCode)} label="Share your invite link" />
+          </div>
+          <p className="mt-2 text-xs text-gray-600">Friends who sign up through this link or with your code are listed here.</p>
         </div>
       </div>
     </section>
