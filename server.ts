@@ -4,13 +4,14 @@
  * backend alone, for a web tier on another host (on Node, or on an edge runtime: edge/worker.ts).
  */
 import { existsSync, readdirSync } from "node:fs";
+import { relative, sep } from "node:path";
 import { createServer } from "node:http";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { CROSS_SITE_REFUSED, isMutating, originVerdict } from "./app/services/kit/csrf";
-import { bodyVerdict, formBodyLimit } from "./contract/http-delivery";
+import { bodyVerdict, formBodyLimit, publicFileCaching } from "./contract/http-delivery";
 import type { IncomingCall } from "./backend/app";
 import { DEFAULT_TRUSTED_PROXIES } from "./backend/config";
 import { fastCalls } from "./backend/http/fast-call";
@@ -107,7 +108,7 @@ function mountWebTier(build: ServerBuild) {
   // Only a name public/ holds is looked up there: for any other path (every page) the failed
   // file lookup cost about 6% of /home's time under load.
   const publicNames = new Set(readdirSync("public"));
-  const publicFiles = express.static("public", { maxAge: "1h" });
+  const publicFiles = express.static("public", { maxAge: "1h", setHeaders: (res, path) => res.setHeader("Cache-Control", publicFileCaching(`/${relative("public", path).split(sep).join("/")}`)) });
   app.use((req, res, next) => (publicNames.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next()));
 
   // The web tier buffers form posts (request.formData()): cap what it will read.

@@ -22,6 +22,7 @@ export const WEB_TIER_SUITES = [
   "csrf", // the route kit's CSRF checks
   "first-visit", // a first visit's styles inside the page (the embedded stylesheet is the worker's too)
   "islands", // islands-only pages and their touches script (the worker names and serves it too: ADR 0067)
+  "pwa", // the service worker and its offline shell (each build lays out its own /sw.js: ADR 0077)
   "quotes", // a price shown is a price promised: each sell form's race, asked again through the web tier's actions (ADR 0050)
 ];
 const webTierFiles = WEB_TIER_SUITES.map((name) => `tests/e2e/${name}.e2e.ts`);

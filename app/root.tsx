@@ -2,9 +2,16 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Links, Meta, Outlet, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { HeadScript, LateStylesheet, PageScripts, Stylesheet } from "./services/layout/document-head";
 import { timeZoneOf } from "./services/layout/time-zone";
+import { useEffect } from "react";
+import { registerWorker } from "./worker/register";
 
 // The stylesheet is not among the links: <Stylesheet> links it, or the page carries its rules.
-export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Installable (ADR 0077): the manifest, and the icon a home screen without manifests takes.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
+];
 
 export const meta: MetaFunction = () => [
   { title: "GiftMarket — sell gift cards for coins" },
@@ -39,6 +46,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // A hydrated page registers the service worker as the touches script does on the others (ADR 0077).
+  useEffect(() => registerWorker(window), []);
   return <Outlet />;
 }
 

@@ -9,6 +9,10 @@
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Other files of public/ (favicon, demo pictures): an hour. */
 export const PUBLIC_FILES = "public, max-age=3600";
+/** The service worker's script (ADR 0077): checked at every visit, so a new build's worker is found at once. */
+export const WORKER_SCRIPT = "no-cache";
+/** public/ files and how long a browser keeps each: the worker's script never without asking. */
+export const publicFileCaching = (pathname: string): string => (pathname === "/sw.js" ? WORKER_SCRIPT : PUBLIC_FILES);
 
 /** Content types of the files the build precompresses (scripts/precompress.ts). */
 export const PRECOMPRESSED_TYPES: Record<string, string> = {

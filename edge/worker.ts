@@ -22,7 +22,7 @@ import * as build from "@remix-run/dev/server-build";
 import { createRequestHandler } from "@remix-run/server-runtime";
 import { setWebEnvSource } from "../app/env.server";
 import { CROSS_SITE_REFUSED, isMutating, originVerdict } from "../app/services/kit/csrf";
-import { acceptedEncodings, BODY_LENGTH_REQUIRED, bodyVerdict, formBodyLimit, IMMUTABLE, PRECOMPRESSED_TYPES, PUBLIC_FILES } from "../contract/http-delivery";
+import { acceptedEncodings, BODY_LENGTH_REQUIRED, bodyVerdict, formBodyLimit, IMMUTABLE, PRECOMPRESSED_TYPES, publicFileCaching } from "../contract/http-delivery";
 
 interface Fetcher {
   fetch(input: Request | string, init?: RequestInit): Promise<Response>;
@@ -122,7 +122,7 @@ async function handle(request: Request, env: EdgeEnv): Promise<Response> {
     if (file) return file;
   } else if (reading && /\/[^/]+\.[a-z0-9]+$/i.test(pathname) && !pathname.startsWith("/files/")) {
     // Another file of public/ (favicon, demo pictures).
-    const file = await asset(request, env, PUBLIC_FILES);
+    const file = await asset(request, env, publicFileCaching(pathname));
     if (file) return file;
   }
 

@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import { ROOT } from "./build";
 import { buildIslands } from "./build-islands";
 import { buildTouches } from "./build-touches";
+import { buildWorker } from "./build-worker";
 import { embedStylesheet } from "./embed-stylesheet";
 import { MERGE_GROUPS, mergeChunks } from "./merge-chunks";
 import { precompressDir } from "./precompress";
@@ -38,11 +39,13 @@ export async function buildEdge(): Promise<number> {
   // The same first-load files as the Node build (ADR 0040); the worker embeds the manifest.
   await mergeChunks({ buildDir: join(EDGE_ASSETS, "build"), serverFiles: [EDGE_WORKER], groups: MERGE_GROUPS });
   embedStylesheet(EDGE_WORKER, join(EDGE_ASSETS, "build"));
-  await buildTouches(EDGE_WORKER, join(EDGE_ASSETS, "build"));
+  const touches = await buildTouches(EDGE_WORKER, join(EDGE_ASSETS, "build"));
   await buildIslands(EDGE_WORKER, join(EDGE_ASSETS, "build"));
   for (const name of readdirSync(join(ROOT, "public"))) {
     if (name !== "build") cpSync(join(ROOT, "public", name), join(EDGE_ASSETS, name), { recursive: true });
   }
+  // This build's own shell (its names may differ from the Node build's public/sw.js copied above).
+  await buildWorker(EDGE_WORKER, EDGE_ASSETS, touches.url);
   // The browser build's metafile is of no use here (the server's is kept for the import check).
   rmSync(join(EDGE_BUILD, "metafile.js.json"), { force: true });
   const t = precompressDir(join(EDGE_ASSETS, "build"));

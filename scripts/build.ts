@@ -8,7 +8,8 @@
  *   4. the stylesheet's text written into the server bundle (embed-stylesheet.ts, ADR 0044);
  *   5. the touches script of islands-only pages and their islands built, and their addresses
  *      written into the server bundle (build-touches.ts, build-islands.ts, ADR 0067);
- *   6. the hashed files are precompressed (precompress.ts).
+ *   6. the service worker with this build's offline shell written to public/sw.js (build-worker.ts, ADR 0077);
+ *   7. the hashed files are precompressed (precompress.ts).
  *
  *   node --import tsx scripts/build.ts
  */
@@ -18,6 +19,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildIslands } from "./build-islands";
 import { buildTouches } from "./build-touches";
+import { buildWorker } from "./build-worker";
 import { embedStylesheet } from "./embed-stylesheet";
 import { CSS_SOURCE_MAP_COMMENT, filesUnder, SOURCE_MAP_COMMENT } from "./files";
 import { MERGE_GROUPS, mergeChunks } from "./merge-chunks";
@@ -59,7 +61,7 @@ function newestMtime(path: string): number {
 }
 
 /** The scripts whose change changes what `npm run build` makes: this file and the steps it runs. */
-export const BUILD_SCRIPTS = ["build.ts", "build-islands.ts", "build-touches.ts", "embed-stylesheet.ts", "files.ts", "merge-chunks.ts", "minify-scripts.ts", "precompress.ts"].map((f) => join("scripts", f));
+export const BUILD_SCRIPTS = ["build.ts", "build-islands.ts", "build-touches.ts", "build-worker.ts", "embed-stylesheet.ts", "files.ts", "merge-chunks.ts", "minify-scripts.ts", "precompress.ts"].map((f) => join("scripts", f));
 
 /**
  * Whether `builtFile` is missing or older than the web tier's sources (npm start, npm run
@@ -87,8 +89,9 @@ export async function buildWebTier(): Promise<number> {
   const islands = await buildIslands(join(ROOT, "build", "index.js"), CLIENT_BUILD, { sourcemap: true });
   const maps = stashClientMaps();
   const css = embedStylesheet(join(ROOT, "build", "index.js"), CLIENT_BUILD);
+  const worker = await buildWorker(join(ROOT, "build", "index.js"), join(ROOT, "public"), touches.url);
   const t = precompressDir(CLIENT_BUILD);
-  console.log(`touches: ${touches.url} (${touches.bytes} bytes); islands: ${Object.keys(islands.scripts).join(", ")} (${islands.bytes} bytes); stylesheet embedded for first visits: ${css} bytes; source maps kept out of public/build: ${maps}; precompressed ${t.files} files: ${t.bytes} bytes → brotli ${t.br}, gzip ${t.gz}`);
+  console.log(`touches: ${touches.url} (${touches.bytes} bytes); service worker ${worker.version} (${worker.precache.length} files kept for offline); islands: ${Object.keys(islands.scripts).join(", ")} (${islands.bytes} bytes); stylesheet embedded for first visits: ${css} bytes; source maps kept out of public/build: ${maps}; precompressed ${t.files} files: ${t.bytes} bytes → brotli ${t.br}, gzip ${t.gz}`);
   return 0;
 }
 

@@ -13,11 +13,14 @@ const MARKER = '"__EMBEDDED_STYLESHEET__"';
 /** The stylesheet's address as the server bundle names it: /build/_assets/tailwind-HASH.css. */
 const HREF = /"\/build\/(_assets\/tailwind-[A-Za-z0-9]+\.css)(?:\?url)?"/;
 
+/** The stylesheet's path under /build/ as the server bundle names it, if any. */
+export const stylesheetOf = (server: string): string | undefined => HREF.exec(server)?.[1];
+
 /** `buildDir` holds what /build/ serves; returns the embedded stylesheet's size in bytes. */
 export function embedStylesheet(serverFile: string, buildDir: string): number {
   const server = readFileSync(serverFile, "utf8");
   if (!server.includes(MARKER)) throw new Error(`embed-stylesheet: no ${MARKER} in ${serverFile}`);
-  const href = HREF.exec(server)?.[1];
+  const href = stylesheetOf(server);
   if (!href || !existsSync(join(buildDir, href))) throw new Error(`embed-stylesheet: no stylesheet named in ${serverFile} (${href ?? "none"})`);
   // A page has no use for the file's source map comment (a --sourcemap build leaves one).
   const css = readFileSync(join(buildDir, href), "utf8").replace(CSS_SOURCE_MAP_COMMENT, "");

@@ -22,6 +22,7 @@ import { markReady } from "./ready";
 import { replaceLinks } from "./replace-links";
 import { safeBack } from "./safe-back";
 import { shareButtons } from "./share";
+import { registerWorker } from "../worker/register";
 import { toasts } from "./toast";
 
 // Kept state first: the carousel reads it.
@@ -36,3 +37,5 @@ for (const touch of [keptState, confirmations, pendingForms, toasts, menus, caro
 void islands(document)
   .catch((error) => console.error("[touches] islands", error))
   .finally(() => markReady(document));
+// The service worker (ADR 0077): after the page has loaded and gone idle, never before.
+registerWorker(window);

@@ -38,10 +38,21 @@ export function launchBrowser(): Promise<Browser> {
  * A fresh, phone-sized context; `js: false` for the no-JavaScript runs (plain
  * form posts); `timezoneId` for the browser's zone (the machine's otherwise);
  * `touch` for a touch phone (touch events, mobile viewport) for gestures.
+ * The service worker (ADR 0077) is kept out unless `worker` asks for it: a request it answers
+ * never reaches a test's page.route, and the suites that withhold or count files rely on those;
+ * tests/e2e/pwa.e2e.ts tests the pages with it.
  */
-export async function newContext(browser: Browser, opts: { js: boolean; timezoneId?: string; touch?: boolean }): Promise<BrowserContext> {
+export async function newContext(browser: Browser, opts: { js: boolean; timezoneId?: string; touch?: boolean; worker?: boolean }): Promise<BrowserContext> {
   const touch = opts.touch ? { hasTouch: true, isMobile: true } : {};
-  return watchPages(await browser.newContext({ javaScriptEnabled: opts.js, viewport: { width: 390, height: 844 }, timezoneId: opts.timezoneId, ...touch }));
+  return watchPages(
+    await browser.newContext({
+      javaScriptEnabled: opts.js,
+      viewport: { width: 390, height: 844 },
+      timezoneId: opts.timezoneId,
+      serviceWorkers: opts.worker ? "allow" : "block",
+      ...touch,
+    }),
+  );
 }
 
 /**

@@ -23,7 +23,7 @@ export interface ServerAndBrowser {
    * Runs `fn` with a fresh page in a fresh context (own cookies), then closes the context;
    * `{ touch: true }` makes it a touch phone.
    */
-  withPage(js: boolean, fn: (page: Page, context: BrowserContext) => Promise<void>, opts?: { touch?: boolean }): Promise<void>;
+  withPage(js: boolean, fn: (page: Page, context: BrowserContext) => Promise<void>, opts?: { touch?: boolean; worker?: boolean }): Promise<void>;
 }
 
 export interface ServerAndBrowserOptions {
@@ -67,7 +67,7 @@ export function useServerAndBrowser(opts: ServerAndBrowserOptions = {}): ServerA
       return browser;
     },
     async withPage(js, fn, ctx) {
-      const context = await newContext(suite.browser, { js, touch: ctx?.touch });
+      const context = await newContext(suite.browser, { js, touch: ctx?.touch, worker: ctx?.worker });
       try {
         await fn(await context.newPage(), context);
       } catch (err) {
