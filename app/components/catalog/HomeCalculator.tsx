@@ -6,12 +6,13 @@
 import type { CardType, Currency } from "../../../contract/entities";
 import { AdvertCardType } from "../../../contract/catalog-enums";
 
-const box = "h-10 w-full rounded-lg border border-gray-300 bg-white px-2 text-base text-gray-900";
+// Preflight makes the controls inherit the page's 16 px text; app/tailwind.css draws the focus ring.
+const box = "h-10 rounded-lg border border-gray-300 bg-white px-2";
 
 function Labelled({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
   return (
     <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-gray-900">
+      <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
       {children}
@@ -22,7 +23,7 @@ function Labelled({ id, label, children }: { id: string; label: string; children
 export function HomeCalculator({ cardTypes, currencies }: { cardTypes: CardType[]; currencies: Currency[] }) {
   return (
     <form method="get" action="/advertList" aria-labelledby="calc-title" className="grid grid-cols-2 gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200 md:grid-cols-5 md:items-end">
-      <h2 id="calc-title" className="col-span-full text-base font-semibold text-gray-900">
+      <h2 id="calc-title" className="col-span-full font-semibold">
         What is my card worth?
       </h2>
       <Labelled id="calc-card" label="Gift card">
@@ -51,7 +52,7 @@ export function HomeCalculator({ cardTypes, currencies }: { cardTypes: CardType[
           <option value={AdvertCardType.ECode}>E-code</option>
         </select>
       </Labelled>
-      <button type="submit" className="col-span-full h-10 rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 md:col-span-1">
+      <button type="submit" className="col-span-full h-10 rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700 md:col-span-1">
         See what it pays
       </button>
     </form>
