@@ -13,7 +13,7 @@ import { offersPaying } from "../../contract/rate-calculator";
 import { sellOfferOf } from "../../contract/sell-rules";
 import { formatCoinsWithName, formatNgnHundredths } from "../../app/services/money/format";
 import { apiClient } from "./support/api";
-import { pageReady, shotFromTop } from "./support/browser";
+import { pageReady, shotFromTop, shotOf } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
 import { newSeller } from "./support/users";
 
@@ -57,6 +57,7 @@ for (const js of [true, false]) {
         await calc.getByLabel("Currency").selectOption("USD");
         await calc.getByLabel("Card face").fill("100");
         expect(await calc.getByLabel("Card form").inputValue()).toBe("");
+        await shotOf(calc, `rate-calculator-home-390-${tag}`);
         await calc.getByRole("button", { name: "See what it pays" }).click();
         await page.waitForURL((u) => u.pathname === `/advertList/${cardTypeId}`);
         await pageReady(page, js);
