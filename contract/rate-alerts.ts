@@ -2,8 +2,7 @@
  * Rate alerts (docs/decisions/0071-rate-alerts.md, docs/product/rate-alerts.md): what an alert
  * watches is worth, from the one home of money formulas, and the words its calls answer.
  */
-import { coinsForFace, payoutFor } from "./money";
-import { faceProblem, type SellOffer } from "./sell-rules";
+import { offersPaying, type PricedOffer } from "./rate-calculator";
 
 /** Alerts one seller keeps at a time. */
 export const RATE_ALERTS_MAX = 10;
@@ -20,7 +19,7 @@ export interface WatchedCard {
 }
 
 /** An open offer as an alert weighs it: the face rules of the sell form, its form and its discount. */
-export type AlertOffer = Pick<SellOffer, "cardType" | "faces" | "minTrade" | "maxTrade" | "remain" | "currency"> & { discount: number };
+export type AlertOffer = PricedOffer;
 
 /**
  * Kobo the card pays today: the coins the best offer that buys it now pays (coinsForFace, floor),
@@ -29,11 +28,6 @@ export type AlertOffer = Pick<SellOffer, "cardType" | "faces" | "minTrade" | "ma
  * withdrawer pays NGN.
  */
 export function alertPays(card: WatchedCard, offers: readonly AlertOffer[], bestNgnRate: number | null): number | null {
-  if (bestNgnRate === null || bestNgnRate <= 0) return null;
-  let coins = 0;
-  for (const o of offers) {
-    if (o.cardType !== card.form || faceProblem(o, card.face) !== null) continue;
-    coins = Math.max(coins, coinsForFace(card.face, o.discount));
-  }
-  return coins > 0 ? payoutFor(coins, bestNgnRate) : null;
+  // The rate calculator's best offer (contract/rate-calculator.ts): one definition of what a card pays.
+  return offersPaying({ face: card.face, form: card.form }, offers, bestNgnRate)[0]?.pays.naira ?? null;
 }

@@ -1,8 +1,8 @@
 /**
  * /home (docs/product/screens.md): banner carousel ('home' banners on desktop, 'home_h5' on
  * phones, chosen with CSS), the grid of card types with their best rate in
- * NGN per unit of currency, a Need Help? popover, and the promo popup once
- * per browser session.
+ * NGN per unit of currency, the rate calculator (a GET form to the card's priced offers, ADR 0072),
+ * a Need Help? popover, and the promo popup once per browser session.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "~/services/kit/http.server";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -12,6 +12,7 @@ import { BannerCarousel, type ShownBanner } from "~/components/catalog/BannerCar
 import { ngnPerUnit } from "~/services/money/ngn-per-unit";
 import { oneCoin } from "~/services/money/coin-name";
 import { NeedHelp } from "~/components/catalog/NeedHelp";
+import { HomeCalculator } from "~/components/catalog/HomeCalculator";
 import { PromoPopup } from "~/components/catalog/PromoPopup";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { EmptyState, ErrorState } from "~/components/ui";
@@ -44,11 +45,12 @@ const PHONE_BANNER = { width: 750, height: 360 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);
-  const [home, h5, pop, cardTypes] = await Promise.all([
+  const [home, h5, pop, cardTypes, currencies] = await Promise.all([
     api.call("/banner/getBanners", { location: BannerLocation.Home }),
     api.call("/banner/getBanners", { location: BannerLocation.HomeH5 }),
     api.call("/banner/getBanners", { location: BannerLocation.HomePop }),
     api.call("/cardType/getCardType"),
+    api.call("/currency/getCurrency"),
   ]);
 
   const headers = new Headers();
@@ -69,6 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       phoneBanners: phone.length > 0 ? phone : desktop,
       cardTypes: cardTypes.ok ? cardTypes.data.list : [],
       cardTypesError: cardTypes.ok ? null : cardTypes.msg,
+      currencies: currencies.ok ? currencies.data.list : [],
       promo,
     },
     { headers },
@@ -107,7 +110,7 @@ function CardTypeTile({ cardType, ngnRate }: { cardType: CardType; ngnRate: numb
 
 export default function Home() {
   useKeptScroll("/home");
-  const { desktopBanners, phoneBanners, cardTypes, cardTypesError, promo } = useLoaderData<typeof loader>();
+  const { desktopBanners, phoneBanners, cardTypes, cardTypesError, currencies, promo } = useLoaderData<typeof loader>();
   const { ngnRate, coinName, contact } = useMainLayoutData();
 
   return (
@@ -159,6 +162,11 @@ export default function Home() {
           </ul>
         )}
       </section>
+
+      {/* Only card types with offers can be priced (ADR 0072). */}
+      {cardTypes.some((c) => c.totalAdvert > 0) && currencies.length > 0 ? (
+        <HomeCalculator cardTypes={cardTypes.filter((c) => c.totalAdvert > 0)} currencies={currencies} />
+      ) : null}
 
       <NeedHelp contact={contact} />
     </div>

@@ -25,7 +25,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { lazy } from "react";
 import { joinCardCodes } from "../../contract/card-codes";
-import { sellFieldOf } from "../../contract/sell-rules";
+import { sellFieldOf, unitsText } from "../../contract/sell-rules";
+import { minorFromInput } from "~/services/money/format";
 import type { AdvertWithMerchant } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
 import { AdvertCardType, UploadImageType } from "../../contract/enums";
@@ -58,6 +59,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!result.ok && result.code === Code.FORBIDDEN) throw json({ message: result.msg }, { status: 403, headers: NO_STORE });
   const { advert, secret, quote } = must(result);
   const headers = combineHeaders(NO_STORE, api.deviceCookie ? { "Set-Cookie": api.deviceCookie } : null);
+  // The face she priced on the offer list (ADR 0072) starts the form, and rides through sign-in.
+  const face = minorFromInput(new URL(request.url).searchParams.get("face"));
+  const faceText = face !== null && face > 0 ? unitsText(face) : null;
+  const back = `/sellCard/${id}${faceText ? `?face=${encodeURIComponent(faceText)}` : ""}`;
   return json(
     {
       advert,
@@ -65,7 +70,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       secret: api.signedIn && secret ? secret : null,
       quote,
       signedIn: api.signedIn,
-      loginHref: `/login?redirectTo=${encodeURIComponent(`/sellCard/${id}`)}`,
+      loginHref: `/login?redirectTo=${encodeURIComponent(back)}`,
+      defaultFace: faceText,
     },
     { headers },
   );
@@ -173,6 +179,7 @@ export default function SellCardPage() {
           secret={data.secret}
           signedIn={data.signedIn}
           loginHref={data.loginHref}
+          defaultFace={data.defaultFace}
           coinName={coinName}
           ngnRate={ngnRate}
         />

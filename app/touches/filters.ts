@@ -6,6 +6,9 @@
 export function filters(doc: Document) {
   for (const form of doc.querySelectorAll<HTMLFormElement>("form[data-submit-on-change]")) {
     for (const apply of form.querySelectorAll<HTMLButtonElement>('button[type="submit"]')) apply.hidden = true;
-    form.addEventListener("change", () => form.requestSubmit());
+    // A live field's change (she leaves it) is already shown: app/touches/live-results.ts refreshed it.
+    form.addEventListener("change", (e) => {
+      if (!(e.target as HTMLElement).hasAttribute("data-live-results")) form.requestSubmit();
+    });
   }
 }

@@ -15,6 +15,7 @@ import { filters } from "./filters";
 import { focusError } from "./focus-error";
 import { islands } from "./islands";
 import { keptState } from "./kept-state";
+import { liveResults } from "./live-results";
 import { menus } from "./menus";
 import { pendingForms } from "./pending";
 import { promo } from "./promo";
@@ -26,7 +27,7 @@ import { registerWorker } from "../worker/register";
 import { toasts } from "./toast";
 
 // Kept state first: the carousel reads it.
-for (const touch of [keptState, confirmations, pendingForms, toasts, menus, carousels, promo, filters, feeds, replaceLinks, safeBack, fieldErrors, focusError, copyButtons, shareButtons]) {
+for (const touch of [keptState, confirmations, pendingForms, toasts, menus, carousels, promo, filters, liveResults, feeds, replaceLinks, safeBack, fieldErrors, focusError, copyButtons, shareButtons]) {
   try {
     touch(document);
   } catch (error) {

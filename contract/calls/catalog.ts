@@ -21,8 +21,13 @@ export const catalogCalls = {
       businessList: z.array(businessUserSchema),
       /** Designed (ADR 0069): each listed merchant's figures over 30 days. */
       traderFigures: z.array(traderFiguresSchema.extend({ userId: id })),
+      /**
+       * Designed (ADR 0072): naira per coin, per 10000, of the best withdrawer that pays NGN and
+       * accepts now (the rate calculator's "≈ ₦"); null when none does.
+       */
+      bestNgnRate: z.number().int().positive().nullable(),
     }),
-    doc: "Offers of one card type (optionally one currency) with their merchants' online status.",
+    doc: "Offers of one card type (optionally one currency) with their merchants' online status, and today's best withdrawer NGN rate.",
   }),
   "/advert/getAdvertDetail": defineCall({
     path: "/advert/getAdvertDetail",

@@ -5,8 +5,6 @@
 import { OfferTags } from "~/components/catalog/OfferTags";
 import { useLocation, useSubmit } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { AdvertWithMerchant } from "../../../contract/entities";
-import type { TraderFigures } from "../../../contract/trader-figures";
 import { FiguresLine } from "~/components/trader/TraderFigures";
 import { AdvertCardType, isOnline } from "../../../contract/catalog-enums";
 import { faceUnits, ngnPerUnit, offerFaces, offerRate } from "~/services/money/offers";
@@ -15,9 +13,13 @@ import { MerchantIdentity } from "~/components/catalog/MerchantIdentity";
 import { cx } from "~/components/ui/cx";
 import { ButtonLink } from "~/components/ui";
 import { CARD_FACE_OPTIONS as CARD_FACES } from "../../../contract/constants";
-import { type AdvertFilters } from "~/services/catalog/adverts.server";
+import { useRef } from "react";
+import type { AdvertFilters, OfferRow } from "~/services/catalog/adverts.server";
+import { controlClasses } from "~/components/ui/Field";
+import { formatCoinsWithName, formatNgnHundredths } from "~/services/money/format";
+
 import { Form } from "~/components/ui/Form";
-import { FILTER_FORM_PROPS, FILTER_NAVIGATE_OPTIONS } from "~/components/ui/filter-form";
+import { FILTER_FORM_PROPS, FILTER_NAVIGATE_OPTIONS, LIVE_DELAY_MS } from "~/components/ui/filter-form";
 import { FilterActions } from "~/components/ui/FilterParts";
 
 const TYPE_OPTIONS = [
@@ -45,18 +47,27 @@ function Pill({ name, value, label, checked }: { name: string; value: string; la
   );
 }
 
-export function Filters({ filters, currencies }: { filters: AdvertFilters; currencies: { currency: string; nameEn: string }[] }) {
+/** The region a typed amount refreshes in place (app/touches/live-results.ts). */
+export const LIVE_REGION = { "data-live-region": "" } as const;
+
+export function Filters({ filters, currencies, amountError }: { filters: AdvertFilters; currencies: { currency: string; nameEn: string }[]; amountError: string | null }) {
   const hydrated = useHydrated();
   const submit = useSubmit();
   const { pathname } = useLocation();
-  const active = Boolean(filters.currency || filters.face !== null || filters.type !== null);
+  const typing = useRef<ReturnType<typeof setTimeout>>();
+  const active = Boolean(filters.currency || filters.face !== null || filters.amount || filters.type !== null);
   return (
     <Form
       {...FILTER_FORM_PROPS}
       // Keyed by the applied filters so the controls follow Back/Forward and Reset.
-      key={`${filters.currency}|${filters.face}|${filters.type}`}
+      key={`${filters.currency}|${filters.face}|${filters.type}|${hydrated ? "" : filters.amount}`}
       onChange={(e) => {
-        if (hydrated) submit(e.currentTarget, { method: "get", ...FILTER_NAVIGATE_OPTIONS });
+        if (!hydrated) return;
+        const form = e.currentTarget;
+        clearTimeout(typing.current);
+        // A typed amount replaces the entry once she pauses, as the touches script does (ADR 0072).
+        if ((e.target as HTMLInputElement).name === "amount") typing.current = setTimeout(() => submit(form, { method: "get", replace: true, ...FILTER_NAVIGATE_OPTIONS }), LIVE_DELAY_MS);
+        else submit(form, { method: "get", ...FILTER_NAVIGATE_OPTIONS });
       }}
       className="flex flex-col gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200 sm:p-4"
       aria-label="Filter offers"
@@ -93,6 +104,27 @@ export function Filters({ filters, currencies }: { filters: AdvertFilters; curre
             ))}
           </div>
         </fieldset>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="filter-amount" className="text-sm font-medium text-gray-900">
+            Or type the face
+          </label>
+          <input
+            id="filter-amount"
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="e.g. 250"
+            defaultValue={filters.amount}
+            aria-invalid={amountError ? true : undefined}
+            aria-describedby="filter-amount-error"
+            className={controlClasses(Boolean(amountError), "h-10 sm:w-40")}
+            // With JavaScript the offers below follow her typing (app/touches/live-results.ts).
+            data-live-results=""
+          />
+          <p id="filter-amount-error" {...LIVE_REGION} className="text-sm text-money-out-700" role={amountError ? "alert" : undefined}>
+            {amountError ?? ""}
+          </p>
+        </div>
         <fieldset className="min-w-0">
           <legend className="mb-1 text-sm font-medium text-gray-900">Card type</legend>
           <div className="grid grid-cols-3 gap-1.5 sm:flex sm:flex-wrap sm:gap-2">
@@ -113,7 +145,7 @@ export function Filters({ filters, currencies }: { filters: AdvertFilters; curre
   );
 }
 
-export function Offer({ a, coinName, ngnRate }: { a: AdvertWithMerchant & { figures?: TraderFigures }; coinName: string; ngnRate: number }) {
+export function Offer({ a, coinName, ngnRate, sellFace }: { a: OfferRow; coinName: string; ngnRate: number; sellFace: string | null }) {
   const online = isOnline(a.onlineStatus);
   const faces = offerFaces(a);
   return (
@@ -165,10 +197,18 @@ export function Offer({ a, coinName, ngnRate }: { a: AdvertWithMerchant & { figu
         <OfferTags advert={a} className="mt-1" />
       </div>
 
+      {a.pays ? (
+        <p className="num rounded-lg bg-money-in-50 px-3 py-2 text-sm text-gray-900 md:col-span-full md:row-start-2" data-testid="offer-pays">
+          You get <span className="font-semibold text-money-in-700">{formatCoinsWithName(a.pays.coins, coinName)}</span>
+          {a.pays.naira !== null ? <> ≈ <span className="font-semibold">{formatNgnHundredths(BigInt(a.pays.naira))}</span></> : null}
+        </p>
+      ) : null}
+
       {/* Action */}
       <div className="flex md:justify-end">
         {online ? (
-          <ButtonLink to={`/sellCard/${a.id}`} size="md" className="w-full md:w-28">
+          // Her face rides along: the sell form starts with it, through sign-in too (ADR 0072).
+          <ButtonLink to={`/sellCard/${a.id}${sellFace ? `?face=${encodeURIComponent(sellFace)}` : ""}`} size="md" className="w-full md:w-28">
             Sell
           </ButtonLink>
         ) : (

@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { bannerTarget } from "../../routes/banner.$id";
-import { applyFilters, parseFilters, takesFace } from "../../services/catalog/adverts.server";
+import { AMOUNT_INVALID, offersFor, parseFilters, pricedFace } from "../../services/catalog/adverts.server";
+import { TWO_DECIMALS } from "~/services/money/format";
+import type { AdvertWithMerchant } from "../../../contract/entities";
 import { contactHref } from "~/services/layout/contact";
 import { coinsPerUnit, faceUnits, ngnPerUnit } from "~/services/money/offers";
 // Not through offers.ts: a re-export there made /home load the sell rules (ADR 0028).
@@ -26,24 +28,47 @@ describe("money", () => {
   });
 });
 
-describe("advert filters", () => {
-  const range = { minTrade: 2500, maxTrade: 50000, fixTrade: "", cardType: 0 as const };
-  const fixed = { minTrade: 5000, maxTrade: 100000, fixTrade: "5000|10000|20000", cardType: 1 as const };
-  test("a face is taken by the range, or by the fixed faces when there are some", () => {
-    expect(takesFace(range, 100)).toBe(true);
-    expect(takesFace(range, 1000)).toBe(false);
-    expect(takesFace(fixed, 100)).toBe(true);
-    expect(takesFace(fixed, 500)).toBe(false);
+describe("advert filters and the calculator's list (ADR 0072)", () => {
+  const offer = (o: Partial<AdvertWithMerchant>) =>
+    ({ minTrade: 2500, maxTrade: 50000, fixTrade: "", cardType: 0, tradeAmount: 1_000_000, tradeCurrency: "USD", discount: 8000, onlineStatus: 1, codesPerOrder: 0, ...o }) as AdvertWithMerchant;
+  const range = offer({ id: 1 });
+  const fixed = offer({ id: 2, minTrade: 5000, maxTrade: 100000, fixTrade: "5000|10000|20000", cardType: 1, discount: 9000 });
+  const gbp = offer({ id: 3, tradeCurrency: "GBP", discount: 9500 });
+  const ids = (l: { id: number }[]) => l.map((a) => a.id);
+  const RATE = 5_000_000;
+  test("a face is taken by the range, or by the fixed faces when there are some, and only up to what is left", () => {
+    expect(ids(offersFor([range, fixed], { face: 10_000, type: null, currency: "USD" }, RATE))).toEqual([2, 1]);
+    expect(ids(offersFor([range, fixed], { face: 100_000, type: null, currency: "USD" }, RATE))).toEqual([]);
+    expect(ids(offersFor([range, fixed], { face: 7_500, type: null, currency: "USD" }, RATE))).toEqual([1]);
+    expect(ids(offersFor([offer({ id: 4, tradeAmount: 5_000 })], { face: 10_000, type: null, currency: "USD" }, RATE))).toEqual([]);
   });
-  test("type and face together", () => {
-    expect(applyFilters([range, fixed], { face: 100, type: 1 })).toEqual([fixed]);
-    expect(applyFilters([range, fixed], { face: null, type: 0 })).toEqual([range]);
-    expect(applyFilters([range, fixed], { face: null, type: null })).toHaveLength(2);
+  test("type and face together; no face: only the type", () => {
+    expect(ids(offersFor([range, fixed], { face: 10_000, type: 1, currency: "USD" }, RATE))).toEqual([2]);
+    expect(ids(offersFor([range, fixed], { face: null, type: 0, currency: "USD" }, RATE))).toEqual([1]);
+    expect(offersFor([range, fixed], { face: null, type: null, currency: "" }, RATE)).toHaveLength(2);
+  });
+  test("priced in one currency: exact coins and naira, most paying first; across currencies: the list's order, no figure", () => {
+    const usd = offersFor([range, fixed], { face: 10_000, type: null, currency: "USD" }, RATE);
+    expect(usd.map((a) => a.pays)).toEqual([
+      { coins: 9_000, naira: 4_500_000 },
+      { coins: 8_000, naira: 4_000_000 },
+    ]);
+    const mixed = offersFor([range, gbp, fixed], { face: 10_000, type: null, currency: "" }, RATE);
+    expect(ids(mixed)).toEqual([1, 3, 2]);
+    expect(mixed.every((a) => a.pays === undefined)).toBe(true);
+  });
+  test("the face priced: a typed amount wins over the pill; a bad one is said at the field", () => {
+    expect(pricedFace({ face: 100, amount: "" })).toEqual({ face: 10_000, error: null });
+    expect(pricedFace({ face: 100, amount: "25.50" })).toEqual({ face: 2_550, error: null });
+    expect(pricedFace({ face: null, amount: "1,000" })).toEqual({ face: 100_000, error: null });
+    expect(pricedFace({ face: null, amount: "abc" })).toEqual({ face: null, error: AMOUNT_INVALID });
+    expect(pricedFace({ face: null, amount: "0" })).toEqual({ face: null, error: AMOUNT_INVALID });
+    expect(pricedFace({ face: null, amount: "1.234" })).toEqual({ face: null, error: TWO_DECIMALS });
   });
   test("query parsing ignores unknown values", () => {
     const currencies = [{ id: 1, currency: "USD", symbol: "$", nameEn: "US Dollar" }];
-    expect(parseFilters(new URL("http://x/a?currency=usd&face=100&type=1"), currencies)).toEqual({ currency: "USD", face: 100, type: 1 });
-    expect(parseFilters(new URL("http://x/a?currency=XYZ&face=75&type=9"), currencies)).toEqual({ currency: "", face: null, type: null });
+    expect(parseFilters(new URL("http://x/a?currency=usd&face=100&type=1&amount=%2025%20"), currencies)).toEqual({ currency: "USD", face: 100, amount: "25", type: 1 });
+    expect(parseFilters(new URL("http://x/a?currency=XYZ&face=75&type=9"), currencies)).toEqual({ currency: "", face: null, amount: "", type: null });
   });
 });
 

@@ -35,6 +35,7 @@ export function SellForm({
   secret: loaderSecret,
   signedIn,
   loginHref,
+  defaultFace,
   coinName,
   ngnRate,
 }: {
@@ -44,6 +45,8 @@ export function SellForm({
   secret: string | null;
   signedIn: boolean;
   loginHref: string;
+  /** The face she priced on the offer list (?face=), as typed units. */
+  defaultFace?: string | null;
   coinName: string;
   ngnRate: number;
 }) {
@@ -60,6 +63,7 @@ export function SellForm({
   const schemas = useOnFirstUse(id, () => import("~/services/forms/sell.schema"));
   const [form, fields] = useForm({
     id,
+    defaultValue: defaultFace ? { face: defaultFace } : undefined,
     lastResult: actionData?.result,
     ...schemaValidation(schemas?.value.sellSchema(rules), schemas?.parseWithZod),
   });

@@ -13,3 +13,9 @@ export const FILTER_FORM_PROPS = { method: "get", preventScrollReset: true, auto
 
 /** Options for the submit or navigate a filter form's onChange does with JavaScript: no `replace`, see above. */
 export const FILTER_NAVIGATE_OPTIONS = { preventScrollReset: true } as const;
+
+/**
+ * A typed filter (the offer list's amount) refreshes its results once she pauses this long, and
+ * replaces the history entry instead of adding one per keystroke (ADR 0072; app/touches/live-results.ts).
+ */
+export const LIVE_DELAY_MS = 300;

@@ -24,6 +24,7 @@ import {
   wearingAdverts,
 } from "./queries";
 import { rateRows, rateWindow } from "./rate-history";
+import { bestNgnRate } from "../rate-alerts/evaluate";
 import { refuseTradeIfBlocked } from "../relationships/blocks";
 import { blockedEitherWay } from "../relationships/queries";
 
@@ -127,7 +128,9 @@ export const catalogHandlers = {
     const businessList = hidden.size === 0 ? everyone.businessList : merchantsOf(list);
     // The figures move with every order and with the calendar: read after the cache, at most 30 rows a merchant (ADR 0069).
     const figures = await traderFiguresOf(ctx.db, TraderSide.Merchant, businessList.map((b) => b.id), ctx.now);
-    return { list, businessList, traderFigures: [...figures].map(([userId, f]) => ({ userId, ...f })) };
+    // A withdrawer's rate, status or currency changing empties the catalog cache too (migration 038).
+    const { rate } = await ctx.catalog.read("best-ngn-rate", async () => ({ rate: await bestNgnRate(ctx.db) }));
+    return { list, businessList, traderFigures: [...figures].map(([userId, f]) => ({ userId, ...f })), bestNgnRate: rate };
   },
 
   async "/advert/getAdvertDetail"(input, ctx) {
