@@ -17,6 +17,7 @@ import { islands } from "./islands";
 import { keptState } from "./kept-state";
 import { menus } from "./menus";
 import { pendingForms } from "./pending";
+import { printButtons } from "./print";
 import { promo } from "./promo";
 import { markReady } from "./ready";
 import { replaceLinks } from "./replace-links";
@@ -24,7 +25,7 @@ import { safeBack } from "./safe-back";
 import { toasts } from "./toast";
 
 // Kept state first: the carousel reads it.
-for (const touch of [keptState, confirmations, pendingForms, toasts, menus, carousels, promo, filters, feeds, replaceLinks, safeBack, fieldErrors, focusError, copyButtons]) {
+for (const touch of [keptState, confirmations, pendingForms, toasts, menus, carousels, promo, filters, feeds, replaceLinks, safeBack, fieldErrors, focusError, copyButtons, printButtons]) {
   try {
     touch(document);
   } catch (error) {
