@@ -36,7 +36,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Stylesheet />
         <Links />
       </head>
-      <body className="min-h-full bg-gray-100 text-gray-900 antialiased">
+      <body className="min-h-full bg-gray-100 print:bg-white text-gray-900 antialiased">
         {children}
         <LateStylesheet />
         <PageScripts />

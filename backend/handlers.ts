@@ -20,6 +20,7 @@ import { withdrawalHandlers, withdrawerSettingsHandlers } from "./modules/withdr
 import { auditHandlers } from "./modules/audit/handlers";
 import { sessionHandlers } from "./modules/sessions/handlers";
 import { twoFactorHandlers } from "./modules/two-factor/handlers";
+import { receiptHandlers } from "./modules/receipts/handlers";
 
 /**
  * Every call of the contract, each with its handler. This object is typed
@@ -45,6 +46,8 @@ export const handlers: Handlers = {
   // The withdrawer desk: /merchant/withdrawer
   ...withdrawerSettingsHandlers,
   ...virtualCoinHandlers,
+  // Receipts of completed orders, withdrawals and transfers (ADR 0075)
+  ...receiptHandlers,
   // Chat
   ...chatHandlers,
   // Redemption codes and identity verification

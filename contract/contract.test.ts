@@ -123,6 +123,8 @@ const DESIGNED_PATHS = [
   "/rateAlert/addRateAlert",
   "/rateAlert/setRateAlertActive",
   "/rateAlert/deleteRateAlert",
+  "/receipt/getReceipt",
+  "/receipt/getReceiptPdf",
 ];
 
 /** First error message of a failed parse. */

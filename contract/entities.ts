@@ -3,6 +3,7 @@ import { advertCardTypeSchema, arbitrationTypeSchema, bannerLocationSchema, bann
 import { adornmentFields } from "./adornment";
 import { traderFiguresSchema } from "./trader-figures";
 import { MALL_DELIVERIES } from "./enums";
+import { RECEIPT_KINDS } from "./receipts";
 
 /**
  * The entities of docs/product/entities.md as response schemas, each defined once.
@@ -297,6 +298,8 @@ export const billSchema = z.object({
   transAmount: minor,
   /** Balance after the change (hundredths). */
   currentAmount: minor,
+  /** Designed (ADR 0075): the receipt of the order, withdrawal or transfer the bill is for, once it has one. */
+  receipt: z.object({ kind: z.enum(RECEIPT_KINDS), id: int }).nullable().optional(),
 });
 export type Bill = z.infer<typeof billSchema>;
 

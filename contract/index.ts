@@ -26,6 +26,7 @@ import { twoFactorCalls } from "./calls/two-factor";
 import { virtualCoinCalls } from "./calls/virtual-coin";
 import { walletCalls } from "./calls/wallet";
 import { withdrawalsCalls } from "./calls/withdrawals";
+import { receiptCalls } from "./calls/receipts";
 
 /**
  * Every /client call of docs/product/calls.md, keyed by its path (without the /client prefix).
@@ -41,6 +42,7 @@ export const calls = {
   ...ordersCalls,
   ...walletCalls,
   ...withdrawalsCalls,
+  ...receiptCalls,
   ...virtualCoinCalls,
   ...relationshipsCalls,
   ...referralCalls,

@@ -13,6 +13,7 @@
  *   after hydration (the page's HTML never carries the code, its ciphertext or the
  *   secret); without JavaScript, the seller's trade password reveals them in the
  *   answer to that form only, not stored (ADR 0060); images through /orderImage/{id}/{index}.
+ * - Completed: a link to its receipt (/receipts/order/{id}, ADR 0075).
  * - Comment once when completed, then read-only. The order-change timeline.
  * - The order's chat (status below 4): #order-chat, server-rendered with a plain send
  *   form, then live (a lazy island); a message for this order refreshes the page's data.
@@ -20,7 +21,7 @@
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { Feedback, Order, OrderChange } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
-import { Flag, OrderAction } from "../../contract/enums";
+import { Flag, OrderAction, OrderStatus } from "../../contract/enums";
 import { MESSAGES } from "../../contract/messages";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { DisputePanel } from "~/components/orders/DisputePanel";
@@ -29,6 +30,7 @@ import { OrderChatSection } from "~/components/orders/OrderChatSection";
 import { CancelTips, OrderCardPanel, OrderInfoPanel, StatusHeader } from "~/components/orders/OrderSections";
 import { OrderTimelinePanel } from "~/components/orders/OrderTimeline";
 import { DetailPage } from "~/components/detail/DetailPage";
+import { ReceiptNotice } from "~/components/receipts/ReceiptLink";
 import { ButtonLink } from "~/components/ui";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { loadOrderChat } from "~/services/chat/chat.server";
@@ -125,13 +127,19 @@ export default function OrderDetailsPage() {
   const o = order as Order;
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
-  const { coinName, ngnRate } = useMainLayoutData();
+  const { coinName, ngnRate, user } = useMainLayoutData();
   return (
     <DetailPage
       split="order"
       back={{ to: "/orderList", label: "Orders" }}
       header={<StatusHeader order={o} name={info.paymentNameEn} icon={info.paymentIcon} isECode={card.isECode} />}
-      notice={<CancelTips order={o} />}
+      notice={
+        <>
+          <CancelTips order={o} />
+          {/* Her receipt (ADR 0075): the seller's, once the order is completed. */}
+          {o.status === OrderStatus.Completed && user?.id !== o.buyerid ? <ReceiptNotice kind="order" id={o.id} /> : null}
+        </>
+      }
       main={
         <>
           {o.arbitrationType !== null || actions.includes(OrderAction.Accept) ? (

@@ -51,7 +51,7 @@ export default function MainLayout() {
       </a>
       <TopBar user={data.user} counts={{ ...data.counts, messages }} notices={data.notices} contact={data.contact} />
       <Toast toast={data.toast} />
-      <main id="main" className="container flex-1 py-4 md:py-6">
+      <main id="main" className="container flex-1 py-4 md:py-6 print:max-w-none print:p-0">
         <Outlet />
       </main>
       {onMessages ? null : <Footer contact={data.contact} />}

@@ -7,6 +7,7 @@
  *   /withdrawDetails/{id}/picture) once there is.
  * - Coins sold, rate, the payout (up to 10 decimals, trailing zeros trimmed)
  *   and its currency; the bank account as it was when the withdrawal was made.
+ * - Completed: a link to its receipt (/receipts/withdrawal/{id}, ADR 0075).
  * - With JavaScript an open withdrawal refreshes itself every 5 s.
  * - Code 3 (docs/product/messages.md): goes back in history with JavaScript; without it the
  *   page offers a link to /withdrawList.
@@ -27,7 +28,8 @@ import { SellerAmountsPanel, SellerBankPanel, SellerPaymentPanel } from "~/compo
 import { WithdrawalHeader } from "~/components/withdrawals/WithdrawalHeader";
 import { WithdrawalTimelinePanel } from "~/components/withdrawals/WithdrawalTimeline";
 import { useRevalidateEvery } from "~/components/ui/use-revalidate-every";
-import { isWithdrawalOpen } from "~/components/withdrawals/withdrawal";
+import { isWithdrawalOpen, WithdrawalStatus } from "~/components/withdrawals/withdrawal";
+import { ReceiptNotice } from "~/components/receipts/ReceiptLink";
 import { must, requireApi } from "~/services/kit/api.server";
 
 const NOT_FOUND = "This withdrawal does not exist.";
@@ -83,6 +85,7 @@ function Details({ w }: { w: Withdrawal }) {
       split="withdrawal"
       back={{ to: "/withdrawList", label: "Withdrawals" }}
       header={<WithdrawalHeader w={w} avatar={w.withdrawerAvatar} party={`to ${w.withdrawerName}`} />}
+      notice={w.status === WithdrawalStatus.Completed ? <ReceiptNotice kind="withdrawal" id={w.id} /> : null}
       main={
         <>
           <SellerPaymentPanel w={w} coinName={coinName} />

@@ -18,6 +18,7 @@ import { keptState } from "./kept-state";
 import { liveResults } from "./live-results";
 import { menus } from "./menus";
 import { pendingForms } from "./pending";
+import { printButtons } from "./print";
 import { promo } from "./promo";
 import { markReady } from "./ready";
 import { replaceLinks } from "./replace-links";
@@ -27,7 +28,7 @@ import { registerWorker } from "../worker/register";
 import { toasts } from "./toast";
 
 // Kept state first: the carousel reads it.
-for (const touch of [keptState, confirmations, pendingForms, toasts, menus, carousels, promo, filters, liveResults, feeds, replaceLinks, safeBack, fieldErrors, focusError, copyButtons, shareButtons]) {
+for (const touch of [keptState, confirmations, pendingForms, toasts, menus, carousels, promo, filters, liveResults, feeds, replaceLinks, safeBack, fieldErrors, focusError, copyButtons, shareButtons, printButtons]) {
   try {
     touch(document);
   } catch (error) {

@@ -24,7 +24,7 @@ export function Footer({ contact }: { contact: Contact }) {
   const links = withContactHrefs(contact, LINKS);
   const email = contactEmail(contact);
   return (
-    <footer className="mt-10 border-t border-gray-200 bg-white">
+    <footer className="print:hidden mt-10 border-t border-gray-200 bg-white">
       <div className="container grid gap-6 py-8 md:grid-cols-[1fr_auto] md:gap-10">
         <div>
           <div className="flex items-center gap-2 text-gray-900">

@@ -24,7 +24,7 @@ export const BRAND_NAME = "GiftMarket";
 export function TopBar({ user, counts, notices, contact }: TopBarProps) {
   const blogUrl = contactHref(contact, "blog");
   return (
-    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <header className="print:hidden sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="container flex h-14 items-center gap-2 md:h-16 md:gap-4">
         <Link to="/home" className="flex shrink-0 items-center gap-2 rounded-lg text-gray-900 no-underline">
           <LogoMark className="h-8 w-8" />

@@ -12,6 +12,7 @@ import { DetailRow } from "~/components/ui/DetailPanel";
 import { cx } from "~/components/ui/cx";
 import { formatCoins } from "~/services/money/format";
 import { formatUsd } from "~/services/money/wallet";
+import { ReceiptLink } from "~/components/receipts/ReceiptLink";
 
 const S = VirtualCoinOrderStatus;
 /** docs/product/look.md colours: amber waiting, green credited, red refused. */
@@ -96,6 +97,7 @@ export function TransferItem({ t, coinName }: { t: MyVirtualCoinOrder; coinName:
             <span title={t.transactionId}>{shortTransactionId(t.transactionId)}</span>
           </DetailRow>
         </dl>
+        {t.status === S.Confirmed ? <ReceiptLink kind="transfer" id={t.id} className="mt-2" /> : null}
         <p className="mt-2 text-xs text-gray-600">Whole hash (select to copy):</p>
         <p className="mt-1 select-all break-all rounded-lg bg-gray-50 p-2 font-mono text-xs text-gray-900 ring-1 ring-inset ring-gray-200" data-testid="transfer-hash">
           {t.transactionId}

@@ -33,3 +33,20 @@ export function privateImage(picture: { contentType: string; base64: string }): 
   const bytes = Uint8Array.from(atob(picture.base64), (c) => c.charCodeAt(0));
   return new Response(bytes, { headers: combineHeaders({ "Content-Type": type, "Content-Length": String(bytes.length) }, NO_STORE, NOSNIFF) });
 }
+
+/**
+ * A private file the backend answered as base64 (a receipt's PDF, ADR 0075), to be saved, not
+ * shown: an attachment under its name, never stored by any cache.
+ */
+export function privateDownload(file: { base64: string; fileName: string }, contentType: string): Response {
+  const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
+  // The name is ours (a reference number), but quotes and non-ASCII could never break the header.
+  const name = file.fileName.replace(/[^\w.-]/g, "_");
+  return new Response(bytes, {
+    headers: combineHeaders(
+      { "Content-Type": contentType, "Content-Length": String(bytes.length), "Content-Disposition": `attachment; filename="${name}"` },
+      NO_STORE,
+      NOSNIFF,
+    ),
+  });
+}

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { LIST_PAGE_SIZE } from "../../../contract/constants";
 import type { Bill, TradeStatisticsDay } from "../../../contract/entities";
-import { OrderStatus, type BillType } from "../../../contract/enums";
+import { OrderStatus, VirtualCoinOrderStatus, WithdrawalStatus, type BillType } from "../../../contract/enums";
 import type { Executor } from "../../db/index";
 
 /** Read side of the wallet: the user's bills and trade statistics. Every query is scoped to one user id. */
@@ -21,7 +21,14 @@ export async function billPage(db: Executor, userId: number, f: BillFilter): Pro
   let q = db
     .selectFrom("bills as b")
     .leftJoin("users as o", "o.id", "b.opposite_user_id")
+    // A bill links to its receipt (ADR 0075) when what it is for is hers and done: one key lookup each.
+    .leftJoin("orders as ro", (j) => j.onRef("ro.id", "=", "b.ref_id").on("b.ref_type", "=", "order").on("ro.seller_id", "=", userId).on("ro.status", "=", OrderStatus.Completed))
+    .leftJoin("withdrawals as rw", (j) => j.onRef("rw.id", "=", "b.ref_id").on("b.ref_type", "=", "withdrawal").on("rw.user_id", "=", userId).on("rw.status", "=", WithdrawalStatus.Completed))
+    .leftJoin("virtual_coin_orders as rt", (j) =>
+      j.onRef("rt.id", "=", "b.ref_id").on("b.ref_type", "=", "virtual_coin_order").on("rt.user_id", "=", userId).on("rt.status", "=", VirtualCoinOrderStatus.Confirmed),
+    )
     .select(["b.id", "b.type", "b.description_en", "b.trans_amount", "b.current_amount", "b.created_at", "o.nickname", "o.avatar"])
+    .select(["ro.id as receipt_order", "rw.id as receipt_withdrawal", "rt.id as receipt_transfer"])
     .where("b.user_id", "=", userId);
   if (f.type) q = q.where("b.type", "=", f.type);
   if (f.start !== undefined) q = q.where("b.created_at", ">=", new Date(f.start));
@@ -37,7 +44,15 @@ export async function billPage(db: Executor, userId: number, f: BillFilter): Pro
     descriptionEn: r.description_en,
     transAmount: Number(r.trans_amount),
     currentAmount: Number(r.current_amount),
+    receipt: receiptOf(r),
   }));
+}
+
+function receiptOf(r: { receipt_order: number | null; receipt_withdrawal: number | null; receipt_transfer: number | null }): Bill["receipt"] {
+  if (r.receipt_order !== null) return { kind: "order", id: Number(r.receipt_order) };
+  if (r.receipt_withdrawal !== null) return { kind: "withdrawal", id: Number(r.receipt_withdrawal) };
+  if (r.receipt_transfer !== null) return { kind: "transfer", id: Number(r.receipt_transfer) };
+  return null;
 }
 
 export const STATISTICS_DAYS = 30;
