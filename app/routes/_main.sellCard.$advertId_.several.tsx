@@ -55,8 +55,10 @@ export default function SellSeveralCardsPage() {
       <header className="flex items-center gap-3">
         {advert.paymentIcon ? <img src={advert.paymentIcon} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-xl bg-gray-100" /> : null}
         <div className="min-w-0">
-          <h1 className="truncate text-xl font-bold text-gray-900 md:text-2xl">Sell several {advert.paymentNameEn} cards</h1>
-          <p className="text-sm text-gray-600">To {advert.nickname} · {advert.tradeCurrency}</p>
+          <h1 className="text-xl font-bold text-gray-900 md:text-2xl">Sell several cards</h1>
+          <p className="text-sm text-gray-600">
+            {advert.paymentNameEn} to {advert.nickname} · {advert.tradeCurrency}
+          </p>
         </div>
       </header>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.25fr)] lg:items-start">

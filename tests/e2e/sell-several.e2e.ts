@@ -66,6 +66,8 @@ for (const js of [true, false]) {
         await page.getByRole("button", { name: "Add a card" }).click();
         await row(page, 4).waitFor();
         expect(await row(page, 3).locator('textarea[name="cardCode-3"]').inputValue()).toBe(codes[2]);
+        // The post "Add a card" made has settled: no button is busy in the shot.
+        await expect.poll(() => page.locator("main form[aria-busy]").count()).toBe(0);
         await shotFromTop(page, `sell-several-390-${js ? "js" : "nojs"}`, js);
         await page.getByRole("button", { name: "Sell all cards" }).click();
         await page.waitForURL(/\/orderBatch\/\d+$/);
@@ -110,7 +112,8 @@ for (const js of [true, false]) {
             await row(page, n).locator(`input[name="files-${n}"]`).setInputFiles([png]);
           }
         }
-        await page.getByRole("button", { name: "Sell all cards" }).click();
+        // Enter in a field sells (the form's default button), it does not add a row.
+        await row(page, 2).locator('input[name="face-2"]').press("Enter");
         await page.waitForURL(/\/orderBatch\/\d+$/);
         await pageReady(page, js);
         expect(await listed(page)).toEqual([`Card 1 · 50 ${advert.tradeCurrency} · Waiting`, `Card 2 · 50 ${advert.tradeCurrency} · Waiting`]);

@@ -64,6 +64,8 @@ export function SeveralCardsForm({ advert, quote, secret, signedIn, loginHref, c
       >
         {secret ? <input type="hidden" name="secret" value={secret} /> : null}
         <input type="hidden" name="cards" value={rows.length} />
+        {/* Enter in a field sells, as the visible Sell button does: the first submit button is the form's default, not "Add a card". */}
+        {signedIn ? <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true" disabled={uploading} /> : null}
         <QuoteFields quote={quote} />
         <fieldset disabled={!signedIn} className="min-w-0">
           <ol className="flex flex-col gap-3">
