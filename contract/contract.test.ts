@@ -106,6 +106,9 @@ const DESIGNED_PATHS = [
   "/userSession/signOutOtherSessions",
   // A seller's own e-code without JavaScript, after her trade password (ADR 0060).
   "/order/revealCardCode",
+  // Several cards to one offer in one submit, and the batch's page (ADR 0073).
+  "/order/addOrders",
+  "/order/getOrderBatch",
   // Two-factor sign-in (ADR 0057).
   "/twoFactor/getStatus",
   "/twoFactor/beginSetup",

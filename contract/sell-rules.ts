@@ -21,6 +21,16 @@ export const TOO_MANY_IMAGES = `At most ${ORDER_IMAGES_MAX} images.`;
 export const CARD_CODE_MAX = 5000;
 export const SELL_REMARK_MAX = 200;
 export const REMARK_TOO_LONG = `The remark has at most ${SELL_REMARK_MAX} characters.`;
+/** Cards one several-cards submit may carry (ADR 0073): each is its own order. */
+export const SELL_BATCH_MAX = 10;
+export const TOO_MANY_CARDS = `At most ${SELL_BATCH_MAX} cards in one submit.`;
+/** A batch's refusal names its card (ADR 0073): "Card 3: The Remain Amount is not enough." */
+export const cardMessage = (n: number, message: string) => `Card ${n}: ${message}`;
+/** The card number and the message of a batch's refusal, or null for a message about the whole form. */
+export function cardOfMessage(message: string): { card: number; message: string } | null {
+  const m = /^Card (\d+): (.*)$/s.exec(message);
+  return m ? { card: Number(m[1]), message: m[2]! } : null;
+}
 
 /** Hundredths as a plain number for messages: 10000 → "100", 2550 → "25.5". */
 export function unitsText(hundredths: number): string {

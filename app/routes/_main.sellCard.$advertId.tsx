@@ -20,24 +20,26 @@
  *   the quote ran out) nothing is sold, and the page shows the new price with one button to sell
  *   at it. Pictures already uploaded (the no-JavaScript path) are kept for that second post.
  * - Success: 'Success' toast and /orderDetails/{id}.
+ * - A link to the several-cards form (/sellCard/{id}/several, ADR 0073).
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, NO_STORE, combineHeaders } from "~/services/kit/http.server";
-import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { lazy } from "react";
 import { joinCardCodes } from "../../contract/card-codes";
-import { sellFieldOf, unitsText } from "../../contract/sell-rules";
-import { minorFromInput } from "~/services/money/format";
+import { sellFieldOf } from "../../contract/sell-rules";
 import type { AdvertWithMerchant } from "../../contract/entities";
 import { Code } from "../../contract/envelope";
-import { AdvertCardType, UploadImageType } from "../../contract/enums";
+import { AdvertCardType } from "../../contract/enums";
 import { MESSAGES } from "../../contract/messages";
 import { useMainLayoutData } from "~/components/layout/layout-data";
 import { OfferSummary } from "~/components/orders/OfferSummary";
 import { ArrowLeftIcon, ButtonLink, EmptyState } from "~/components/ui";
 import { must, optionalApi, redirectWithToast, requireApi } from "~/services/kit/api.server";
 import { idParam, notFoundResponse } from "~/services/kit/params";
-import { sha256Hex } from "~/services/orders/card-secret";
-import { SELL_HIDDEN_FIELDS, isSupportedImage } from "~/services/forms/sell";
+import { postedFiles, uploadCardFiles } from "~/services/orders/card-uploads.server";
+import { OFFER_NOT_FOUND, sellPageLoader } from "~/services/orders/sell-page.server";
+import { sellFormShouldRevalidate } from "~/services/orders/sell-page";
+import { SELL_HIDDEN_FIELDS } from "~/services/forms/sell";
 import { parseWithZod, sellSchema } from "~/services/forms/schemas.server";
 import { readForm } from "~/services/kit/form.server";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
@@ -48,44 +50,15 @@ import { askAgainOf, quoteFromForm, shown, type AskAgain } from "~/services/form
 const ImagePicker = lazy(() => import("~/components/orders/ImagePicker.client"));
 
 
-const NOT_FOUND = "This offer does not exist.";
+const NOT_FOUND = OFFER_NOT_FOUND;
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const id = idParam(params.advertId, NOT_FOUND);
-  const api = await optionalApi(request, context);
-  const result = await api.call("/advert/getAdvertDetail", { id });
-  if (!result.ok && result.code === Code.NOT_FOUND) throw notFoundResponse(NOT_FOUND);
-  // A block between the seller and the merchant (ADR 0021): the backend's words, and the way to undo it.
-  if (!result.ok && result.code === Code.FORBIDDEN) throw json({ message: result.msg }, { status: 403, headers: NO_STORE });
-  const { advert, secret, quote } = must(result);
-  const headers = combineHeaders(NO_STORE, api.deviceCookie ? { "Set-Cookie": api.deviceCookie } : null);
-  // The face she priced on the offer list (ADR 0072) starts the form, and rides through sign-in.
-  const face = minorFromInput(new URL(request.url).searchParams.get("face"));
-  const faceText = face !== null && face > 0 ? unitsText(face) : null;
-  const back = `/sellCard/${id}${faceText ? `?face=${encodeURIComponent(faceText)}` : ""}`;
-  return json(
-    {
-      advert,
-      // Only a signed-in seller gets (and needs) a secret.
-      secret: api.signedIn && secret ? secret : null,
-      quote,
-      signedIn: api.signedIn,
-      loginHref: `/login?redirectTo=${encodeURIComponent(back)}`,
-      defaultFace: faceText,
-    },
-    { headers },
-  );
-}
+export const loader = (args: LoaderFunctionArgs) => sellPageLoader(args, (id) => `/sellCard/${id}`);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Sell ${data.advert.paymentNameEn} | GiftMarket` : "Sell a card | GiftMarket" },
 ];
 
-/** After its own post the page keeps its secret (a new one would orphan uploaded images). */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) => {
-  if (formMethod && formMethod.toUpperCase() === "POST" && currentUrl.pathname === nextUrl.pathname) return false;
-  return defaultShouldRevalidate;
-};
+export const shouldRevalidate = sellFormShouldRevalidate;
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = idParam(params.advertId, NOT_FOUND);
@@ -93,7 +66,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   const formData = await readForm(request);
   const secret = typeof formData.get("secret") === "string" ? String(formData.get("secret")).trim() : "";
-  const files = formData.getAll("files").filter((f): f is File => typeof f === "object" && f !== null && (f as File).size > 0);
+  const files = postedFiles(formData, "files");
 
   // Only what needs no offer is checked here: /order/addOrder is the authority (no second read of the offer).
   const submission = parseWithZod(formData, { schema: sellSchema(null, { fileCount: files.length }) });
@@ -111,19 +84,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const v = submission.value;
 
   // No JavaScript: the files came with the form; upload them here (the backend compresses).
-  if (files.length > 0) {
-    if (files.some((f) => !isSupportedImage(f))) return reply({ fieldErrors: { cardImg: [MESSAGES.unsupportedImage] } });
-    const secretHash = await sha256Hex(v.secret);
-    for (const file of files) {
-      const form = new FormData();
-      form.set("file", file, file.name || "card.jpg");
-      form.set("type", UploadImageType.Order);
-      form.set("secret", secretHash);
-      const up = await api.call("/image/uploadImage", undefined, { form });
-      if (!up.ok) return reply({ fieldErrors: { cardImg: [up.code < 0 ? MESSAGES.uploadFailed : up.msg || MESSAGES.uploadFailed] } });
-      paths.push(up.data.path);
-    }
-  }
+  const uploadProblem = await uploadCardFiles(api, v.secret, files, paths);
+  if (uploadProblem) return reply({ fieldErrors: { cardImg: [uploadProblem] } });
 
   const result = await api.call("/order/addOrder", {
     advertId: id,
@@ -171,6 +133,10 @@ export default function SellCardPage() {
           </p>
         </div>
       </header>
+      {/* Several cards in one submit, each its own order (ADR 0073). */}
+      <Link to={`/sellCard/${advert.id}/several`} className="w-fit text-sm font-medium text-brand-700 underline underline-offset-2" data-testid="sell-several">
+        Have several cards? Sell them in one go
+      </Link>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.25fr)] lg:items-start">
         <OfferSummary advert={quoted} coinName={coinName} ngnRate={ngnRate} />
         <SellForm

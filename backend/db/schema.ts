@@ -409,6 +409,17 @@ export interface OrdersTable {
   cancelled_at: Date | null;
   /** The earliest earlier order that carried the same card (migration 019). */
   duplicate_of: number | null;
+  /** The batch of a several-cards submit (migration 039); null for a single sale. */
+  batch_id: Generated<number | null>;
+}
+
+/** One sell form's several-cards submit (migration 039, ADR 0073): its orders carry batch_id. */
+export interface OrderBatchesTable {
+  id: Generated<number>;
+  seller_id: number;
+  advert_id: number;
+  secret_id: number;
+  created_at: Timestamp;
 }
 
 export interface OrderDetailsTable {
@@ -689,6 +700,7 @@ export interface Database extends ChatTables {
   notices: NoticesTable;
   rate_alerts: RateAlertsTable;
   orders: OrdersTable;
+  order_batches: OrderBatchesTable;
   user_order_stats: UserOrderStatsTable;
   trader_days: TraderDaysTable;
   order_details: OrderDetailsTable;

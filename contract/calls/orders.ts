@@ -6,8 +6,47 @@ import { OrderListTab } from "../enums";
 import { feedbackTypeSchema, orderActionSchema, orderListTabSchema } from "../enum-schemas";
 import { feedbackContent, feedbackType, MESSAGES, optionalText, requiredText, starLevel, tradePassword } from "../fields";
 import { byId, created, listOf, optionalId, startBeforeEnd } from "./common";
-import { CARD_CODE_MAX, CODE_TOO_LONG, REMARK_TOO_LONG, SELL_REMARK_MAX, TOO_MANY_IMAGES } from "../sell-rules";
+import { CARD_CODE_MAX, CODE_TOO_LONG, REMARK_TOO_LONG, SELL_BATCH_MAX, SELL_REMARK_MAX, TOO_MANY_CARDS, TOO_MANY_IMAGES } from "../sell-rules";
 import { shownQuoteSchema } from "../quote";
+
+/** Card face in hundredths of the offer's currency (0 when none was given: the offer's range message answers). */
+const tradeAmount = z
+  .number({ required_error: "Please enter the card face.", invalid_type_error: "Please enter the card face." })
+  .int("Please enter the card face.")
+  .nonnegative("Please enter the card face.");
+
+/** One card of a sale: its face, and its codes (e-code offers) or uploaded picture paths (picture offers). */
+const sellCardFields = {
+  tradeAmount,
+  /** Uploaded image paths joined with "|" (picture offers). */
+  cardImg: optionalText(ORDER_IMAGES_MAX * 501, "Too many images."),
+  /** Card codes joined with "\n" (e-code offers). */
+  cardCode: optionalText(CARD_CODE_MAX, CODE_TOO_LONG),
+};
+
+const sellItemSchema = z.object(sellCardFields).superRefine(checkImagePaths);
+
+function checkImagePaths(v: { cardImg?: string }, ctx: z.RefinementCtx) {
+  const images = v.cardImg ? v.cardImg.split("|") : [];
+  if (images.length > ORDER_IMAGES_MAX) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["cardImg"], message: TOO_MANY_IMAGES });
+  if (images.some((p) => !p.trim())) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["cardImg"], message: MESSAGES.cardImageEmpty });
+}
+
+/** A batch as its seller reads it (ADR 0073). */
+const orderBatchSchema = z.object({
+  id: z.number().int().positive(),
+  advertId: z.number().int().positive(),
+  createdAt: z.number().int(),
+  orders: z.array(
+    z.object({
+      id: z.number().int().positive(),
+      tradeAmount: z.number().int(),
+      tradeCurrency: z.string(),
+      calculateTotalPrice: z.number().int(),
+      status: z.number().int(),
+    }),
+  ),
+});
 
 /** Selling cards: orders and their feedback (backend/modules/orders). */
 export const ordersCalls = {
@@ -41,15 +80,7 @@ export const ordersCalls = {
     request: z
       .object({
         advertId: id,
-        /** Card face in hundredths of the offer's currency (0 when none was given: the offer's range message answers). */
-        tradeAmount: z
-          .number({ required_error: "Please enter the card face.", invalid_type_error: "Please enter the card face." })
-          .int("Please enter the card face.")
-          .nonnegative("Please enter the card face."),
-        /** Uploaded image paths joined with "|" (picture offers). */
-        cardImg: optionalText(ORDER_IMAGES_MAX * 501, "Too many images."),
-        /** Card codes joined with "\n" (e-code offers). */
-        cardCode: optionalText(CARD_CODE_MAX, CODE_TOO_LONG),
+        ...sellCardFields,
         secret: requiredText(256, "The secret is required.", "The secret is too long."),
         remark: optionalText(SELL_REMARK_MAX, REMARK_TOO_LONG),
         /**
@@ -58,15 +89,33 @@ export const ordersCalls = {
          */
         quote: shownQuoteSchema.optional(),
       })
-      .superRefine((v, ctx) => {
-        const images = v.cardImg ? v.cardImg.split("|") : [];
-        if (images.length > ORDER_IMAGES_MAX)
-          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["cardImg"], message: TOO_MANY_IMAGES });
-        if (images.some((p) => !p.trim()))
-          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["cardImg"], message: MESSAGES.cardImageEmpty });
-      }),
+      .superRefine(checkImagePaths),
     response: created,
     doc: "Sells a card against an offer; the server checks the offer's type, limits, remaining amount and merchant online status, and makes the order at the quoted rate or answers QUOTE_CHANGED (code 8) with a new quote. Returns the order id.",
+  }),
+  "/order/addOrders": defineCall({
+    path: "/order/addOrders",
+    auth: "user",
+    request: z.object({
+      advertId: id,
+      secret: requiredText(256, "The secret is required.", "The secret is too long."),
+      remark: optionalText(SELL_REMARK_MAX, REMARK_TOO_LONG),
+      /** The quote the form showed, with the coins it displayed for all the cards together (ADR 0050). */
+      quote: shownQuoteSchema.optional(),
+      items: z
+        .array(sellItemSchema)
+        .min(1, MESSAGES.cardCodeEmpty)
+        .max(SELL_BATCH_MAX, TOO_MANY_CARDS),
+    }),
+    response: created,
+    doc: "Designed (ADR 0073): several cards to one offer in one submit, each its own order (face and code or pictures per card), all or none; idempotent on the secret. Returns the batch id.",
+  }),
+  "/order/getOrderBatch": defineCall({
+    path: "/order/getOrderBatch",
+    auth: "user",
+    request: byId,
+    response: orderBatchSchema,
+    doc: "Designed (ADR 0073): the seller's own batch of orders, each with its face, coins and status.",
   }),
   "/order/getOrderList": defineCall({
     path: "/order/getOrderList",

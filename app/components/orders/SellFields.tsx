@@ -98,18 +98,23 @@ export function FaceInput({
 export function YouReceive({ face, discount, coinName, ngnRate }: { face: unknown; discount: number; coinName: string; ngnRate: number }) {
   const minor = minorFromInput(str(face) ?? "");
   const coins = minor ? (figureOrNull(() => coinsForFace(minor, discount)) ?? 0) : 0;
+  return <CoinsLine label="You receive" coins={coins} coinName={coinName} ngnRate={ngnRate} empty="Enter the card face" testId="you-receive" />;
+}
+
+/** A sum of coins the form promises, with its naira, or what to enter first while there is none. */
+export function CoinsLine({ label, coins, coinName, ngnRate, empty, testId }: { label: string; coins: number; coinName: string; ngnRate: number; empty: string; testId: string }) {
   return (
     <p className="flex min-h-14 items-center justify-between gap-2 rounded-lg bg-gray-50 px-3 py-2 text-sm" aria-live="polite">
-      <span className="text-gray-700">You receive</span>
+      <span className="text-gray-700">{label}</span>
       {coins > 0 ? (
         <span className="num text-right">
-          <span className="font-semibold text-money-in-700" data-testid="you-receive">
+          <span className="font-semibold text-money-in-700" data-testid={testId}>
             {formatCoinsWithName(coins, coinName)}
           </span>
           <span className="block text-xs text-gray-600">≈ {formatNgn(coins, ngnRate)}</span>
         </span>
       ) : (
-        <span className="text-right text-gray-600">Enter the card face</span>
+        <span className="text-right text-gray-600">{empty}</span>
       )}
     </p>
   );
@@ -189,8 +194,13 @@ export function PlainImageInput({
   disabled,
   kept = [],
   lost = 0,
+  name = "files",
+  keptName = "cardImg",
 }: {
   id: string;
+  /** The file input's name, and the hidden one's of the pictures kept (a card of the several-cards form has its own). */
+  name?: string;
+  keptName?: string;
   labelId: string;
   errorId: string;
   invalid: boolean;
@@ -205,7 +215,7 @@ export function PlainImageInput({
     <div>
       {kept.length > 0 ? (
         <>
-          <input type="hidden" name="cardImg" value={kept.join("|")} />
+          <input type="hidden" name={keptName} value={kept.join("|")} />
           <p className="mb-2 text-sm text-gray-700" data-testid="kept-images">
             {kept.length === 1 ? "1 picture is uploaded." : `${kept.length} pictures are uploaded.`} Add more below, or sell with {kept.length === 1 ? "it" : "these"}.
           </p>
@@ -215,7 +225,7 @@ export function PlainImageInput({
       <input
         id={id}
         type="file"
-        name="files"
+        name={name}
         multiple
         accept={IMAGE_ACCEPT}
         disabled={disabled}

@@ -29,16 +29,8 @@ import { lazy } from "react";
 
 const ImagePicker = lazy(() => import("~/components/orders/ImagePicker.client"));
 
-export function SellForm({
-  advert,
-  quote,
-  secret: loaderSecret,
-  signedIn,
-  loginHref,
-  defaultFace,
-  coinName,
-  ngnRate,
-}: {
+/** What a sell form of an offer is drawn with (one card, or several: ADR 0073). */
+export interface SellFormProps {
   /** Its discount is the quote's. */
   advert: AdvertWithMerchant;
   quote: Quote;
@@ -49,7 +41,9 @@ export function SellForm({
   defaultFace?: string | null;
   coinName: string;
   ngnRate: number;
-}) {
+}
+
+export function SellForm({ advert, quote, secret: loaderSecret, signedIn, loginHref, defaultFace, coinName, ngnRate }: SellFormProps) {
   const actionData = useActionData<{ result?: SubmissionResult<string[]>; secret?: string | null; cardImg?: string[]; photosLost?: number; askAgain?: AskAgain | null }>();
   const askAgain = actionData?.askAgain ?? null;
   const navigation = useNavigation();

@@ -19,7 +19,8 @@ import {
   unfreezeOrder,
   viewOrder,
 } from "./actions";
-import { addOrder } from "./add-order";
+import { addOrder, addOrders } from "./add-order";
+import { orderBatchOf } from "./batches";
 import { decryptCardCode, imageCustomerKey } from "./card-crypto";
 import {
   buyerOrderPage,
@@ -68,6 +69,14 @@ export const buyerMayReadCard = (o: { viewed_at: Date | null; status: number }) 
 export const orderHandlers = {
   async "/order/addOrder"(input, ctx) {
     return addOrder(ctx, requireUser(ctx), input);
+  },
+
+  async "/order/addOrders"(input, ctx) {
+    return addOrders(ctx, requireUser(ctx), input);
+  },
+
+  async "/order/getOrderBatch"(input, ctx) {
+    return orderBatchOf(ctx.db, requireUser(ctx).id, input.id);
   },
 
   async "/order/getOrderList"(input, ctx) {
@@ -180,6 +189,8 @@ export const orderHandlers = {
   "/admin/order/unfreeze": deskCommand("admin", (adminId, input, ctx) => unfreezeOrder(ctx.db, adminId, input.id, ctx.now)),
 } satisfies HandlerGroup<
   | "/order/addOrder"
+  | "/order/addOrders"
+  | "/order/getOrderBatch"
   | "/order/getOrderList"
   | "/order/getOrderDetails"
   | "/order/revealCardCode"
