@@ -106,6 +106,9 @@ const DESIGNED_PATHS = [
   "/userSession/signOutOtherSessions",
   // A seller's own e-code without JavaScript, after her trade password (ADR 0060).
   "/order/revealCardCode",
+  // Evidence in a dispute (ADR 0074).
+  "/order/addEvidence",
+  "/order/getEvidencePicture",
   // Two-factor sign-in (ADR 0057).
   "/twoFactor/getStatus",
   "/twoFactor/beginSetup",

@@ -314,6 +314,8 @@ export const UploadImageType = {
   Order: "order",
   /** A withdrawer's proof of payment (withdrawers only); readable only by the withdrawal's owner and its withdrawer. */
   Payment: "payment",
+  /** A picture of evidence in a dispute (ADR 0074); readable only by the order's parties and staff. */
+  Evidence: "evidence",
 } as const;
 export type UploadImageType = ValueOf<typeof UploadImageType>;
 

@@ -9,6 +9,7 @@ import { imagesCalls } from "./calls/images";
 import { membershipCalls } from "./calls/membership";
 import { noticeCalls } from "./calls/notices";
 import { ordersCalls } from "./calls/orders";
+import { orderEvidenceCalls, orderEvidenceDeskCalls } from "./calls/order-evidence";
 import { rateAlertCalls } from "./calls/rate-alerts";
 import { referralCalls } from "./calls/referral";
 import { relationshipsCalls } from "./calls/relationships";
@@ -39,6 +40,7 @@ export const calls = {
   ...redemptionCalls,
   ...imagesCalls,
   ...ordersCalls,
+  ...orderEvidenceCalls,
   ...walletCalls,
   ...withdrawalsCalls,
   ...virtualCoinCalls,
@@ -70,6 +72,7 @@ export const clientPaths = Object.keys(calls) as ClientPath[];
  */
 export const staffCalls = {
   ...orderDeskCalls,
+  ...orderEvidenceDeskCalls,
   ...withdrawalDeskCalls,
   ...virtualCoinStaffCalls,
   ...staffRedemptionCalls,

@@ -34,6 +34,7 @@ import * as m034noticeChatMessage from "./034-notice-chat-message";
 import * as m036traderDays from "./036-trader-days";
 import * as m037rateHistory from "./037-rate-history";
 import * as m038rateAlerts from "./038-rate-alerts";
+import * as m040orderEvidence from "./040-order-evidence";
 
 export type { MigrationContext };
 
@@ -76,6 +77,7 @@ export const migrationsWith = (ctx: MigrationContext = {}): Record<string, Migra
   "036-trader-days": m036traderDays,
   "037-rate-history": m037rateHistory,
   "038-rate-alerts": m038rateAlerts,
+  "040-order-evidence": m040orderEvidence,
 });
 
 /** The migrations without keys: enough for a database that holds no personal data yet. */
