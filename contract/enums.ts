@@ -94,6 +94,8 @@ export const OrderAction = {
   View: "view",
   Complete: "complete",
   Negotiate: "negotiate",
+  /** Add a statement and pictures to the dispute (either side, in 2 and 3: ADR 0074). */
+  Evidence: "evidence",
 } as const;
 export type OrderAction = ValueOf<typeof OrderAction>;
 

@@ -8,6 +8,9 @@ import { id } from "./define";
  * web-tier addresses of the pictures, for the backend's checks and the forms alike.
  */
 
+/** In negotiation (2) or in arbitration (3): the statuses in which either side adds evidence. */
+export const evidenceOpen = (status: number): boolean => status === 2 || status === 3;
+
 export const EVIDENCE_PICTURES_MAX = 5;
 export const EVIDENCE_STATEMENT_MAX = 500;
 export const EVIDENCE_ENTRIES_MAX = 10;

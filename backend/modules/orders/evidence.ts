@@ -1,7 +1,7 @@
-import { OrderStatus } from "../../../contract/enums";
 import {
   EVIDENCE_ENTRIES_MAX,
   EVIDENCE_MESSAGES,
+  evidenceOpen,
   evidencePictureUrl,
   type EvidenceAuthor,
   type EvidenceEntry,
@@ -25,8 +25,6 @@ import type { JoinedOrder } from "./queries";
  * row lock, so an entry never lands after the order left the dispute).
  */
 
-const IN_DISPUTE: readonly number[] = [OrderStatus.InNegotiation, OrderStatus.InArbitration];
-
 export interface EvidenceInput {
   id: number;
   statement: string;
@@ -46,7 +44,7 @@ export async function addEvidence(services: Pick<Services, "db" | "secrets">, au
   if (!(await evidenceUploadsBelongTo(db, userId, input.pictures))) throw fail(EVIDENCE_MESSAGES.pictureUnknown);
   await transaction(db, async (trx) => {
     const row = await trx.selectFrom("orders").select("status").where("id", "=", o.id).forUpdate().executeTakeFirstOrThrow();
-    if (!IN_DISPUTE.includes(row.status)) throw fail(EVIDENCE_MESSAGES.notInDispute);
+    if (!evidenceOpen(row.status)) throw fail(EVIDENCE_MESSAGES.notInDispute);
     const added = await countRows(trx.selectFrom("order_evidence").where("order_id", "=", o.id).where("author_role", "=", author));
     if (added >= EVIDENCE_ENTRIES_MAX) throw fail(EVIDENCE_MESSAGES.tooManyEntries);
     await trx
