@@ -108,6 +108,8 @@ export default function DeskOrderPage() {
           {actions.includes(OrderAction.Evidence) ? (
             <DetailPanel title="Your evidence" labelId="desk-evidence">
               <EvidenceForm
+                // A new entry empties the form (with JavaScript the page's fields would stay as typed).
+                key={evidence.length}
                 hint="Add to your proposal what shows the problem: a balance screenshot, the card as you found it. The seller and our staff see it in the timeline."
                 refused={actionData && "evidence" in actionData ? (actionData.evidence as EvidenceRefusal) : null}
               />

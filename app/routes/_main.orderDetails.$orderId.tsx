@@ -158,6 +158,8 @@ export default function OrderDetailsPage() {
           {actions.includes(OrderAction.Evidence) ? (
             <DetailPanel title="Your evidence" labelId="evidence">
               <EvidenceForm
+                // A new entry empties the form (with JavaScript the page's fields would stay as typed).
+                key={evidence.length}
                 hint="Show the merchant and our staff your side: a receipt of purchase, a balance screenshot. They see it in the timeline."
                 refused={actionData && "evidence" in actionData ? (actionData.evidence as EvidenceRefusal) : null}
               />

@@ -69,6 +69,9 @@ for (const js of [true, false]) {
         await page.waitForURL(`${e2e.server.url}/orderDetails/${id}`);
         await pageReady(page, js);
         await expectEntry(page, "You added evidence", statement);
+        // The form is empty again: nothing to add twice by mistake.
+        expect(await form.getByLabel("Statement").inputValue()).toBe("");
+        expect(await form.getByLabel("Pictures").evaluate((el: HTMLInputElement) => el.files?.length ?? 0)).toBe(0);
         await shot(page, `evidence-seller-390-${tag}`);
 
         // The merchant's desk.
