@@ -60,6 +60,8 @@ for (const js of [true, false]) {
         await expect.poll(() => page.locator("#evidence-pictures").getAttribute("aria-invalid")).toBe("true");
         expect(await form.innerText()).toContain(MESSAGES.unsupportedImage);
         expect(await form.getByLabel("Statement").inputValue()).toBe(statement);
+        await form.scrollIntoViewIfNeeded();
+        await shot(page, `evidence-refused-390-${tag}`);
 
         // Added.
         await form.getByLabel("Pictures").setInputFiles({ name: "receipt.png", mimeType: "image/png", buffer: await receipt() });
