@@ -109,6 +109,9 @@ const DESIGNED_PATHS = [
   // Several cards to one offer in one submit, and the batch's page (ADR 0073).
   "/order/addOrders",
   "/order/getOrderBatch",
+  // Evidence in a dispute (ADR 0074).
+  "/order/addEvidence",
+  "/order/getEvidencePicture",
   // Two-factor sign-in (ADR 0057).
   "/twoFactor/getStatus",
   "/twoFactor/beginSetup",

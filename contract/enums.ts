@@ -94,6 +94,8 @@ export const OrderAction = {
   View: "view",
   Complete: "complete",
   Negotiate: "negotiate",
+  /** Add a statement and pictures to the dispute (either side, in 2 and 3: ADR 0074). */
+  Evidence: "evidence",
 } as const;
 export type OrderAction = ValueOf<typeof OrderAction>;
 
@@ -314,6 +316,8 @@ export const UploadImageType = {
   Order: "order",
   /** A withdrawer's proof of payment (withdrawers only); readable only by the withdrawal's owner and its withdrawer. */
   Payment: "payment",
+  /** A picture of evidence in a dispute (ADR 0074); readable only by the order's parties and staff. */
+  Evidence: "evidence",
 } as const;
 export type UploadImageType = ValueOf<typeof UploadImageType>;
 

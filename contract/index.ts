@@ -9,6 +9,7 @@ import { imagesCalls } from "./calls/images";
 import { membershipCalls } from "./calls/membership";
 import { noticeCalls } from "./calls/notices";
 import { ordersCalls } from "./calls/orders";
+import { orderEvidenceCalls, orderEvidenceDeskCalls } from "./calls/order-evidence";
 import { rateAlertCalls } from "./calls/rate-alerts";
 import { referralCalls } from "./calls/referral";
 import { relationshipsCalls } from "./calls/relationships";
@@ -40,6 +41,7 @@ export const calls = {
   ...redemptionCalls,
   ...imagesCalls,
   ...ordersCalls,
+  ...orderEvidenceCalls,
   ...walletCalls,
   ...withdrawalsCalls,
   ...receiptCalls,
@@ -72,6 +74,7 @@ export const clientPaths = Object.keys(calls) as ClientPath[];
  */
 export const staffCalls = {
   ...orderDeskCalls,
+  ...orderEvidenceDeskCalls,
   ...withdrawalDeskCalls,
   ...virtualCoinStaffCalls,
   ...staffRedemptionCalls,

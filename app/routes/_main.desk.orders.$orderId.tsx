@@ -1,7 +1,8 @@
 /**
  * /desk/orders/{orderId}: an order as its merchant sees it (ADR 0036). Business users
  * only (requireDesk). View (0 → 1: the price is held from the balance), then the card (codes
- * and images), Complete, or Negotiate (dispute type, face found, price, why); the order's chat
+ * and images), Complete, or Negotiate (dispute type, face found, price, why); in the dispute, its
+ * evidence (statement and pictures, ADR 0074), shown with the seller's in the timeline; the order's chat
  * and timeline beside it. What the merchant may do comes from the backend (getOrderDetails'
  * actions, computed from the state machine), never from the status here.
  */
@@ -33,6 +34,9 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { idParam, notFoundResponse } from "~/services/kit/params";
 import { isECodeInfo, parseAdvertInfo } from "~/services/orders/index";
 import { dispatchIntent } from "~/services/kit/intents.server";
+import { EvidenceForm } from "~/components/orders/EvidenceForm";
+import { postEvidence } from "~/services/orders/evidence.server";
+import { EVIDENCE_INTENT, type EvidenceRefusal } from "~/services/orders/evidence";
 import type { ApiResult } from "~/services/kit/caller.server";
 
 const NOT_FOUND = "This order does not exist.";
@@ -44,13 +48,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = idParam(params.orderId, NOT_FOUND);
   const [detail, mine] = await Promise.all([api.call("/merchant/order/detail", { id }), api.call("/order/getOrderDetails", { id })]);
   if (!detail.ok && detail.code === Code.NOT_FOUND) throw notFoundResponse(detail.msg);
-  const { orderInfo, card, orderChange } = must(detail);
+  const { orderInfo, card, orderChange, evidence } = must(detail);
   const info = parseAdvertInfo(orderInfo.advertInfo);
   const actions = mine.ok ? mine.data.actions : [];
   // The order's chat beside it, as the seller has it (docs/product/statuses.md: while the order is open).
   const chat = actions.includes(OrderAction.Chat) ? await loadOrderChat(api, id, new URL(request.url).searchParams.get("before")) : null;
   return json(
-    { order: orderInfo, info, card, changes: orderChange, actions, chat },
+    { order: orderInfo, info, card, changes: orderChange, evidence, actions, chat },
     // The codes are in this page: never stored by a cache.
     { headers: NO_STORE },
   );
@@ -75,16 +79,20 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const result = await api.call("/merchant/order/negotiate", { id, ...n });
       return result.ok ? answer(intent, result) : refused(negotiateRefusal(result.msg));
     },
+    [EVIDENCE_INTENT]: async (intent) => {
+      const refused = await postEvidence(api, form, (body) => api.call("/merchant/order/addEvidence", { id, ...body }));
+      return refused ? json({ intent, error: null, evidence: refused }, { status: 400 }) : answer(intent, { ok: true, data: null });
+    },
   });
 }
 
 export default function DeskOrderPage() {
-  const { order, info, card, changes, actions, chat } = useLoaderData<typeof loader>();
+  const { order, info, card, changes, evidence, actions, chat } = useLoaderData<typeof loader>();
   const o = order as StaffOrder;
   const actionData = useActionData<typeof action>();
   const asking = useSearchParams()[0].get("confirm");
   const { coinName, ngnRate } = useMainLayoutData();
-  const error = actionData && actionData.intent !== NEGOTIATE_INTENT ? actionData.error : null;
+  const error = actionData && actionData.intent !== NEGOTIATE_INTENT && actionData.intent !== EVIDENCE_INTENT ? actionData.error : null;
   return (
     <DetailPage
       split="order"
@@ -96,6 +104,16 @@ export default function DeskOrderPage() {
           <DeskOrderActions actions={actions} intents={{ view: VIEW, complete: COMPLETE }} asking={asking} error={error} />
           {o.arbitrationType !== null ? (
             <DisputePanel order={o} coinName={coinName} ngnRate={ngnRate} asking={null} error={null} actions={[]} intents={{ accept: "", arbitration: "" }} side="merchant" />
+          ) : null}
+          {actions.includes(OrderAction.Evidence) ? (
+            <DetailPanel title="Your evidence" labelId="desk-evidence">
+              <EvidenceForm
+                // A new entry empties the form (with JavaScript the page's fields would stay as typed).
+                key={evidence.length}
+                hint="Add to your proposal what shows the problem: a balance screenshot, the card as you found it. The seller and our staff see it in the timeline."
+                refused={actionData && "evidence" in actionData ? (actionData.evidence as EvidenceRefusal) : null}
+              />
+            </DetailPanel>
           ) : null}
           <MerchantCardPanel orderId={o.id} card={card} codeFormat={info.codeFormat} remark={o.sellerRemark} />
           {actions.includes(OrderAction.Negotiate) ? (
@@ -113,7 +131,7 @@ export default function DeskOrderPage() {
       }
       aside={<DeskOrderFacts order={o} opened={card !== null} coinName={coinName} ngnRate={ngnRate} />}
       chat={chat ? <OrderChatSection order={o} chat={chat} here={`/desk/orders/${o.id}`} peer={{ id: o.sellerid, nickname: o.sellerNickname }} /> : null}
-      timeline={<OrderTimelinePanel changes={changes as OrderChange[]} />}
+      timeline={<OrderTimelinePanel changes={changes as OrderChange[]} evidence={evidence} reader="merchant" />}
     />
   );
 }

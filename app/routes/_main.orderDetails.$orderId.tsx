@@ -14,6 +14,8 @@
  *   secret); without JavaScript, the seller's trade password reveals them in the
  *   answer to that form only, not stored (ADR 0060); images through /orderImage/{id}/{index}.
  * - Completed: a link to its receipt (/receipts/order/{id}, ADR 0075).
+ * - In negotiation or arbitration: her evidence, a statement and pictures (ADR 0074), shown with the
+ *   merchant's in the timeline.
  * - Comment once when completed, then read-only. The order-change timeline.
  * - The order's chat (status below 4): #order-chat, server-rendered with a plain send
  *   form, then live (a lazy island); a message for this order refreshes the page's data.
@@ -31,7 +33,10 @@ import { CancelTips, OrderCardPanel, OrderInfoPanel, StatusHeader } from "~/comp
 import { OrderTimelinePanel } from "~/components/orders/OrderTimeline";
 import { DetailPage } from "~/components/detail/DetailPage";
 import { ReceiptNotice } from "~/components/receipts/ReceiptLink";
-import { ButtonLink } from "~/components/ui";
+import { ButtonLink, DetailPanel } from "~/components/ui";
+import { EvidenceForm } from "~/components/orders/EvidenceForm";
+import { postEvidence } from "~/services/orders/evidence.server";
+import { EVIDENCE_INTENT, type EvidenceRefusal } from "~/services/orders/evidence";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { loadOrderChat } from "~/services/chat/chat.server";
 import { FEEDBACK_INTENT } from "~/services/forms/feedback";
@@ -56,7 +61,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = await requireApi(request, context, "home");
   const result = await api.call("/order/getOrderDetails", { id });
   if (!result.ok && (result.code === Code.NOT_FOUND || result.code === Code.FORBIDDEN)) throw notFoundResponse(result.msg);
-  const { orderInfo, orderDetails, orderChange, feedback, actions } = must(result);
+  const { orderInfo, orderDetails, orderChange, evidence, feedback, actions } = must(result);
   const info = parseAdvertInfo(orderInfo.advertInfo);
   const isECode = isECodeInfo(info);
   const hasCode = orderDetails.cardSecret !== "";
@@ -77,6 +82,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         tradePwdSet: profile?.ok === true && profile.data.profile.tradepwdFlag === Flag.Yes,
       },
       changes: orderChange,
+      evidence,
       feedback,
       actions,
       chat,
@@ -117,13 +123,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const reveal: CodeReveal = r.ok ? { codes: r.data.codes } : { error: r.msg };
       return json({ intent, error: null, result: null, reveal }, { status: r.ok ? 200 : 400, headers: NO_STORE });
     },
+    [EVIDENCE_INTENT]: async (intent) => {
+      const refused = await postEvidence(api, formData, (body) => api.call("/order/addEvidence", { id, ...body }));
+      return refused ? json({ intent, error: null, result: null, evidence: refused }, { status: 400, headers: NO_STORE }) : done();
+    },
     [ACCEPT]: (intent) => decide(intent, "/order/acceptDispute"),
     [ARBITRATION]: (intent) => decide(intent, "/order/applyArbitration"),
   }, NO_STORE);
 }
 
 export default function OrderDetailsPage() {
-  const { order, info, card, changes, feedback, actions, chat } = useLoaderData<typeof loader>();
+  const { order, info, card, changes, evidence, feedback, actions, chat } = useLoaderData<typeof loader>();
   const o = order as Order;
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
@@ -153,6 +163,16 @@ export default function OrderDetailsPage() {
               intents={{ accept: ACCEPT, arbitration: ARBITRATION }}
             />
           ) : null}
+          {actions.includes(OrderAction.Evidence) ? (
+            <DetailPanel title="Your evidence" labelId="evidence">
+              <EvidenceForm
+                // A new entry empties the form (with JavaScript the page's fields would stay as typed).
+                key={evidence.length}
+                hint="Show the merchant and our staff your side: a receipt of purchase, a balance screenshot. They see it in the timeline."
+                refused={actionData && "evidence" in actionData ? (actionData.evidence as EvidenceRefusal) : null}
+              />
+            </DetailPanel>
+          ) : null}
           <OrderInfoPanel order={o} info={info} coinName={coinName} ngnRate={ngnRate} />
           <OrderCardPanel order={o} card={card} codeFormat={info.codeFormat} reveal={actionData && "reveal" in actionData ? (actionData.reveal as CodeReveal) : null} />
           <FeedbackPanel
@@ -164,7 +184,7 @@ export default function OrderDetailsPage() {
         </>
       }
       chat={chat ? <OrderChatSection order={o} chat={chat} here={`/orderDetails/${o.id}`} peer={{ id: o.buyerid, nickname: o.buyerNickname }} /> : null}
-      timeline={<OrderTimelinePanel changes={changes as OrderChange[]} />}
+      timeline={<OrderTimelinePanel changes={changes as OrderChange[]} evidence={evidence} reader="seller" />}
     />
   );
 }

@@ -2,7 +2,8 @@
  * /staff/orders/{orderId}: any order as an administrator reads it — the order and its coins as the
  * ledger has them (held, paid, returned: ADR 0051), its dispute, the timeline, the card as the
  * merchant saw it (codes decrypted server-side, images through /staff/orders/{id}/image/{index}),
- * the whole chat transcript (paged) — and the decision.
+ * the whole chat transcript (paged), both sides' evidence in the timeline (pictures through
+ * /staff/orders/{id}/evidence/{entry}/{index}, ADR 0074) — and the decision.
  */
 import { useLoaderData } from "@remix-run/react";
 import { arbitrationTypeLabels, type ArbitrationType } from "../../contract/enums";
@@ -37,7 +38,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // The image key stays on the server: the page gets only how many images there are.
   const card = d.card ? { cardType: d.card.cardType, codes: d.card.codes, imageCount: d.card.images.length } : null;
   return json(
-    { order: d.orderInfo, card, merchantViewed: d.merchantViewed, money: d.money, changes: d.orderChange, actions: d.actions, transcript: t.list, next: t.nextAfterId, first: !after },
+    { order: d.orderInfo, card, merchantViewed: d.merchantViewed, money: d.money, changes: d.orderChange, evidence: d.evidence, actions: d.actions, transcript: t.list, next: t.nextAfterId, first: !after },
     { headers: NO_STORE },
   );
 }
@@ -146,7 +147,7 @@ export default function StaffOrderPage() {
           <Transcript messages={data.transcript as TranscriptMessage[]} orderId={o.id} next={data.next} first={data.first} />
         </DetailPanel>
       }
-      timeline={<OrderTimelinePanel changes={data.changes} />}
+      timeline={<OrderTimelinePanel changes={data.changes} evidence={data.evidence} reader="staff" />}
     />
   );
 }

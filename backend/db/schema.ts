@@ -337,6 +337,19 @@ export interface CheckInsTable {
   created_at: Timestamp;
 }
 
+/** Evidence in a dispute (migration 040, ADR 0074): statement and pictures sealed (ADR 0056). */
+export interface OrderEvidenceTable {
+  id: Id;
+  order_id: number;
+  author_id: number;
+  author_role: "seller" | "merchant";
+  /** Sealed statement ("" sealed when pictures only). */
+  statement: string;
+  /** Sealed "|"-joined blob paths ("/blob/evidence/..."), "" sealed when none. */
+  pictures: string;
+  created_at: Timestamp;
+}
+
 /** A seller's rate alert (migration 038, ADR 0071). */
 export interface RateAlertsTable {
   id: Id;
@@ -699,6 +712,7 @@ export interface Database extends ChatTables {
   check_ins: CheckInsTable;
   notices: NoticesTable;
   rate_alerts: RateAlertsTable;
+  order_evidence: OrderEvidenceTable;
   orders: OrdersTable;
   order_batches: OrderBatchesTable;
   user_order_stats: UserOrderStatsTable;

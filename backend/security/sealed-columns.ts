@@ -14,6 +14,8 @@ export const SEALED_COLUMNS = [
   { table: "withdrawals", columns: ["user_payment", "user_remark"] },
   { table: "kyc_certs", columns: ["id_no_sealed", "id_country", "realname", "birthday", "social_account"] },
   { table: "orders", columns: ["seller_remark", "arbitration_content"] },
+  // A dispute's statements and the paths of its pictures (ADR 0074).
+  { table: "order_evidence", columns: ["statement", "pictures"] },
   { table: "advert_secrets", columns: ["sealed_secret"] },
   // People's words; the system's messages are copies of notices and stay readable (chat/format.ts textOf).
   { table: "chat_messages", columns: ["text"], where: "sender_id is not null" },

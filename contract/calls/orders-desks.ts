@@ -5,6 +5,7 @@ import { arbitrationTypeSchema, orderStatusSchema } from "../enum-schemas";
 import { OrderStatus } from "../enums";
 import { requiredText } from "../fields";
 import { listOf, optionalId } from "./common";
+import { evidenceEntrySchema } from "../order-evidence";
 
 /**
  * The merchant and administrator side of orders (the screens do not show it: docs/product/desks.md).
@@ -145,6 +146,8 @@ export const orderDeskCalls = {
       /** null until the merchant has viewed the card (/merchant/order/view). */
       card: merchantCardSchema.nullable(),
       orderChange: z.array(orderChangeSchema),
+      /** Designed (ADR 0074): the dispute's evidence from both sides, oldest first. */
+      evidence: z.array(evidenceEntrySchema),
     }),
     doc: "One of the merchant's orders with its timeline and, once viewed, the card decrypted.",
   }),
@@ -204,6 +207,8 @@ export const orderDeskCalls = {
       /** Held, paid and returned for this order, from its ledger rows. */
       money: orderMoneySchema,
       orderChange: z.array(orderChangeSchema),
+      /** The dispute's evidence from both sides, oldest first (ADR 0074). */
+      evidence: z.array(evidenceEntrySchema),
       /** What an administrator may do now, from the state machine's table. */
       actions: adminOrderActionsSchema,
     }),

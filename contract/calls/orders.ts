@@ -8,6 +8,7 @@ import { feedbackContent, feedbackType, MESSAGES, optionalText, requiredText, st
 import { byId, created, listOf, optionalId, startBeforeEnd } from "./common";
 import { CARD_CODE_MAX, CODE_TOO_LONG, REMARK_TOO_LONG, SELL_BATCH_MAX, SELL_REMARK_MAX, TOO_MANY_CARDS, TOO_MANY_IMAGES } from "../sell-rules";
 import { shownQuoteSchema } from "../quote";
+import { evidenceEntrySchema } from "../order-evidence";
 
 /** Card face in hundredths of the offer's currency (0 when none was given: the offer's range message answers). */
 const tradeAmount = z
@@ -141,6 +142,8 @@ export const ordersCalls = {
       orderInfo: orderSchema,
       orderDetails: orderDetailsSchema,
       orderChange: z.array(orderChangeSchema),
+      /** Designed (ADR 0074): the statements and pictures both sides added in the dispute, oldest first. */
+      evidence: z.array(evidenceEntrySchema),
       /** The seller's comment, null until given. */
       feedback: feedbackSchema.nullable(),
       /** Designed: what the caller may do now, from the order state machine (contract/enums OrderAction). */

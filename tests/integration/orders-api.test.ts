@@ -334,8 +334,8 @@ describe("getOrderDetails, the merchant's detail and the dispute calls", () => {
     expect(await actionsOf(p.merchant2.token)).toEqual(["view", "chat"]);
     expectOk(await staff(t, "/merchant/order/view", { id }, p.merchant2.token));
     expectOk(await staff(t, "/merchant/order/negotiate", { id, arbitrationType: 3, arbitrationApplyAmount: 9_000, arbitrationApplyPrice: 7_000, arbitrationContent: "Less." }, p.merchant2.token));
-    expect(await actionsOf(p.seller.token)).toEqual(["accept", "arbitrate", "chat"]);
-    expect(await actionsOf(p.merchant2.token)).toEqual(["complete", "chat"]);
+    expect(await actionsOf(p.seller.token)).toEqual(["accept", "arbitrate", "evidence", "chat"]);
+    expect(await actionsOf(p.merchant2.token)).toEqual(["complete", "evidence", "chat"]);
     expectOk(await t.call("/order/acceptDispute", { id }, { token: p.seller.token }));
     expect(await actionsOf(p.seller.token)).toEqual(["comment"]);
     expectOk(await t.call("/userFeedback/addFeedback", { feedback: { orderid: id, type: 1, starLevel: 4, content: "Fine." } }, { token: p.seller.token }));

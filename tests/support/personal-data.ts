@@ -81,6 +81,7 @@ export function marksFor(tag: string) {
     kycSocial: `WhatsApp ${tag}`,
     orderRemark: `my card pin is ${tag}`,
     dispute: `The card holds 90 USD ${tag}`,
+    evidence: `My receipt says 100 USD ${tag}`,
     chat: `my card pin is 4455 ${tag}`,
   };
 }
@@ -162,6 +163,8 @@ export async function writePersonalData(api: Api, marks: Marks, tokens?: Awaited
   );
   await api.ok("/merchant/order/view", { id: orderId }, merchant);
   await api.ok("/merchant/order/negotiate", { id: orderId, arbitrationType: 3, arbitrationApplyAmount: 500, arbitrationApplyPrice: 1, arbitrationContent: marks.dispute }, merchant);
+  // The seller's evidence in the dispute (ADR 0074): statement and picture paths sealed.
+  await api.ok("/order/addEvidence", { id: orderId, statement: marks.evidence }, seller);
   await api.chat(seller, "send", { conversationId: `GROUP${orderId}`, clientMsgId: randomUUID(), type: "TIMTextElem", text: marks.chat });
   // Left pending (no first code), so the seller's calls above and after need no code.
   const { secret: twoFactorSecret } = await api.ok<{ secret: string }>("/twoFactor/beginSetup", {}, seller);
@@ -194,6 +197,7 @@ export async function readPersonalData(api: Api, w: Written) {
   const merchantOrder = (await api.ok<{ list: { id: number; sellerRemark: string | null; arbitrationContent: string | null }[] }>("/merchant/order/list", {}, w.merchant)).list.find(
     (o) => o.id === w.orderId,
   )!;
+  const evidence = async (path: string, token: string) => (await api.ok<{ evidence: { statement: string }[] }>(path, { id: w.orderId }, token)).evidence.map((e) => e.statement);
   const texts = await chatTexts(api, w.merchant, `GROUP${w.orderId}`);
   const transcript = (await api.ok<{ list: { from: string; text: string }[] }>("/admin/order/transcript", { id: w.orderId }, w.admin)).list;
   return {
@@ -202,6 +206,7 @@ export async function readPersonalData(api: Api, w: Written) {
     kyc: [kyc.idCountry, kyc.idNo, kyc.realname, kyc.birthday, kyc.socialAccount],
     staffKyc: staffKyc.some((k) => k.cert.realname === w.marks.kycRealname && k.cert.idNo === w.marks.kycIdNo && k.cert.socialAccount === w.marks.kycSocial),
     order: [order.sellerRemark, order.arbitrationContent, merchantOrder.sellerRemark, merchantOrder.arbitrationContent],
+    evidence: [await evidence("/order/getOrderDetails", w.seller), await evidence("/merchant/order/detail", w.merchant), await evidence("/admin/order/detail", w.admin)],
     chat: [texts.includes(w.marks.chat), transcript.some((m) => m.from === "seller" && m.text === w.marks.chat)],
     twoFactor: (await api.ok<{ secret: string }>("/twoFactor/getSetup", {}, w.seller)).secret === w.twoFactorSecret,
   };
@@ -215,6 +220,7 @@ export function expectedReads(m: Marks) {
     kyc: [m.kycCountry, m.kycIdNo, m.kycRealname, m.kycBirthday, m.kycSocial],
     staffKyc: true,
     order: [m.orderRemark, m.dispute, m.orderRemark, m.dispute],
+    evidence: [[m.evidence], [m.evidence], [m.evidence]],
     chat: [true, true],
     twoFactor: true,
   };

@@ -47,20 +47,25 @@ export async function compressImage(file: Blob, maxSide = IMAGE_MAX_SIDE, qualit
 
 
 /**
- * Replaces the picture chosen in a file input by its compressed copy, so the form posts as usual
- * (a phone's 4 MB photo goes up as about 150 KB). Leaves the choice alone when the browser cannot
- * decode or re-set it: the server then checks and shrinks the original.
+ * Replaces the pictures chosen in a file input by their compressed copies, so the form posts as usual
+ * (a phone's 4 MB photo goes up as about 150 KB). Keeps a picture as it is when the browser cannot
+ * decode it or the copy is no smaller, and the whole choice when it cannot be re-set: the server
+ * then checks and shrinks the originals.
  */
 export async function shrinkChosenPicture(input: HTMLInputElement, name: string): Promise<void> {
-  const file = input.files?.[0];
-  if (!file || typeof DataTransfer !== "function") return;
+  const files = Array.from(input.files ?? []);
+  if (files.length === 0 || typeof DataTransfer !== "function") return;
   try {
-    const small = await compressImage(file);
-    if (small.size >= file.size) return;
     const chosen = new DataTransfer();
-    chosen.items.add(new File([small], `${name}.jpg`, { type: "image/jpeg" }));
-    input.files = chosen.files;
+    let smaller = false;
+    for (const [i, file] of files.entries()) {
+      const small = await compressImage(file).catch(() => null);
+      const keep = !small || small.size >= file.size;
+      smaller ||= !keep;
+      chosen.items.add(keep ? file : new File([small], files.length > 1 ? `${name}-${i + 1}.jpg` : `${name}.jpg`, { type: "image/jpeg" }));
+    }
+    if (smaller) input.files = chosen.files;
   } catch {
-    // Not decodable here (or files not settable): the original goes up.
+    // Files not settable: the originals go up.
   }
 }

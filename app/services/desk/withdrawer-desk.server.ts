@@ -7,10 +7,10 @@ import { isSecondFactorRefusal } from "../../../contract/two-factor";
 import { OTP_FIELD } from "../forms/two-factor";
 import { SETTINGS_MESSAGES, withdrawerSettingsFields, type WithdrawerSettingsFields } from "../../../contract/calls/withdrawals-withdrawer";
 import { hasTooManyDecimals, minorFromInput, rateFromInput, TWO_DECIMALS } from "~/services/money/format";
-import { LIST_PAGE_SIZE, UPLOAD_MAX_BYTES } from "../../../contract/constants";
+import { LIST_PAGE_SIZE } from "../../../contract/constants";
+import { PICTURE_TOO_BIG, uploadPicture } from "~/services/forms/picture-upload.server";
 import { UploadImageType } from "../../../contract/enums";
 import { MESSAGES } from "../../../contract/messages";
-import { isSupportedImage } from "~/services/forms/sell";
 import type { DeskWithdrawal } from "../../../contract/calls/withdrawals-desks";
 import type { Api } from "~/services/kit/caller.server";
 import type { FeedPage } from "~/services/kit/feed";
@@ -104,7 +104,7 @@ export async function loadQueue(api: Api, url: URL): Promise<{ tab: QueueTab; la
 export const DESK_INTENT = { process: "process", complete: "complete", cancel: "cancel" } as const;
 export const PAID_REQUIRED = "Confirm that you have paid the seller.";
 export const PICTURE_REQUIRED = "Please upload the payment picture.";
-export const PICTURE_TOO_BIG = `The image must be at most ${UPLOAD_MAX_BYTES / 1024 / 1024}M.`;
+export { PICTURE_TOO_BIG };
 
 export interface DeskActionError {
   intent: string;
@@ -116,14 +116,7 @@ export interface DeskActionError {
 /** The payment picture of the completion form: the stored path, or the message to show under the field. */
 async function uploadProof(api: Api, file: FormDataEntryValue | null): Promise<{ path: string } | { error: string }> {
   if (!(file instanceof Blob) || file.size === 0) return { error: PICTURE_REQUIRED };
-  if (!isSupportedImage({ name: (file as File).name, type: file.type })) return { error: MESSAGES.unsupportedImage };
-  if (file.size > UPLOAD_MAX_BYTES) return { error: PICTURE_TOO_BIG };
-  const body = new FormData();
-  // The backend decodes, shrinks (≤ 1024 px) and re-encodes it whatever arrives: a phone's photo posted without JavaScript too.
-  body.set("file", file, (file as File).name || "payment.jpg");
-  body.set("type", UploadImageType.Payment);
-  const r = await api.call("/image/uploadImage", undefined, { form: body });
-  return r.ok ? { path: r.data.path } : { error: r.msg || MESSAGES.uploadFailed };
+  return uploadPicture(api, file, UploadImageType.Payment);
 }
 
 /** The action of withdrawal `id`'s page: runs the posted intent, then 'Success' on the page, or what to show with a 400. */

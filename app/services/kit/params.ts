@@ -11,3 +11,10 @@ export function idParam(param: string | undefined, message: string): number {
   if (!Number.isSafeInteger(id) || id <= 0) throw notFoundResponse(message);
   return id;
 }
+
+/** The ids of an evidence picture's address (/…/{orderId}/…/{evidenceId}/{index}, ADR 0074); a 404 when any is not one. */
+export function evidencePictureParams(params: Record<string, string | undefined>): { id: number; evidenceId: number; index: number } {
+  const index = Number(params.index);
+  if (!Number.isSafeInteger(index) || index < 0) throw notFoundResponse("Picture not found.");
+  return { id: idParam(params.orderId, "Picture not found."), evidenceId: idParam(params.evidenceId, "Picture not found."), index };
+}

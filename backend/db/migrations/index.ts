@@ -35,6 +35,7 @@ import * as m036traderDays from "./036-trader-days";
 import * as m037rateHistory from "./037-rate-history";
 import * as m038rateAlerts from "./038-rate-alerts";
 import * as m039orderBatches from "./039-order-batches";
+import * as m040orderEvidence from "./040-order-evidence";
 
 export type { MigrationContext };
 
@@ -78,6 +79,7 @@ export const migrationsWith = (ctx: MigrationContext = {}): Record<string, Migra
   "037-rate-history": m037rateHistory,
   "038-rate-alerts": m038rateAlerts,
   "039-order-batches": m039orderBatches,
+  "040-order-evidence": m040orderEvidence,
 });
 
 /** The migrations without keys: enough for a database that holds no personal data yet. */

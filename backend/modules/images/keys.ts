@@ -12,6 +12,9 @@ import type { SecretBox } from "../../security/secret-box";
  * - payment (a withdrawer's proof of payout; withdrawers only): encrypted under a key derived from the
  *   data key, "/blob/payment/...", never served by /blob: only the withdrawal's owner and its withdrawer
  *   get it, through calls that check who asks (docs/decisions/0008-withdrawals.md).
+ * - evidence (a picture added in a dispute): encrypted under a key derived from the data key,
+ *   "/blob/evidence/...", never served by /blob: only the order's seller, its merchant and staff get
+ *   it, through calls that check who asks (docs/decisions/0074-dispute-evidence.md).
  */
 
 export const BLOB_URL_PREFIX = "/blob/";
@@ -32,6 +35,9 @@ export const AVATAR_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 
 /** The key of a payment picture: derived from the server's data key and the blob path. */
 export const paymentImageKey = (secrets: SecretBox, blobPath: string): Buffer => secrets.deriveKey(`blob:payment:${blobPath}`);
+
+/** The key of an evidence picture: derived from the server's data key and the blob path. */
+export const evidenceImageKey = (secrets: SecretBox, blobPath: string): Buffer => secrets.deriveKey(`blob:evidence:${blobPath}`);
 
 /** "/blob/order/2026/11/x.jpg" → "order/2026/11/x.jpg"; undefined for anything else. */
 export function blobPathOf(path: string): string | undefined {

@@ -3,7 +3,7 @@ import { MESSAGES } from "../../../contract/fields";
 import { BlobKeyError, BlobNotFoundError } from "../../adapters/blob-store";
 import type { Services } from "../../http/context";
 import { invalid } from "../../http/errors";
-import { AVATAR_URL_PREFIX, BLOB_URL_PREFIX, avatarImageKey, blobPathOf, certImageKey, orderImageKey, paymentImageKey } from "./keys";
+import { AVATAR_URL_PREFIX, BLOB_URL_PREFIX, avatarImageKey, blobPathOf, certImageKey, evidenceImageKey, orderImageKey, paymentImageKey } from "./keys";
 import { imageDigest } from "../orders/fingerprints";
 import { processImage, qualityFor, UnsupportedImageError, type ProcessedImage } from "./process";
 import { recordUpload, type UploadKind } from "./queries";
@@ -42,7 +42,9 @@ export async function storeUpload(
         ? orderImageKey(u.imageKey!)
         : u.type === "payment"
           ? paymentImageKey(services.secrets, key)
-          : certImageKey(services.secrets, key);
+          : u.type === "evidence"
+            ? evidenceImageKey(services.secrets, key)
+            : certImageKey(services.secrets, key);
     await services.blobs.put(key, jpeg, customerKey);
     path = BLOB_URL_PREFIX + key;
   }
@@ -54,7 +56,7 @@ export async function storeUpload(
 async function readPrivateImage(
   services: Pick<Services, "blobs" | "secrets">,
   path: string,
-  folder: "payment" | "cert",
+  folder: "payment" | "cert" | "evidence",
   keyOf: (secrets: Services["secrets"], key: string) => Buffer,
 ): Promise<Buffer | undefined> {
   const key = blobPathOf(path);
@@ -72,3 +74,6 @@ export const readPaymentPicture = (services: Pick<Services, "blobs" | "secrets">
 
 /** An ID photo of a KYC certificate ("/blob/cert/..."). */
 export const readCertImage = (services: Pick<Services, "blobs" | "secrets">, path: string) => readPrivateImage(services, path, "cert", certImageKey);
+
+/** A picture of evidence in a dispute ("/blob/evidence/..."). */
+export const readEvidencePicture = (services: Pick<Services, "blobs" | "secrets">, path: string) => readPrivateImage(services, path, "evidence", evidenceImageKey);

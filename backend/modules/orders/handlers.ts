@@ -41,6 +41,7 @@ import type { CallContext } from "../../http/context";
 import { orderTranscript } from "../chat/transcript";
 import { addFeedback, feedbackOfOrder, feedbackPage } from "./feedback";
 import { adminOrderActions, orderActions } from "./state-machine";
+import { addEvidence, evidenceOf, evidencePicture } from "./evidence";
 
 /**
  * The seller always gets its card back. The merchant (buyer) sees it only once it has viewed
@@ -96,17 +97,18 @@ export const orderHandlers = {
     const user = requireUser(ctx);
     const o = await findOrder(ctx.db, input.id);
     if (!o || (o.seller_id !== user.id && o.buyer_id !== user.id)) throw notFound("Order");
-    const [details, orderChange, feedback] = await Promise.all([
+    const [details, orderChange, feedback, evidence] = await Promise.all([
       orderDetailsRow(ctx.db, o.id),
       orderChanges(ctx.db, o.id),
       feedbackOfOrder(ctx.db, o.id),
+      evidenceOf(ctx.db, ctx.secrets, o.id, "party"),
     ]);
     const mayReadCard = o.seller_id === user.id || buyerMayReadCard(o);
     const orderDetails = mayReadCard
       ? { cardImg: details?.card_img ?? "", cardSecret: details?.card_secret ?? "", secret: ctx.secrets.open(await sealedSecretOf(ctx.db, o.secret_id)) }
       : { cardImg: "", cardSecret: "", secret: "" };
     const actions = orderActions(o, o.seller_id === user.id ? "seller" : "merchant", feedback !== null);
-    return { orderInfo: toOrder(ctx.secrets, o), orderDetails, orderChange, feedback, actions };
+    return { orderInfo: toOrder(ctx.secrets, o), orderDetails, orderChange, evidence, feedback, actions };
   },
 
   /**
@@ -133,6 +135,19 @@ export const orderHandlers = {
     return null;
   },
 
+  async "/order/addEvidence"(input, ctx) {
+    await addEvidence(ctx, "seller", requireUser(ctx).id, input, ctx.now);
+    return null;
+  },
+
+  /** For the order's seller or its merchant (the merchant's desk page reads its pictures here too). */
+  async "/order/getEvidencePicture"(input, ctx) {
+    const user = requireUser(ctx);
+    const o = await findOrder(ctx.db, input.id);
+    if (!o || (o.seller_id !== user.id && o.buyer_id !== user.id)) throw notFound("Order");
+    return evidencePicture(ctx, o.id, input.evidenceId, input.index);
+  },
+
   async "/userFeedback/addFeedback"(input, ctx) {
     return addFeedback(ctx.db, requireUser(ctx).id, input.feedback, ctx.now);
   },
@@ -155,14 +170,15 @@ export const orderHandlers = {
   async "/merchant/order/detail"(input, ctx) {
     const merchant = requireRole(ctx, "business");
     const o = await orderOfBuyer(ctx.db, merchant.id, input.id);
-    const orderChange = await orderChanges(ctx.db, o.id);
+    const [orderChange, evidence] = await Promise.all([orderChanges(ctx.db, o.id), evidenceOf(ctx.db, ctx.secrets, o.id, "party")]);
     const card = buyerMayReadCard(o) ? await cardOf(ctx, o) : null;
-    return { orderInfo: toStaffOrder(ctx.secrets, o), card, orderChange };
+    return { orderInfo: toStaffOrder(ctx.secrets, o), card, orderChange, evidence };
   },
 
   "/merchant/order/view": deskCommand("business", (merchantId, input, ctx) => viewOrder(ctx.db, merchantId, input.id, ctx.now)),
   "/merchant/order/complete": deskCommand("business", (merchantId, input, ctx) => completeOrder(ctx.db, merchantId, input.id, ctx.now)),
   "/merchant/order/negotiate": deskCommand("business", (merchantId, { id, ...negotiation }, ctx) => negotiateOrder(ctx, merchantId, id, negotiation, ctx.now)),
+  "/merchant/order/addEvidence": deskCommand("business", (merchantId, input, ctx) => addEvidence(ctx, "merchant", merchantId, input, ctx.now)),
 
   // ---------------------------------------------------------------- administrators
 
@@ -174,8 +190,19 @@ export const orderHandlers = {
   async "/admin/order/detail"(input, ctx) {
     requireRole(ctx, "admin");
     const o = await anyOrder(ctx.db, input.id);
-    const [orderChange, card, money] = await Promise.all([orderChanges(ctx.db, o.id), cardOf(ctx, o), orderMoney(ctx.db, o)]);
-    return { orderInfo: toStaffOrder(ctx.secrets, o), card, merchantViewed: o.viewed_at !== null, money, orderChange, actions: adminOrderActions(o) };
+    const [orderChange, card, money, evidence] = await Promise.all([
+      orderChanges(ctx.db, o.id),
+      cardOf(ctx, o),
+      orderMoney(ctx.db, o),
+      evidenceOf(ctx.db, ctx.secrets, o.id, "staff"),
+    ]);
+    return { orderInfo: toStaffOrder(ctx.secrets, o), card, merchantViewed: o.viewed_at !== null, money, orderChange, evidence, actions: adminOrderActions(o) };
+  },
+
+  async "/admin/order/getEvidencePicture"(input, ctx) {
+    requireRole(ctx, "admin");
+    const o = await anyOrder(ctx.db, input.id);
+    return evidencePicture(ctx, o.id, input.evidenceId, input.index);
   },
 
   async "/admin/order/transcript"(input, ctx) {
@@ -196,6 +223,8 @@ export const orderHandlers = {
   | "/order/revealCardCode"
   | "/order/acceptDispute"
   | "/order/applyArbitration"
+  | "/order/addEvidence"
+  | "/order/getEvidencePicture"
   | "/userFeedback/addFeedback"
   | "/userFeedback/getFeedbackList"
   | "/merchant/order/list"
@@ -203,9 +232,11 @@ export const orderHandlers = {
   | "/merchant/order/view"
   | "/merchant/order/complete"
   | "/merchant/order/negotiate"
+  | "/merchant/order/addEvidence"
   | "/admin/order/list"
   | "/admin/order/detail"
   | "/admin/order/transcript"
+  | "/admin/order/getEvidencePicture"
   | "/admin/order/resolve"
   | "/admin/order/freeze"
   | "/admin/order/unfreeze"

@@ -24,6 +24,11 @@ describe("orderActions", () => {
     expect(having("merchant", "chat")).toEqual([0, 1, 2, 3]);
     for (const a of ["accept", "arbitrate", "comment"]) expect(having("merchant", a)).toEqual([]);
   });
+
+  test("either side adds evidence in negotiation and arbitration only (ADR 0074)", () => {
+    expect(having("seller", "evidence")).toEqual([2, 3]);
+    expect(having("merchant", "evidence")).toEqual([2, 3]);
+  });
 });
 
 describe("TRANSITIONS", () => {

@@ -5,6 +5,7 @@ import type { Trx } from "../../db/index";
 import type { OrderRow, OrdersTable } from "../../db/schema";
 import { conflict, fail } from "../../http/errors";
 import { notify } from "../notices/notify";
+import { evidenceOpen } from "../../../contract/order-evidence";
 import type { Insertable, Updateable } from "kysely";
 import { cardLabel, cardName, coins } from "./format";
 import { freezeForView, payOrder, refundOrder } from "./money";
@@ -248,6 +249,7 @@ export function orderActions(o: Pick<OrderRow, "status">, role: "seller" | "merc
     (a) => a.actor === role && mayTake(TRANSITIONS, a.rules, o.status, role),
   ).map((a) => a.action);
   if (role === "seller" && mayComment(o.status, hasFeedback)) actions.push(OrderAction.Comment);
+  if (evidenceOpen(o.status)) actions.push(OrderAction.Evidence);
   if (orderChatOpen(o.status)) actions.push(OrderAction.Chat);
   return actions;
 }
