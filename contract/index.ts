@@ -9,7 +9,7 @@ import { imagesCalls } from "./calls/images";
 import { membershipCalls } from "./calls/membership";
 import { noticeCalls } from "./calls/notices";
 import { ordersCalls } from "./calls/orders";
-import { orderEvidenceCalls, orderEvidenceDeskCalls } from "./calls/order-evidence";
+import { orderEvidenceCalls, orderEvidenceDeskCalls } from "./calls/orders-evidence";
 import { rateAlertCalls } from "./calls/rate-alerts";
 import { referralCalls } from "./calls/referral";
 import { relationshipsCalls } from "./calls/relationships";
