@@ -78,6 +78,13 @@ for (const js of [true, false]) {
         // The Print button is a script's: there with JavaScript only, and it opens the print dialog once.
         await expectPrintButton(page, js);
         await shotFromTop(page, `receipt-order-390-${mode}`, js);
+        if (js) {
+          // Opened by its address, the receipt is islands-only (ADR 0067): no framework, the Print touch works.
+          await page.goto(`${e2e.server.url}/receipts/order/${id}`);
+          await pageReady(page, js);
+          expect(await page.evaluate(() => "__remixContext" in window)).toBe(false);
+          await expectPrintButton(page, js);
+        }
         await page.emulateMedia({ media: "print" });
         expect(await page.locator("header.sticky").isVisible()).toBe(false);
         expect(await page.getByRole("link", { name: "Download PDF" }).isVisible()).toBe(false);
