@@ -59,16 +59,19 @@ export function onPush(scope: PushScope) {
   };
 }
 
+/** Bringing a tab to the front may be refused (the browser decides): the page is there all the same. */
+const front = (c: WindowClientLike) => c.focus().catch(() => undefined);
+
 /** A tab already on the page: to the front. Else a tab of ours: there. Else a new window. */
 export async function openPage(scope: PushScope, path: string): Promise<void> {
   const url = new URL(ownPath(path), scope.location.origin).href;
   const tabs = await scope.clients.matchAll({ type: "window", includeUncontrolled: true });
   const same = tabs.find((c) => c.url === url);
-  if (same) return void (await same.focus());
+  if (same) return void (await front(same));
   const ours = tabs.find((c) => c.url.startsWith(scope.location.origin) && typeof c.navigate === "function");
   if (ours) {
     await ours.navigate!(url);
-    return void (await ours.focus());
+    return void (await front(ours));
   }
   await scope.clients.openWindow(url);
 }
