@@ -77,7 +77,7 @@ describe("notifications on this phone (JavaScript on)", () => {
         await stubPush(context);
         await page.goto(`${e2e.server.url}/security`);
         await pageReady(page, true);
-        await page.getByRole("link", { name: "Notifications" }).click();
+        await page.getByRole("navigation", { name: "Security settings" }).getByRole("link", { name: "Push Notifications" }).click();
         await page.waitForURL((u) => u.pathname === HERE);
         await pageReady(page, true);
         await page.getByTestId("push-phone-state").getByText(PUSH_WORDS.off).waitFor();

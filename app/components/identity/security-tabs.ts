@@ -6,7 +6,7 @@ export const SECURITY_TABS = [
   // Designed (ADR 0057): two-factor sign-in.
   { label: "twoFactor", title: "Two-Factor" },
   // Designed (ADR 0079): Web Push on this phone, and which kinds.
-  { label: "notifications", title: "Notifications" },
+  { label: "notifications", title: "Push Notifications" },
   { label: "bindMobile", title: "Bind Mobile" },
   { label: "bindEmail", title: "Bind Email" },
   { label: "kycVerification", title: "Verify ID" },
