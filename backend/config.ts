@@ -88,6 +88,14 @@ const schema = z.object({
   TIM_ADMIN: z.string().min(1).max(32).default("administrator"),
   /** Which chat the web tier uses: "builtin" (our WebSocket service) or "tencent" (tim-js-sdk). */
   CHAT_PROVIDER: z.enum(["builtin", "tencent"]).optional(),
+  /** Web Push's VAPID key pair (base64url, as web-push generates them; ADR 0079). Unset: generated once into
+   * DATA_DIR/vapid.json. Several processes must share it: set both, or share DATA_DIR. */
+  VAPID_PUBLIC_KEY: z.string().min(80).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(40).optional(),
+  /** Who the push services may contact about our pushes (a mailto: or https: address). */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/, "a mailto: or https: address").default("mailto:support@giftmarket.example"),
+  /** Accept push endpoints on this machine over plain HTTP (a stand-in push service in tests). Never in production. */
+  PUSH_LOCAL_ENDPOINTS: onOff.default("off"),
 });
 
 export type BackendConfig = z.infer<typeof schema>;
@@ -139,6 +147,9 @@ export function readBackendConfig(env: Record<string, string | undefined> = proc
   const unknownRoles = listedRoles(parsed.data.TWO_FACTOR_REQUIRED_ROLES ?? "").filter((r) => !(DESK_ROLES as readonly string[]).includes(r));
   if (unknownRoles.length > 0) {
     throw new Error(`Invalid backend settings:\n  TWO_FACTOR_REQUIRED_ROLES: unknown role ${unknownRoles.join(", ")} (use ${DESK_ROLES.join(", ")} or none)`);
+  }
+  if (!parsed.data.VAPID_PUBLIC_KEY !== !parsed.data.VAPID_PRIVATE_KEY) {
+    throw new Error("Invalid backend settings:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither (then they are made in DATA_DIR)");
   }
   if (parsed.data.CHAT_PROVIDER === "tencent" && !(parsed.data.TIM_SDKAPPID && parsed.data.TIM_SECRET_KEY)) {
     throw new Error("Invalid backend settings:\n  TIM_SDKAPPID, TIM_SECRET_KEY: required with CHAT_PROVIDER=tencent");

@@ -21,6 +21,7 @@ import { auditHandlers } from "./modules/audit/handlers";
 import { sessionHandlers } from "./modules/sessions/handlers";
 import { twoFactorHandlers } from "./modules/two-factor/handlers";
 import { receiptHandlers } from "./modules/receipts/handlers";
+import { pushHandlers } from "./modules/push/handlers";
 
 /**
  * Every call of the contract, each with its handler. This object is typed
@@ -48,6 +49,8 @@ export const handlers: Handlers = {
   ...virtualCoinHandlers,
   // Receipts of completed orders, withdrawals and transfers (ADR 0075)
   ...receiptHandlers,
+  // Web Push: /push (ADR 0079)
+  ...pushHandlers,
   // Chat
   ...chatHandlers,
   // Redemption codes and identity verification

@@ -131,6 +131,12 @@ const DESIGNED_PATHS = [
   "/rateAlert/deleteRateAlert",
   "/receipt/getReceipt",
   "/receipt/getReceiptPdf",
+  // Web Push (ADR 0079).
+  "/push/getPublicKey",
+  "/push/subscribe",
+  "/push/unsubscribe",
+  "/push/getSettings",
+  "/push/setSettings",
 ];
 
 /** First error message of a failed parse. */

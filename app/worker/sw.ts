@@ -12,6 +12,7 @@
  *   slow network fetches no script again;
  * - everything else (the API, pictures, posts) is not touched.
  */
+import { onNotificationClick, onPush, type PushScope } from "./push";
 import { BUILD_PREFIX, isShellRequest, OFFLINE_PATH, pruneTo } from "./shell";
 
 declare const __PRECACHE__: string[];
@@ -25,6 +26,7 @@ interface WorkerScope {
   skipWaiting(): Promise<void>;
   addEventListener(type: "install" | "activate", fn: (e: ExtendableEvent) => void): void;
   addEventListener(type: "fetch", fn: (e: FetchEvent) => void): void;
+  addEventListener(type: "push" | "notificationclick", fn: (e: Event) => void): void;
 }
 interface ExtendableEvent extends Event {
   waitUntil(p: Promise<unknown>): void;
@@ -70,6 +72,10 @@ sw.addEventListener("fetch", (event) => {
   if (url.pathname.startsWith(BUILD_PREFIX)) return event.respondWith(cacheFirst(request));
   if (isShellRequest(url.pathname, __PRECACHE__)) return event.respondWith(fromShell(request));
 });
+
+// Web Push (ADR 0079): show what our server sent; a tap opens its page.
+sw.addEventListener("push", onPush(sw as unknown as PushScope));
+sw.addEventListener("notificationclick", onNotificationClick(sw as unknown as PushScope));
 
 async function networkOrOffline(request: Request): Promise<Response> {
   try {

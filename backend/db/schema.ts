@@ -368,6 +368,37 @@ export interface RateAlertsTable {
   created_at: Timestamp;
 }
 
+/** A browser that accepted Web Push for a user (ADR 0079). */
+export interface PushSubscriptionsTable {
+  id: Id;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: Generated<string>;
+  created_at: Timestamp;
+  last_ok_at: Date | null;
+}
+
+/** A push kind she turned off (or on again); absent means on. */
+export interface PushSettingsTable {
+  user_id: number;
+  kind: string;
+  enabled: boolean;
+}
+
+/** A push waiting for the push job (ADR 0079). */
+export interface PushOutboxTable {
+  id: Id;
+  user_id: number;
+  kind: string;
+  payload: ColumnType<{ title: string; body: string; url: string; tag: string }, string, string>;
+  created_at: Timestamp;
+  next_at: Timestamp;
+  sent_at: Date | null;
+  attempts: Generated<number>;
+}
+
 export interface NoticesTable {
   id: Id;
   user_id: number;
@@ -712,6 +743,9 @@ export interface Database extends ChatTables {
   check_ins: CheckInsTable;
   notices: NoticesTable;
   rate_alerts: RateAlertsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_settings: PushSettingsTable;
+  push_outbox: PushOutboxTable;
   order_evidence: OrderEvidenceTable;
   orders: OrdersTable;
   order_batches: OrderBatchesTable;

@@ -7,6 +7,8 @@ import { runDemoBots } from "../demo/bots";
 import { loadTlsSigKey } from "../modules/chat/keys";
 import { createTencentRelay, timRest } from "../modules/chat/tencent-relay";
 import { ORDER_SWEEP_EVERY_MS } from "../modules/orders/timing";
+import { deliverPushes } from "../modules/push/deliver";
+import { loadVapidKeys } from "../modules/push/vapid";
 import { pruneRateLimits } from "../security/rate-limit";
 import { holdLease, releaseLease } from "./lease";
 import { RESEAL_EVERY_MS, RESEAL_LEASE, resealSweep } from "./reseal";
@@ -41,6 +43,8 @@ export function startJobs(services: Services, holder = `${hostname()}:${process.
   };
   const sweeps: Sweep[] = [
     { every: 2_000, run: () => deliverPending(db, deliverers, () => clock.now()), lease: "outbox" },
+    // Web Push to the push services, once each (ADR 0079).
+    { every: 2_000, run: () => deliverPushes(db, loadVapidKeys(config), () => clock.now()), lease: "push" },
     { every: 3600_000, run: () => pruneRateLimits(db, clock.now()) },
     // Order timers: auto cancel, release, arbitration (from the database; a restart loses none).
     { every: ORDER_SWEEP_EVERY_MS, run: () => sweepOrderTimers(services).then(() => undefined) },

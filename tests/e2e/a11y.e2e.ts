@@ -99,7 +99,7 @@ for (const js of [true, false]) {
         // A second session of the seller's, so /security/devices shows one to sign out (ADR 0058).
         await api.login(SELLER);
         await signInAs(page, e2e.server.url, js, SELLER, "/orderList");
-        for (const p of ["/orderList", sellCard, "/account", "/withdrawerList", "/withdrawList", "/sellVirtualCoin", "/security/bankAccount", "/message", "/profile", "/noticeList", "/security/tradePassword?step=form", "/security/loginPassword?step=form", "/security/devices", "/security/bindMobile?step=form", "/security/bindEmail?step=form", "/security/redemptionCode", "/security/kycVerification?step=form", "/partnerList", "/partnerList?type=2", `/userInfo/${merchantId}`, "/memberShipCenter", "/memberShipCenter?tab=order", "/memberShipCenter/dailyCheckIn", "/memberShipCenter/wealthRecord", "/referral"]) {
+        for (const p of ["/orderList", sellCard, "/account", "/withdrawerList", "/withdrawList", "/sellVirtualCoin", "/security/bankAccount", "/message", "/profile", "/noticeList", "/security/tradePassword?step=form", "/security/loginPassword?step=form", "/security/devices", "/security/notifications", "/security/bindMobile?step=form", "/security/bindEmail?step=form", "/security/redemptionCode", "/security/kycVerification?step=form", "/partnerList", "/partnerList?type=2", `/userInfo/${merchantId}`, "/memberShipCenter", "/memberShipCenter?tab=order", "/memberShipCenter/dailyCheckIn", "/memberShipCenter/wealthRecord", "/referral"]) {
           await check(p);
         }
         // A dialog (with JS) or its page section (without), open and showing its errors.

@@ -5,6 +5,8 @@ export const SECURITY_TABS = [
   { label: "devices", title: "Devices" },
   // Designed (ADR 0057): two-factor sign-in.
   { label: "twoFactor", title: "Two-Factor" },
+  // Designed (ADR 0079): Web Push on this phone, and which kinds.
+  { label: "notifications", title: "Push Notifications" },
   { label: "bindMobile", title: "Bind Mobile" },
   { label: "bindEmail", title: "Bind Email" },
   { label: "kycVerification", title: "Verify ID" },

@@ -71,6 +71,11 @@ export class ChatHub {
     };
   }
 
+  /** Whether the user has a chat connection open to this process (ADR 0079: else a message pushes). */
+  isConnected(userId: number): boolean {
+    return this.sinks.has(userId);
+  }
+
   /** Resolves once the tail position is known. */
   whenReady(): Promise<void> {
     return this.ready ?? Promise.resolve();

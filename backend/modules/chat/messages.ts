@@ -19,6 +19,7 @@ import {
   findConversation,
   mayBeUnread,
   groupConversation,
+  membersOf,
   readPositions,
   resolveConversation,
   systemConversation,
@@ -27,6 +28,7 @@ import {
 import { formatMessage, viewerConversationId, type ConvInfo } from "./format";
 import { orderChatOpen } from "../../../contract/order-rules";
 import { readNoticesAsSystemChat } from "../notices/read-once";
+import { queueChatPush } from "../push/queue";
 
 /**
  * Messages: the one insert path, sends, history pages, read positions, the replay feed,
@@ -88,8 +90,15 @@ async function resendResult(db: Executor, viewer: Viewer, conversationId: string
  * Sends a message as `viewer`. Checks the §6 rules, the content and (for pictures and
  * voice) that the file is the viewer's own upload. A resend with the same clientMsgId
  * answers the stored message, even once the order has finished. The text is stored sealed.
+ * With `away`, a member it names (no open chat connection) gets a push, in the same transaction (ADR 0079).
  */
-export async function sendMessage({ db, secrets }: Pick<Services, "db" | "secrets">, viewer: Viewer, input: SendRequest, now: Date): Promise<SendResult> {
+export async function sendMessage(
+  { db, secrets }: Pick<Services, "db" | "secrets">,
+  viewer: Viewer,
+  input: SendRequest,
+  now: Date,
+  away?: (userId: number) => boolean,
+): Promise<SendResult> {
   const earlier = await existingSend(db, viewer.id, input.clientMsgId);
   if (earlier) return resendResult(db, viewer, input.conversationId, earlier);
 
@@ -121,6 +130,12 @@ export async function sendMessage({ db, secrets }: Pick<Services, "db" | "secret
       if (!orderChatOpen(o.status)) throw fail(MSG_ORDER_FINISHED);
     }
     const inserted = await insertMessage(trx, { conversation_id: conv.id, sender_id: viewer.id, client_msg_id: input.clientMsgId, created_at: now, ...values });
+    if (away) {
+      for (const userId of await membersOf(trx, conv.id)) {
+        if (userId === viewer.id || !away(userId)) continue;
+        await queueChatPush(trx, { userId, conversationId: viewerConversationId(conv, userId), orderId: conv.order_id === null ? null : Number(conv.order_id), at: now });
+      }
+    }
     return { row: inserted, created: true };
   });
   if (!created) return resendResult(db, viewer, input.conversationId, row);

@@ -99,7 +99,8 @@ export class ChatService {
   /** Sends; the message as the sender sees it. Pushed to every member's sockets (the sender's too). */
   async send(user: User, input: SendRequest): Promise<{ message: ChatMessage; created: boolean }> {
     const { db } = this.services;
-    const r = await sendMessage(this.services, user, input, this.now);
+    // Away = no chat connection to this process's hub: she gets a push instead (ADR 0079).
+    const r = await sendMessage(this.services, user, input, this.now, (userId) => !this.hub.isConnected(userId));
     if (r.created) this.bus.publish({ type: "kick" });
     const pos = await readPositions(db, r.conv.id, user.id);
     return { message: formatMessage(r.row, r.conv, { viewerId: user.id, ...pos, ...this.fmt }), created: r.created };

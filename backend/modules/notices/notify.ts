@@ -1,12 +1,13 @@
 import { NoticeType } from "../../../contract/enums";
 import type { Trx } from "../../db/index";
 import { postSystemMessage } from "../chat/messages";
+import { queuePushForNotice } from "../push/queue";
 
 /**
  * The one way a module tells a user about an event of theirs: a notice
  * (docs/product/entities.md#notice, for the bell and /noticeList) and the same words in the user's
- * system chat conversation, both in the caller's transaction, so they exist exactly
- * when the change they describe commits.
+ * system chat conversation, and a push to her phones when she asked for that kind (ADR 0079), all in
+ * the caller's transaction, so they exist exactly when the change they describe commits.
  */
 export interface Notification {
   userId: number;
@@ -55,4 +56,5 @@ export async function notify(trx: Trx, n: Notification): Promise<void> {
       chat_message_id: message.id,
     })
     .execute();
+  await queuePushForNotice(trx, { userId: n.userId, type: NOTICE_TYPE[n.about.type], refId: n.about.id, title: n.title, at: n.at });
 }

@@ -102,7 +102,7 @@ async function fire(db: DB, a: Watched, c: { cardTypeId: number; currency: strin
       at: c.at,
     });
     if (user.email) await enqueue(trx, { channel: "email", recipient: user.email, type: "RATE_ALERT", code: null, body: `${words.title}. ${words.content}` }, c.at);
-    // Push (the reach work) will be a third channel here, in this transaction's outbox.
+    // The push goes with the notice: notify() queued it in this transaction (ADR 0079).
     return true;
   });
 }
