@@ -21,6 +21,7 @@ import { auditHandlers } from "./modules/audit/handlers";
 import { sessionHandlers } from "./modules/sessions/handlers";
 import { twoFactorHandlers } from "./modules/two-factor/handlers";
 import { receiptHandlers } from "./modules/receipts/handlers";
+import { supportHandlers } from "./modules/support/handlers";
 
 /**
  * Every call of the contract, each with its handler. This object is typed
@@ -66,4 +67,6 @@ export const handlers: Handlers = {
   ...auditHandlers,
   // The merchant desk: offers and the online switch
   ...merchantAdvertHandlers,
+  // Support tickets: /support, /admin/ticket (ADR 0078)
+  ...supportHandlers,
 };

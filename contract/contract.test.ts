@@ -131,6 +131,13 @@ const DESIGNED_PATHS = [
   "/rateAlert/deleteRateAlert",
   "/receipt/getReceipt",
   "/receipt/getReceiptPdf",
+  // Support tickets (ADR 0078).
+  "/support/list",
+  "/support/create",
+  "/support/get",
+  "/support/reply",
+  "/support/close",
+  "/support/getPicture",
 ];
 
 /** First error message of a failed parse. */

@@ -28,6 +28,7 @@ import { virtualCoinCalls } from "./calls/virtual-coin";
 import { walletCalls } from "./calls/wallet";
 import { withdrawalsCalls } from "./calls/withdrawals";
 import { receiptCalls } from "./calls/receipts";
+import { supportCalls, supportStaffCalls } from "./calls/support";
 
 /**
  * Every /client call of docs/product/calls.md, keyed by its path (without the /client prefix).
@@ -54,6 +55,7 @@ export const calls = {
   ...chatCalls,
   ...sessionCalls,
   ...twoFactorCalls,
+  ...supportCalls,
 };
 
 export type Calls = typeof calls;
@@ -83,6 +85,7 @@ export const staffCalls = {
   ...staffMallCalls,
   ...withdrawerSettingsCalls,
   ...merchantDeskCalls,
+  ...supportStaffCalls,
 };
 export type StaffPath = keyof typeof staffCalls;
 export type AnyPath = ClientPath | StaffPath;
