@@ -42,6 +42,8 @@ export const staffQueueCountsSchema = z.object({
   kycReview: z.number().int(),
   /** Point-mall orders waiting to be sent (ADR 0052). */
   pendingMallOrders: z.number().int(),
+  /** Support tickets waiting for an answer (ADR 0078). */
+  openTickets: z.number().int(),
 });
 export type StaffQueueCounts = z.infer<typeof staffQueueCountsSchema>;
 

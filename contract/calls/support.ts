@@ -15,7 +15,7 @@ import {
   ticketStatusSchema,
   ticketSummarySchema,
 } from "../support";
-import { byId, created, listOf, optionalId, statusFilter } from "./common";
+import { byId, created, listOf, statusFilter } from "./common";
 
 /** Support tickets (docs/decisions/0078-support-tickets.md; limits and words: contract/support.ts). */
 export const supportCalls = {
@@ -68,9 +68,9 @@ export const supportStaffCalls = {
   "/admin/ticket/list": defineCall({
     path: "/admin/ticket/list",
     auth: "admin",
-    request: z.object({ lastId, status: statusFilter(ticketStatusSchema), assigneeId: optionalId }),
+    request: z.object({ lastId, status: statusFilter(ticketStatusSchema), assignee: z.enum(["me"], { errorMap: () => ({ message: "Choose whose tickets." }) }).nullish() }),
     response: listOf(staffTicketSchema),
-    doc: "Tickets, newest first, paged by the id of the last item; by status (0 open, 1 waiting for the user, 2 closed) and assignee.",
+    doc: "Tickets, newest first, paged by the id of the last item; by status (0 open, 1 waiting for the user, 2 closed); assignee me: only those assigned to the caller.",
   }),
   "/admin/ticket/get": defineCall({
     path: "/admin/ticket/get",

@@ -45,8 +45,8 @@ export const supportHandlers = {
   },
 
   async "/admin/ticket/list"(input, ctx) {
-    requireRole(ctx, "admin");
-    return { list: await staffTickets(ctx.db, input) };
+    const admin = requireRole(ctx, "admin");
+    return { list: await staffTickets(ctx.db, { lastId: input.lastId, status: input.status, assigneeId: input.assignee === "me" ? admin.id : undefined }) };
   },
   async "/admin/ticket/get"(input, ctx) {
     requireRole(ctx, "admin");
