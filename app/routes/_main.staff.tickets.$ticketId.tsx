@@ -134,7 +134,7 @@ export default function StaffTicketPage() {
           </p>
           <p className="text-sm text-gray-700" data-testid="ticket-assignee">
             {t.assigneeNickname ? `Assigned to ${t.assigneeNickname}` : "Not assigned"}
-            {t.rating ? ` · rated ${t.rating === "good" ? "👍 helped" : "👎 did not help"}` : ""}
+            {t.rating ? ` · rated: ${t.rating === "good" ? "it helped" : "it did not help"}` : ""}
           </p>
         </div>
         <TicketStatusBadge status={t.status} labels={ticketStaffStatusLabels} />

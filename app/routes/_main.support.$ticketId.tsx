@@ -72,7 +72,7 @@ export default function SupportTicketPage() {
         <RatingForm status={ticket.status} refused={refused} />
       ) : (
         <p className="rounded-xl bg-white p-4 text-sm text-gray-700 ring-1 ring-gray-200" data-testid="ticket-rated">
-          Closed. You told us: {ticket.rating === "good" ? "👍 it helped" : "👎 it did not help"}. Need more help? <Link to="/support?new=1" className="font-medium text-brand-700 underline underline-offset-2">Open a new ticket</Link>.
+          Closed. You told us: {ticket.rating === "good" ? "it helped" : "it did not help"}. Need more help? <Link to="/support?new=1" className="font-medium text-brand-700 underline underline-offset-2">Open a new ticket</Link>.
         </p>
       )}
     </div>

@@ -160,10 +160,10 @@ export function RatingForm({ status, refused }: { status: TicketStatus; refused:
       <input type="hidden" name="intent" value={CLOSE_INTENT} />
       <div className="grid grid-cols-2 gap-2">
         <Button type="submit" name={F.rating} value="good" variant="secondary">
-          👍 It helped
+          Yes, it helped
         </Button>
         <Button type="submit" name={F.rating} value="bad" variant="secondary">
-          👎 It did not help
+          No, it did not help
         </Button>
       </div>
       <FormError id="rate-error" errors={mine ? [mine.error] : undefined} />
