@@ -110,6 +110,7 @@ describe("the conversation", () => {
   it("staff assign, note, answer (→ waiting: notice, e-mail, audit); she reads the answer, never the note; her reply opens it again; she closes with a rating", async () => {
     const { ticketId: id } = await aboutOrder();
     expectOk(await staff(t, "/admin/ticket/assign", { id }, p.admin.token));
+    expect((await staff(t, "/admin/ticket/list", { assignee: "me" }, p.admin.token)).data.list.map((q: { id: number }) => q.id)).toContain(id);
     expectOk(await staff(t, "/admin/ticket/note", { id, body: "Internal-marker: merchant was slow twice this week." }, p.admin.token));
     const canned = (await staff(t, "/admin/ticket/cannedAnswers", {}, p.admin.token)).data.list;
     expect(canned).toEqual(CANNED_ANSWERS.map((c) => ({ ...c })));
