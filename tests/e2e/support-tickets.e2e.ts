@@ -48,6 +48,7 @@ for (const js of [true, false]) {
         const form = page.getByTestId("new-ticket-form");
         expect(await form.getByLabel("It is about").inputValue()).toBe("order");
         expect(await form.getByLabel("Which one").inputValue()).toBe(`order:${orderId}`);
+        await shot(page, `support-new-390-${tag}`);
 
         // Refused: no title. What she wrote stays, the message is at the title.
         await form.getByLabel("Message").fill("The order is still processing after an hour.");
