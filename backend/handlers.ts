@@ -22,6 +22,7 @@ import { sessionHandlers } from "./modules/sessions/handlers";
 import { twoFactorHandlers } from "./modules/two-factor/handlers";
 import { receiptHandlers } from "./modules/receipts/handlers";
 import { pushHandlers } from "./modules/push/handlers";
+import { supportHandlers } from "./modules/support/handlers";
 
 /**
  * Every call of the contract, each with its handler. This object is typed
@@ -69,4 +70,6 @@ export const handlers: Handlers = {
   ...auditHandlers,
   // The merchant desk: offers and the online switch
   ...merchantAdvertHandlers,
+  // Support tickets: /support, /admin/ticket (ADR 0078)
+  ...supportHandlers,
 };

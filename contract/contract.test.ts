@@ -137,6 +137,13 @@ const DESIGNED_PATHS = [
   "/push/unsubscribe",
   "/push/getSettings",
   "/push/setSettings",
+  // Support tickets (ADR 0078).
+  "/support/list",
+  "/support/create",
+  "/support/get",
+  "/support/reply",
+  "/support/close",
+  "/support/getPicture",
 ];
 
 /** First error message of a failed parse. */

@@ -178,9 +178,11 @@ export const NoticeType = {
   Security: 6,
   /** Designed addition: a rate alert reached its price; refId is the card type's id, whose offers it opens (ADR 0071). */
   RateAlert: 7,
+  /** Designed addition: staff answered or closed a support ticket; refId is the ticket's id (ADR 0078). */
+  Support: 8,
 } as const;
 export type NoticeType = ValueOf<typeof NoticeType>;
-export const noticeTypeLabels: Record<NoticeType, string> = { 1: "Order", 2: "Withdrawal", 3: "Account", 4: "Referral", 5: "Point mall", 6: "Security", 7: "Rate alert" };
+export const noticeTypeLabels: Record<NoticeType, string> = { 1: "Order", 2: "Withdrawal", 3: "Account", 4: "Referral", 5: "Point mall", 6: "Security", 7: "Rate alert", 8: "Support" };
 
 export const NoticeStatus = {
   Unread: 0,
@@ -318,6 +320,8 @@ export const UploadImageType = {
   Payment: "payment",
   /** A picture of evidence in a dispute (ADR 0074); readable only by the order's parties and staff. */
   Evidence: "evidence",
+  /** A picture in a support ticket (ADR 0078); readable only by the ticket's owner and staff. */
+  Support: "support",
 } as const;
 export type UploadImageType = ValueOf<typeof UploadImageType>;
 

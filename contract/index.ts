@@ -29,6 +29,7 @@ import { walletCalls } from "./calls/wallet";
 import { withdrawalsCalls } from "./calls/withdrawals";
 import { receiptCalls } from "./calls/receipts";
 import { pushCalls } from "./calls/push";
+import { supportCalls, supportStaffCalls } from "./calls/support";
 
 /**
  * Every /client call of docs/product/calls.md, keyed by its path (without the /client prefix).
@@ -56,6 +57,7 @@ export const calls = {
   ...sessionCalls,
   ...twoFactorCalls,
   ...pushCalls,
+  ...supportCalls,
 };
 
 export type Calls = typeof calls;
@@ -85,6 +87,7 @@ export const staffCalls = {
   ...staffMallCalls,
   ...withdrawerSettingsCalls,
   ...merchantDeskCalls,
+  ...supportStaffCalls,
 };
 export type StaffPath = keyof typeof staffCalls;
 export type AnyPath = ClientPath | StaffPath;

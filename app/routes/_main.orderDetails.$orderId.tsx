@@ -33,6 +33,7 @@ import { CancelTips, OrderCardPanel, OrderInfoPanel, StatusHeader } from "~/comp
 import { OrderTimelinePanel } from "~/components/orders/OrderTimeline";
 import { DetailPage } from "~/components/detail/DetailPage";
 import { ReceiptNotice } from "~/components/receipts/ReceiptLink";
+import { GetHelpLink } from "~/components/support/GetHelpLink";
 import { ButtonLink, DetailPanel } from "~/components/ui";
 import { EvidenceForm } from "~/components/orders/EvidenceForm";
 import { postEvidence } from "~/services/orders/evidence.server";
@@ -148,6 +149,7 @@ export default function OrderDetailsPage() {
           <CancelTips order={o} />
           {/* Her receipt (ADR 0075): the seller's, once the order is completed. */}
           {o.status === OrderStatus.Completed && user?.id !== o.buyerid ? <ReceiptNotice kind="order" id={o.id} /> : null}
+          <GetHelpLink kind="order" id={o.id} />
         </>
       }
       main={

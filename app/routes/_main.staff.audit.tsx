@@ -14,6 +14,7 @@ const LABELS: Record<(typeof AUDIT_ENTITY_TYPES)[number], string> = {
   kyc: "KYC",
   redemptionBatch: "Redemption codes",
   mallOrder: "Mall orders",
+  ticket: "Support tickets",
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -30,6 +30,7 @@ import { WithdrawalTimelinePanel } from "~/components/withdrawals/WithdrawalTime
 import { useRevalidateEvery } from "~/components/ui/use-revalidate-every";
 import { isWithdrawalOpen, WithdrawalStatus } from "~/components/withdrawals/withdrawal";
 import { ReceiptNotice } from "~/components/receipts/ReceiptLink";
+import { GetHelpLink } from "~/components/support/GetHelpLink";
 import { must, requireApi } from "~/services/kit/api.server";
 
 const NOT_FOUND = "This withdrawal does not exist.";
@@ -85,7 +86,12 @@ function Details({ w }: { w: Withdrawal }) {
       split="withdrawal"
       back={{ to: "/withdrawList", label: "Withdrawals" }}
       header={<WithdrawalHeader w={w} avatar={w.withdrawerAvatar} party={`to ${w.withdrawerName}`} />}
-      notice={w.status === WithdrawalStatus.Completed ? <ReceiptNotice kind="withdrawal" id={w.id} /> : null}
+      notice={
+        <>
+          {w.status === WithdrawalStatus.Completed ? <ReceiptNotice kind="withdrawal" id={w.id} /> : null}
+          <GetHelpLink kind="withdrawal" id={w.id} />
+        </>
+      }
       main={
         <>
           <SellerPaymentPanel w={w} coinName={coinName} />

@@ -350,6 +350,35 @@ export interface OrderEvidenceTable {
   created_at: Timestamp;
 }
 
+/** A support ticket (migration 041, ADR 0078). */
+export interface TicketsTable {
+  id: Id;
+  user_id: number;
+  kind: "order" | "withdrawal" | "transfer" | "account";
+  /** The order, withdrawal or transfer order; null for the account. */
+  ref_id: number | null;
+  title: string;
+  /** 0 open, 1 waiting for the user, 2 closed (contract/support.ts TicketStatus). */
+  status: Generated<number>;
+  assignee_id: number | null;
+  rating: "good" | "bad" | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A ticket's message (migration 041): body and "|"-joined picture paths sealed (ADR 0056). */
+export interface TicketMessagesTable {
+  id: Id;
+  ticket_id: number;
+  author_id: number;
+  author_role: "user" | "staff";
+  body: string;
+  pictures: string;
+  /** A staff note the user never sees. */
+  internal: Generated<boolean>;
+  created_at: Timestamp;
+}
+
 /** A seller's rate alert (migration 038, ADR 0071). */
 export interface RateAlertsTable {
   id: Id;
@@ -747,6 +776,8 @@ export interface Database extends ChatTables {
   push_settings: PushSettingsTable;
   push_outbox: PushOutboxTable;
   order_evidence: OrderEvidenceTable;
+  tickets: TicketsTable;
+  ticket_messages: TicketMessagesTable;
   orders: OrdersTable;
   order_batches: OrderBatchesTable;
   user_order_stats: UserOrderStatsTable;

@@ -16,6 +16,8 @@ export const SEALED_COLUMNS = [
   { table: "orders", columns: ["seller_remark", "arbitration_content"] },
   // A dispute's statements and the paths of its pictures (ADR 0074).
   { table: "order_evidence", columns: ["statement", "pictures"] },
+  // A support ticket's messages and the paths of their pictures (ADR 0078).
+  { table: "ticket_messages", columns: ["body", "pictures"] },
   { table: "advert_secrets", columns: ["sealed_secret"] },
   // People's words; the system's messages are copies of notices and stay readable (chat/format.ts textOf).
   { table: "chat_messages", columns: ["text"], where: "sender_id is not null" },

@@ -8,7 +8,7 @@ import { listOf } from "./common";
  * the audit rows are written by the actions themselves, in their own transactions, and no call
  * edits or deletes one.
  */
-export const AUDIT_ENTITY_TYPES = ["order", "withdrawal", "virtualCoinOrder", "kyc", "redemptionBatch", "mallOrder"] as const;
+export const AUDIT_ENTITY_TYPES = ["order", "withdrawal", "virtualCoinOrder", "kyc", "redemptionBatch", "mallOrder", "ticket"] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 export const auditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES, { errorMap: () => ({ message: "Choose what the entries are about." }) });
 
@@ -42,6 +42,8 @@ export const staffQueueCountsSchema = z.object({
   kycReview: z.number().int(),
   /** Point-mall orders waiting to be sent (ADR 0052). */
   pendingMallOrders: z.number().int(),
+  /** Support tickets waiting for an answer (ADR 0078). */
+  openTickets: z.number().int(),
 });
 export type StaffQueueCounts = z.infer<typeof staffQueueCountsSchema>;
 

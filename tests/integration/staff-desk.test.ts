@@ -216,7 +216,7 @@ describe("queue counts", () => {
     const { id } = await orderInArbitration();
     const after = await staff(t, "/admin/desk/counts", {}, p.admin.token);
     expect(after.data.arbitration).toBe(before.data.arbitration + 1);
-    expect(Object.keys(after.data).sort()).toEqual(["arbitration", "frozen", "kycReview", "pendingMallOrders", "pendingTransfers", "processingWithdrawals"]);
+    expect(Object.keys(after.data).sort()).toEqual(["arbitration", "frozen", "kycReview", "openTickets", "pendingMallOrders", "pendingTransfers", "processingWithdrawals"]);
     expectOk(await staff(t, "/admin/order/resolve", { id, outcome: "cancel" }, p.admin.token));
   });
 });

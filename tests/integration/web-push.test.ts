@@ -114,11 +114,16 @@ describe(`Web Push (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () 
     ]);
   });
 
-  it("a support notice (type 8) pushes and opens the ticket", async () => {
+  it("a staff answer to her ticket pushes and opens the ticket (ADR 0078)", async () => {
     const u = await subscribedSeller();
-    await transaction(t.db, (trx) => queuePushForNotice(trx, { userId: u.id, type: 8, refId: 42, title: "Support answered your ticket", at: t.clock.now() }));
+    const id = Number(ok(await t.call("/support/create", { kind: "account", title: "Where is my code?", body: "It never came." }, { token: u.token })).data.id);
+    const admin = (await parties(t)).admin;
+    expectOk(await staff(t, "/admin/ticket/reply", { id, body: "It is on its way." }, admin.token));
     await deliver();
-    expect(pushesTo(u.phone).map((r) => r.payload)).toEqual([{ title: "Support answered your ticket", body: "Ticket #42: open it to see the details.", url: "/support/42", tag: "support-42" }]);
+    const [push] = pushesTo(u.phone).map((r) => r.payload);
+    expect(push).toMatchObject({ body: `Ticket #${id}: open it to see the details.`, url: `/support/${id}`, tag: `support-${id}` });
+    // The answer's words stay in the app: the lock screen shows only that there is one.
+    expect(JSON.stringify(push)).not.toContain("on its way");
   });
 
   it("a chat message pushes while she is away, not while her chat is open, and never carries the text", async () => {

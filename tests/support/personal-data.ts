@@ -82,6 +82,7 @@ export function marksFor(tag: string) {
     orderRemark: `my card pin is ${tag}`,
     dispute: `The card holds 90 USD ${tag}`,
     evidence: `My receipt says 100 USD ${tag}`,
+    ticket: `Still processing, my pin is ${tag}`,
     chat: `my card pin is 4455 ${tag}`,
   };
 }
@@ -96,6 +97,7 @@ export interface Written {
   accountId: number;
   withdrawalId: number;
   orderId: number;
+  ticketId: number;
   kycPhotos: [string, string];
   /** The seller's pending two-factor secret (base32), sealed like the rest. */
   twoFactorSecret: string;
@@ -165,11 +167,13 @@ export async function writePersonalData(api: Api, marks: Marks, tokens?: Awaited
   await api.ok("/merchant/order/negotiate", { id: orderId, arbitrationType: 3, arbitrationApplyAmount: 500, arbitrationApplyPrice: 1, arbitrationContent: marks.dispute }, merchant);
   // The seller's evidence in the dispute (ADR 0074): statement and picture paths sealed.
   await api.ok("/order/addEvidence", { id: orderId, statement: marks.evidence }, seller);
+  // Her support ticket about the order (ADR 0078): message bodies and picture paths sealed.
+  const { id: ticketId } = await api.ok<{ id: number }>("/support/create", { kind: "order", refId: orderId, title: "Order help", body: marks.ticket }, seller);
   await api.chat(seller, "send", { conversationId: `GROUP${orderId}`, clientMsgId: randomUUID(), type: "TIMTextElem", text: marks.chat });
   // Left pending (no first code), so the seller's calls above and after need no code.
   const { secret: twoFactorSecret } = await api.ok<{ secret: string }>("/twoFactor/beginSetup", {}, seller);
 
-  return { marks, seller, merchant, withdrawer, admin, accountId, withdrawalId, orderId, kycPhotos, twoFactorSecret };
+  return { marks, seller, merchant, withdrawer, admin, accountId, withdrawalId, orderId, ticketId, kycPhotos, twoFactorSecret };
 }
 
 /** Every text of a conversation as `token`'s user reads it, page by page back to the first. */
@@ -198,6 +202,7 @@ export async function readPersonalData(api: Api, w: Written) {
     (o) => o.id === w.orderId,
   )!;
   const evidence = async (path: string, token: string) => (await api.ok<{ evidence: { statement: string }[] }>(path, { id: w.orderId }, token)).evidence.map((e) => e.statement);
+  const ticket = async (path: string, token: string) => (await api.ok<{ messages: { body: string }[] }>(path, { id: w.ticketId }, token)).messages.map((m) => m.body);
   const texts = await chatTexts(api, w.merchant, `GROUP${w.orderId}`);
   const transcript = (await api.ok<{ list: { from: string; text: string }[] }>("/admin/order/transcript", { id: w.orderId }, w.admin)).list;
   return {
@@ -207,6 +212,7 @@ export async function readPersonalData(api: Api, w: Written) {
     staffKyc: staffKyc.some((k) => k.cert.realname === w.marks.kycRealname && k.cert.idNo === w.marks.kycIdNo && k.cert.socialAccount === w.marks.kycSocial),
     order: [order.sellerRemark, order.arbitrationContent, merchantOrder.sellerRemark, merchantOrder.arbitrationContent],
     evidence: [await evidence("/order/getOrderDetails", w.seller), await evidence("/merchant/order/detail", w.merchant), await evidence("/admin/order/detail", w.admin)],
+    ticket: [await ticket("/support/get", w.seller), await ticket("/admin/ticket/get", w.admin)],
     chat: [texts.includes(w.marks.chat), transcript.some((m) => m.from === "seller" && m.text === w.marks.chat)],
     twoFactor: (await api.ok<{ secret: string }>("/twoFactor/getSetup", {}, w.seller)).secret === w.twoFactorSecret,
   };
@@ -221,6 +227,7 @@ export function expectedReads(m: Marks) {
     staffKyc: true,
     order: [m.orderRemark, m.dispute, m.orderRemark, m.dispute],
     evidence: [[m.evidence], [m.evidence], [m.evidence]],
+    ticket: [[m.ticket], [m.ticket]],
     chat: [true, true],
     twoFactor: true,
   };

@@ -73,6 +73,7 @@ const SHORTCUTS = [
   { label: "Bank Account", to: "/security/bankAccount" },
   { label: "Refer for Rewards", to: "/referral" },
   { label: "Rate Alerts", to: "/rateAlerts" },
+  { label: "Support", to: "/support" },
 ] as const;
 
 const tile = "flex min-h-14 items-center justify-center rounded-lg bg-gray-50 p-3 text-center text-sm font-medium text-gray-900 no-underline hover:bg-brand-50 hover:text-brand-700";

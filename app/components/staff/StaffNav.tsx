@@ -12,6 +12,7 @@ export function StaffNav({ counts }: { counts: StaffQueueCounts | null }) {
         { to: "/staff/transfers", label: "Transfers", count: counts?.pendingTransfers, countLabel: "pending" },
         { to: "/staff/kyc", label: "KYC", count: counts?.kycReview, countLabel: "under review" },
         { to: "/staff/mall", label: "Mall orders", count: counts?.pendingMallOrders, countLabel: "waiting" },
+        { to: "/staff/tickets", label: "Tickets", count: counts?.openTickets, countLabel: "open" },
         { to: "/staff/redemption", label: "Redemption codes" },
         { to: "/staff/audit", label: "Audit" },
       ]}

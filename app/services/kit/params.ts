@@ -18,3 +18,10 @@ export function evidencePictureParams(params: Record<string, string | undefined>
   if (!Number.isSafeInteger(index) || index < 0) throw notFoundResponse("Picture not found.");
   return { id: idParam(params.orderId, "Picture not found."), evidenceId: idParam(params.evidenceId, "Picture not found."), index };
 }
+
+/** The ids of a support ticket picture's address (/…/{ticketId}/picture/{messageId}/{index}, ADR 0078); a 404 when any is not one. */
+export function ticketPictureParams(params: Record<string, string | undefined>): { id: number; messageId: number; index: number } {
+  const index = Number(params.index);
+  if (!Number.isSafeInteger(index) || index < 0) throw notFoundResponse("Picture not found.");
+  return { id: idParam(params.ticketId, "Picture not found."), messageId: idParam(params.messageId, "Picture not found."), index };
+}

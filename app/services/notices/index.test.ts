@@ -10,6 +10,8 @@ describe("where a notice leads", () => {
     // A security notice (type 6, ADR 0055): the signed-in devices, where one is ended (ADR 0058).
     expect(noticeTarget({ type: NoticeType.Security, refId: 12 })).toBe("/security/devices");
     expect(noticeTarget({ type: NoticeType.RateAlert, refId: 3 })).toBe("/advertList/3");
+    // A support answer (type 8, ADR 0078): the ticket.
+    expect(noticeTarget({ type: NoticeType.Support, refId: 4 })).toBe("/support/4");
   });
 
   it("the open link carries type and refId, and only a known type leads anywhere", () => {

@@ -11,6 +11,7 @@ export function noticeTarget(n: Pick<Notice, "type" | "refId">): string {
   if (n.type === NoticeType.Security) return "/security/devices";
   // A rate alert: the card's offers, to sell at the rate it reached (ADR 0071).
   if (n.type === NoticeType.RateAlert) return `/advertList/${n.refId}`;
+  if (n.type === NoticeType.Support) return `/support/${n.refId}`;
   return n.type === NoticeType.Withdrawal ? `/withdrawDetails/${n.refId}` : `/orderDetails/${n.refId}`;
 }
 

@@ -36,6 +36,7 @@ import * as m037rateHistory from "./037-rate-history";
 import * as m038rateAlerts from "./038-rate-alerts";
 import * as m039orderBatches from "./039-order-batches";
 import * as m040orderEvidence from "./040-order-evidence";
+import * as m041supportTickets from "./041-support-tickets";
 import * as m042webPush from "./042-web-push";
 
 export type { MigrationContext };
@@ -81,6 +82,7 @@ export const migrationsWith = (ctx: MigrationContext = {}): Record<string, Migra
   "038-rate-alerts": m038rateAlerts,
   "039-order-batches": m039orderBatches,
   "040-order-evidence": m040orderEvidence,
+  "041-support-tickets": m041supportTickets,
   "042-web-push": m042webPush,
 });
 

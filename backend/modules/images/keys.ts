@@ -15,6 +15,8 @@ import type { SecretBox } from "../../security/secret-box";
  * - evidence (a picture added in a dispute): encrypted under a key derived from the data key,
  *   "/blob/evidence/...", never served by /blob: only the order's seller, its merchant and staff get
  *   it, through calls that check who asks (docs/decisions/0074-dispute-evidence.md).
+ * - support (a picture in a support ticket): the same, "/blob/support/...", for the ticket's owner
+ *   and staff only (docs/decisions/0078-support-tickets.md).
  */
 
 export const BLOB_URL_PREFIX = "/blob/";
@@ -38,6 +40,9 @@ export const paymentImageKey = (secrets: SecretBox, blobPath: string): Buffer =>
 
 /** The key of an evidence picture: derived from the server's data key and the blob path. */
 export const evidenceImageKey = (secrets: SecretBox, blobPath: string): Buffer => secrets.deriveKey(`blob:evidence:${blobPath}`);
+
+/** The key of a support ticket's picture: derived from the server's data key and the blob path. */
+export const supportImageKey = (secrets: SecretBox, blobPath: string): Buffer => secrets.deriveKey(`blob:support:${blobPath}`);
 
 /** "/blob/order/2026/11/x.jpg" → "order/2026/11/x.jpg"; undefined for anything else. */
 export function blobPathOf(path: string): string | undefined {

@@ -3,7 +3,7 @@ import type { Executor } from "../../db/index";
 import { countRows } from "../../db/count";
 
 /** The kinds of upload (the contract's UploadImageType values). */
-export type UploadKind = "order" | "avatar" | "cert" | "payment" | "evidence";
+export type UploadKind = "order" | "avatar" | "cert" | "payment" | "evidence" | "support";
 
 /**
  * Whether an advert secret (by its hash) was issued to this user and no order has
@@ -71,10 +71,13 @@ export async function findUpload(db: Executor, path: string) {
   return db.selectFrom("uploads").select(["path", "user_id", "kind", "secret_hash", "bytes", "created_at"]).where("path", "=", path).executeTakeFirst();
 }
 
-/** Whether every path is this user's evidence upload (ADR 0074); an empty list is vacuously true. */
-export async function evidenceUploadsBelongTo(db: Executor, userId: number, paths: readonly string[]): Promise<boolean> {
+/** Whether every path is this user's upload of this private kind (evidence, ADR 0074; support, ADR 0078); an empty list is vacuously true. */
+export async function privateUploadsBelongTo(db: Executor, userId: number, kind: "evidence" | "support", paths: readonly string[]): Promise<boolean> {
   const wanted = [...new Set(paths)];
   if (wanted.length === 0) return true;
-  const n = await countRows(db.selectFrom("uploads").where("user_id", "=", userId).where("kind", "=", "evidence").where("path", "in", wanted));
+  const n = await countRows(db.selectFrom("uploads").where("user_id", "=", userId).where("kind", "=", kind).where("path", "in", wanted));
   return n === wanted.length;
 }
+
+/** Whether every path is this user's evidence upload (ADR 0074). */
+export const evidenceUploadsBelongTo = (db: Executor, userId: number, paths: readonly string[]) => privateUploadsBelongTo(db, userId, "evidence", paths);

@@ -3,7 +3,7 @@ import { MESSAGES } from "../../../contract/fields";
 import { BlobKeyError, BlobNotFoundError } from "../../adapters/blob-store";
 import type { Services } from "../../http/context";
 import { invalid } from "../../http/errors";
-import { AVATAR_URL_PREFIX, BLOB_URL_PREFIX, avatarImageKey, blobPathOf, certImageKey, evidenceImageKey, orderImageKey, paymentImageKey } from "./keys";
+import { AVATAR_URL_PREFIX, BLOB_URL_PREFIX, avatarImageKey, blobPathOf, certImageKey, evidenceImageKey, orderImageKey, paymentImageKey, supportImageKey } from "./keys";
 import { imageDigest } from "../orders/fingerprints";
 import { processImage, qualityFor, UnsupportedImageError, type ProcessedImage } from "./process";
 import { recordUpload, type UploadKind } from "./queries";
@@ -44,7 +44,9 @@ export async function storeUpload(
           ? paymentImageKey(services.secrets, key)
           : u.type === "evidence"
             ? evidenceImageKey(services.secrets, key)
-            : certImageKey(services.secrets, key);
+            : u.type === "support"
+              ? supportImageKey(services.secrets, key)
+              : certImageKey(services.secrets, key);
     await services.blobs.put(key, jpeg, customerKey);
     path = BLOB_URL_PREFIX + key;
   }
@@ -56,7 +58,7 @@ export async function storeUpload(
 async function readPrivateImage(
   services: Pick<Services, "blobs" | "secrets">,
   path: string,
-  folder: "payment" | "cert" | "evidence",
+  folder: "payment" | "cert" | "evidence" | "support",
   keyOf: (secrets: Services["secrets"], key: string) => Buffer,
 ): Promise<Buffer | undefined> {
   const key = blobPathOf(path);
@@ -77,3 +79,6 @@ export const readCertImage = (services: Pick<Services, "blobs" | "secrets">, pat
 
 /** A picture of evidence in a dispute ("/blob/evidence/..."). */
 export const readEvidencePicture = (services: Pick<Services, "blobs" | "secrets">, path: string) => readPrivateImage(services, path, "evidence", evidenceImageKey);
+
+/** A picture in a support ticket ("/blob/support/..."; ADR 0078). */
+export const readSupportPicture = (services: Pick<Services, "blobs" | "secrets">, path: string) => readPrivateImage(services, path, "support", supportImageKey);

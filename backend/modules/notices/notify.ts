@@ -12,7 +12,7 @@ import { queuePushForNotice } from "../push/queue";
 export interface Notification {
   userId: number;
   /** What the notice is about; opening it leads there (docs/product/statuses.md). */
-  about: { type: "order" | "withdrawal" | "account" | "referral" | "pointMall" | "security" | "rateAlert"; id: number };
+  about: { type: "order" | "withdrawal" | "account" | "referral" | "pointMall" | "security" | "rateAlert" | "support"; id: number };
   title: string;
   content: string;
   /** The other side (the merchant or the withdrawer), and the figures the notice list shows. */
@@ -32,6 +32,7 @@ const NOTICE_TYPE = {
   pointMall: NoticeType.PointMall,
   security: NoticeType.Security,
   rateAlert: NoticeType.RateAlert,
+  support: NoticeType.Support,
 } as const;
 
 export async function notify(trx: Trx, n: Notification): Promise<void> {

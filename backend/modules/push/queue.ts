@@ -34,8 +34,7 @@ const NOTICE_PUSH: Partial<Record<number, { kind: PushKind; what: string; url: (
   [NoticeType.Order]: { kind: "order", what: "Order", url: (id) => `/orderDetails/${id}` },
   [NoticeType.Withdrawal]: { kind: "withdrawal", what: "Withdrawal", url: (id) => `/withdrawDetails/${id}` },
   [NoticeType.RateAlert]: { kind: "rateAlert", what: "Card", url: (id) => `/advertList/${id}` },
-  // Support tickets' notices (NoticeType.Support, refId the ticket), keyed by number until the type lands here.
-  8: { kind: "support", what: "Ticket", url: (id) => `/support/${id}` },
+  [NoticeType.Support]: { kind: "support", what: "Ticket", url: (id) => `/support/${id}` },
 };
 
 /** The push of a notice (notify() calls this): its title, and which order/withdrawal/ticket it is. */
