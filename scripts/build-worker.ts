@@ -6,8 +6,8 @@
  * stylesheet and the touches script have their names (build.ts); build-edge.ts copies public/.
  */
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { precacheList } from "../app/worker/shell";
@@ -21,8 +21,11 @@ export async function buildWorker(serverFile: string, publicDir: string, touches
   const stylesheet = stylesheetOf(readFileSync(serverFile, "utf8"));
   if (!stylesheet) throw new Error(`build-worker: no stylesheet named in ${serverFile}`);
   const precache = precacheList({ stylesheet: `/build/${stylesheet}`, touches: touchesUrl, statics: APP_STATICS });
-  // The version follows the shell's names and the worker's own source: either changing makes a new worker.
-  const version = createHash("sha256").update(JSON.stringify(precache)).update(readFileSync(ENTRY)).digest("hex").slice(0, 12);
+  // The version follows the shell's names and the worker's sources (app/worker/, push handlers included).
+  const hash = createHash("sha256").update(JSON.stringify(precache));
+  const dir = dirname(ENTRY);
+  for (const f of readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts")).sort()) hash.update(f).update(readFileSync(join(dir, f)));
+  const version = hash.digest("hex").slice(0, 12);
   await build({
     entryPoints: [ENTRY],
     outfile: join(publicDir, "sw.js"),
