@@ -14,7 +14,7 @@ function SecurityTabs() {
   return (
     <Tabs
       label="Security settings"
-      // Eight tabs: narrower and closer on a phone, so at 360 px they wrap onto three rows, not four.
+      // Ten tabs: narrower and closer on a phone; at 390 px they still wrap onto four rows.
       className="[&_a]:px-2 [&_ul]:gap-x-0 sm:[&_a]:px-3 sm:[&_ul]:gap-x-1"
       tabs={SECURITY_TABS.map((t) => ({ key: t.label, to: `/security/${t.label}`, label: t.title, current: t.label === current }))}
     />
