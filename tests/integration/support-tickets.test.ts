@@ -144,7 +144,7 @@ describe("the conversation", () => {
     expect(await t.db.selectFrom("tickets").select(["status", "rating"]).where("id", "=", id).executeTakeFirstOrThrow()).toEqual({ status: TicketStatus.Closed, rating: "good" });
     expectRefused(await call("/support/reply", { id, body: "Once more" }, p.seller), TICKET_MESSAGES.closed, Code.FAILED);
     expectRefused(await call("/support/close", { id, rating: "bad" }, p.seller), TICKET_MESSAGES.alreadyRated, Code.FAILED);
-    expect((await auditOf(id)).map((a) => a.action)).toEqual(["ticket.create", "ticket.assign", "ticket.note", "ticket.reply", "ticket.close"]);
+    expect((await auditOf(id)).map((a) => a.action)).toEqual(["ticket.create", "ticket.assign", "ticket.note", "ticket.reply", "ticket.userReply", "ticket.close"]);
   });
 
   it("staff close it: she is told and may still rate it once; the queue filters by status and assignee", async () => {

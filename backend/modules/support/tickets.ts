@@ -31,7 +31,7 @@ import { moveTicket, type TicketActor, type TicketRow } from "./state-machine";
 /**
  * Support tickets (docs/decisions/0078-support-tickets.md): a user's questions about her own
  * items, staff's answers and internal notes. Statuses move only through ./state-machine.ts; every
- * staff action, and her opening and closing, leaves a row in the audit trail (audit/audit.ts).
+ * staff action, and her opening, replying and closing, leaves a row in the audit trail (audit/audit.ts).
  */
 
 type Secrets = Services["secrets"];
@@ -194,6 +194,8 @@ export async function replyAsUser({ db, secrets }: Io, userId: number, input: { 
   await transaction(db, async (trx) => {
     await moveTicket(trx, { ticketId: input.id, from: t.status, to: TicketStatus.Open, actor: "user", now });
     await addMessage(trx, secrets, { ticketId: input.id, authorId: userId, role: "user", body: input.body, pictures: input.pictures, internal: false, at: now });
+    // Her messages are ticket actions too: the trail shows when she wrote (never what).
+    await audit(trx, userId, "userReply", input.id, t, { status: TicketStatus.Open }, now);
   });
 }
 
