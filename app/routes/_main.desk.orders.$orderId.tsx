@@ -34,9 +34,9 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { idParam, notFoundResponse } from "~/services/kit/params";
 import { isECodeInfo, parseAdvertInfo } from "~/services/orders/index";
 import { dispatchIntent } from "~/services/kit/intents.server";
-import { EvidenceForm } from "~/components/orders/EvidenceForm";
+import { EvidencePanel } from "~/components/orders/EvidenceForm";
 import { postEvidence } from "~/services/orders/evidence.server";
-import { EVIDENCE_INTENT, type EvidenceRefusal } from "~/services/orders/evidence";
+import { EVIDENCE_INTENT } from "~/services/orders/evidence";
 import type { ApiResult } from "~/services/kit/caller.server";
 
 const NOT_FOUND = "This order does not exist.";
@@ -106,14 +106,7 @@ export default function DeskOrderPage() {
             <DisputePanel order={o} coinName={coinName} ngnRate={ngnRate} asking={null} error={null} actions={[]} intents={{ accept: "", arbitration: "" }} side="merchant" />
           ) : null}
           {actions.includes(OrderAction.Evidence) ? (
-            <DetailPanel title="Your evidence" labelId="desk-evidence">
-              <EvidenceForm
-                // A new entry empties the form (with JavaScript the page's fields would stay as typed).
-                key={evidence.length}
-                hint="Add to your proposal what shows the problem: a balance screenshot, the card as you found it. The seller and our staff see it in the timeline."
-                refused={actionData && "evidence" in actionData ? (actionData.evidence as EvidenceRefusal) : null}
-              />
-            </DetailPanel>
+            <EvidencePanel labelId="desk-evidence" entries={evidence.length} actionData={actionData} hint="Add to your proposal what shows the problem: a balance screenshot, the card as you found it. The seller and our staff see it in the timeline." />
           ) : null}
           <MerchantCardPanel orderId={o.id} card={card} codeFormat={info.codeFormat} remark={o.sellerRemark} />
           {actions.includes(OrderAction.Negotiate) ? (

@@ -34,10 +34,10 @@ import { OrderTimelinePanel } from "~/components/orders/OrderTimeline";
 import { DetailPage } from "~/components/detail/DetailPage";
 import { ReceiptNotice } from "~/components/receipts/ReceiptLink";
 import { GetHelpLink } from "~/components/support/GetHelpLink";
-import { ButtonLink, DetailPanel } from "~/components/ui";
-import { EvidenceForm } from "~/components/orders/EvidenceForm";
+import { ButtonLink } from "~/components/ui";
+import { EvidencePanel } from "~/components/orders/EvidenceForm";
 import { postEvidence } from "~/services/orders/evidence.server";
-import { EVIDENCE_INTENT, type EvidenceRefusal } from "~/services/orders/evidence";
+import { EVIDENCE_INTENT } from "~/services/orders/evidence";
 import { GeneralErrorBoundary } from "~/components/ui/ErrorBoundary";
 import { loadOrderChat } from "~/services/chat/chat.server";
 import { FEEDBACK_INTENT } from "~/services/forms/feedback";
@@ -166,14 +166,7 @@ export default function OrderDetailsPage() {
             />
           ) : null}
           {actions.includes(OrderAction.Evidence) ? (
-            <DetailPanel title="Your evidence" labelId="evidence">
-              <EvidenceForm
-                // A new entry empties the form (with JavaScript the page's fields would stay as typed).
-                key={evidence.length}
-                hint="Show the merchant and our staff your side: a receipt of purchase, a balance screenshot. They see it in the timeline."
-                refused={actionData && "evidence" in actionData ? (actionData.evidence as EvidenceRefusal) : null}
-              />
-            </DetailPanel>
+            <EvidencePanel labelId="evidence" entries={evidence.length} actionData={actionData} hint="Show the merchant and our staff your side: a receipt of purchase, a balance screenshot. They see it in the timeline." />
           ) : null}
           <OrderInfoPanel order={o} info={info} coinName={coinName} ngnRate={ngnRate} />
           <OrderCardPanel order={o} card={card} codeFormat={info.codeFormat} reveal={actionData && "reveal" in actionData ? (actionData.reveal as CodeReveal) : null} />

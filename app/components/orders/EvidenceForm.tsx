@@ -6,7 +6,7 @@
  */
 import type { ChangeEvent } from "react";
 import { EVIDENCE_PICTURES_MAX, EVIDENCE_STATEMENT_MAX } from "../../../contract/order-evidence";
-import { Button, Field, FormError, TextAreaField } from "~/components/ui";
+import { Button, DetailPanel, Field, FormError, TextAreaField } from "~/components/ui";
 import { Form } from "~/components/ui/Form";
 import { EVIDENCE_FIELDS as F, EVIDENCE_INTENT, type EvidenceRefusal } from "~/services/orders/evidence";
 
@@ -16,7 +16,24 @@ async function shrinkPictures(e: ChangeEvent<HTMLInputElement>) {
   await shrinkChosenPicture(input, "evidence");
 }
 
-export function EvidenceForm({ refused, hint }: { refused: EvidenceRefusal | null; hint: string }) {
+/** The refusal an evidence post answered, if the page's action data is one. */
+const refusalIn = (actionData: unknown): EvidenceRefusal | null =>
+  actionData && typeof actionData === "object" && "evidence" in actionData ? (actionData.evidence as EvidenceRefusal) : null;
+
+/**
+ * "Your evidence": the panel and its form, the same on the seller's order page and the merchant's desk.
+ * `entries` (how many are in the timeline) keys the form, so a new entry empties it (with JavaScript the
+ * fields would otherwise stay as typed).
+ */
+export function EvidencePanel({ labelId, hint, entries, actionData }: { labelId: string; hint: string; entries: number; actionData: unknown }) {
+  return (
+    <DetailPanel title="Your evidence" labelId={labelId}>
+      <EvidenceForm key={entries} hint={hint} refused={refusalIn(actionData)} />
+    </DetailPanel>
+  );
+}
+
+function EvidenceForm({ refused, hint }: { refused: EvidenceRefusal | null; hint: string }) {
   const errorAt = (field: EvidenceRefusal["field"]) => (refused && refused.field === field ? refused.error : null);
   return (
     <Form method="post" encType="multipart/form-data" replace preventScrollReset className="flex flex-col gap-1" aria-label="Add evidence" data-testid="evidence-form">
