@@ -172,10 +172,19 @@ const chatSocket = backend ? attachChatWebSocket(server, backend.backend.chat) :
 // leases back, and the database closes.
 let closing = false;
 async function shutdown() {
-  if (closing) return;
+  if (closing) {
+    // A second Ctrl-C (or signal) does not wait for the drain.
+    console.error("Stopped without finishing the drain.");
+    process.exit(1);
+  }
   closing = true;
   readiness.drain();
   const limit = drainTimeoutMs();
+  // Past the limit, the jobs and the database get 10 s to stop; a process never hangs on exit.
+  setTimeout(() => {
+    console.error("Stopping took too long: exiting.");
+    process.exit(1);
+  }, limit + 10_000).unref();
   const [, drained] = await Promise.all([chatSocket?.close(), drainer.drain(limit, (line) => console.error(line))]);
   await backend?.stop();
   console.log(`Drained in ${drained.ms} ms${drained.cut ? ` (${drained.cut} request(s) cut at the limit)` : ""}; stopped.`);
