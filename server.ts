@@ -23,6 +23,8 @@ import { exitIfInUse } from "./backend/db/data-dir-lock";
 import { startBackend } from "./backend/start";
 import { keptSecret } from "./backend/security/secret-box";
 import { attachChatWebSocket } from "./backend/modules/chat/ws";
+import { drainable, drainTimeoutMs } from "./backend/ops/drain";
+import { databaseReadiness, readyzResponse, remoteReadiness } from "./backend/ops/readiness";
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = process.env.DATA_DIR ?? "./.data";
@@ -84,6 +86,11 @@ app.use((_req, res, next) => {
 });
 app.get("/healthz", (_req, res) => {
   res.type("text/plain").send("ok");
+});
+// May this process take traffic (ADR 0082): its database, its migrations, not draining.
+const readiness = backend ? databaseReadiness(backend.backend.services.db) : remoteReadiness(process.env.CLIENT_API_URL!);
+app.get("/readyz", (_req, res) => {
+  void readyzResponse(readiness).then((r) => res.status(r.status).set(r.headers).send(r.body));
 });
 
 // The backend's paths come before the static files: an API call is answered without a
@@ -152,6 +159,7 @@ const server = createServer((req, res) => {
   if (fast?.take(req)) void fast.serve(req, res);
   else app(req, res);
 });
+const drainer = drainable(server);
 if (process.env.HOST) server.listen(port, process.env.HOST, onListening);
 else server.listen(port, onListening);
 
@@ -159,14 +167,27 @@ else server.listen(port, onListening);
 // the built-in service or Tencent Cloud Chat from CHAT_PROVIDER (backend/config.ts chatProvider()).
 const chatSocket = backend ? attachChatWebSocket(server, backend.backend.chat) : undefined;
 
+// The drain (ADR 0082): unready at once, no new connections, chat told to reconnect elsewhere,
+// the requests in flight finished (up to DRAIN_TIMEOUT_MS), then the jobs stop and give their
+// leases back, and the database closes.
 let closing = false;
 async function shutdown() {
-  if (closing) return;
+  if (closing) {
+    // A second Ctrl-C (or signal) does not wait for the drain.
+    console.error("Stopped without finishing the drain.");
+    process.exit(1);
+  }
   closing = true;
-  await chatSocket?.close();
-  server.close();
-  server.closeAllConnections?.();
+  readiness.drain();
+  const limit = drainTimeoutMs();
+  // Past the limit, the jobs and the database get 10 s to stop; a process never hangs on exit.
+  setTimeout(() => {
+    console.error("Stopping took too long: exiting.");
+    process.exit(1);
+  }, limit + 10_000).unref();
+  const [, drained] = await Promise.all([chatSocket?.close(), drainer.drain(limit, (line) => console.error(line))]);
   await backend?.stop();
+  console.log(`Drained in ${drained.ms} ms${drained.cut ? ` (${drained.cut} request(s) cut at the limit)` : ""}; stopped.`);
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown());

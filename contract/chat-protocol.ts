@@ -315,3 +315,5 @@ export type ServerFrame = z.infer<typeof serverFrameSchema>;
 /** WebSocket close codes the server uses. */
 export const CLOSE_AUTH = 4001;
 export const CLOSE_SLOW = 4008;
+/** The server is restarting (RFC 6455 "Service Restart"): reconnect soon, to another process (ADR 0082). */
+export const CLOSE_RESTART = 1012;

@@ -6,7 +6,8 @@
  *
  * Not losing a message on a bad connection:
  * - the socket reconnects with backoff (0.5 s doubling to 15 s, with jitter; at once when
- *   the browser comes back online or the tab becomes visible) and resumes with
+ *   the browser comes back online or the tab becomes visible; within 2 s, still "connecting",
+ *   when the server closes it with 1012 Service Restart) and resumes with
  *   `since` = the largest message id seen, so the service replays what was missed;
  * - every message is passed on once per ID (the island dedupes again when merging);
  * - a send stays pending until its ack or nack; it is resent with the same clientMsgId
@@ -20,6 +21,7 @@ import {
   CHAT_API_PREFIX,
   CHAT_WS_PATH,
   CLOSE_AUTH,
+  CLOSE_RESTART,
   type ChatConversation,
   type ChatMessage,
   type ServerFrame,
@@ -42,6 +44,8 @@ const SILENCE_MS = 60_000;
 const SEND_ATTEMPT_MS = 15_000;
 const BACKOFF_MIN_MS = 500;
 const BACKOFF_MAX_MS = 15_000;
+/** After a restart hint, reconnects spread over this long, so a server's clients do not all land on the next one at once. */
+const RESTART_SPREAD_MS = 2_000;
 const HTTP_TIMEOUT_MS = 10_000;
 const UPLOAD_TIMEOUT_MS = 60_000;
 const SEEN_CAP = 5_000;
@@ -245,6 +249,12 @@ export class BuiltinChat extends ChatAdapterBase implements ChatPort {
       return;
     }
     if (this.stopped) return;
+    if (code === CLOSE_RESTART) {
+      // The server is draining (ADR 0082): the link is fine, another process takes us at once.
+      this.setStatus("connecting");
+      this.connectSoon(Math.random() * RESTART_SPREAD_MS);
+      return;
+    }
     this.setStatus("offline");
     this.scheduleReconnect();
   }

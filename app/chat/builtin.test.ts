@@ -106,6 +106,30 @@ describe("BuiltinChat", () => {
     chat.destroy();
   });
 
+  test("a 1012 Service Restart close reconnects within 2 s, still 'connecting' (never 'offline'), and resumes", async () => {
+    const chat = newChat();
+    const statuses: string[] = [];
+    chat.on("status", (s) => statuses.push(s));
+    await chat.login({ userId: "5", appId: 1, userSig: "sig" });
+    // Four drops first: the next ordinary reconnect would wait 4-8 s.
+    for (let i = 0; i < 4; i++) {
+      FakeSocket.last().drop();
+      await vi.advanceTimersByTimeAsync(20_000);
+    }
+    const ws = FakeSocket.last();
+    ws.open();
+    ws.push({ op: "message", message: msg(11) });
+    statuses.length = 0;
+    const before = FakeSocket.all.length;
+    ws.close(1012);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(FakeSocket.all.length).toBe(before + 1);
+    expect(statuses).toEqual(["connecting"]);
+    FakeSocket.last().open();
+    expect(FakeSocket.last().sent[0]).toMatchObject({ op: "auth", since: "11" });
+    chat.destroy();
+  });
+
   test("a send stays pending across a reconnect and is resent with the same clientMsgId", async () => {
     const chat = newChat();
     await chat.login({ userId: "5", appId: 1, userSig: "sig" });

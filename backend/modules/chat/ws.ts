@@ -5,6 +5,7 @@ import {
   AUTH_TIMEOUT_MS,
   CHAT_WS_PATH,
   CLOSE_AUTH,
+  CLOSE_RESTART,
   CLOSE_SLOW,
   parseClientFrame,
   type ClientFrame,
@@ -201,10 +202,21 @@ export function attachChatWebSocket(server: Server, chat: ChatService, opts: Cha
 
   return {
     wss,
-    /** Closes every socket and stops listening for upgrades. */
-    async close(): Promise<void> {
+    /**
+     * Stops taking upgrades and closes every socket with 1012 Service Restart, the hint to
+     * reconnect at once (to another process behind the proxy: ADR 0082); a socket that has not
+     * finished closing after `graceMs` is cut.
+     */
+    async close(graceMs = 2_000): Promise<void> {
       clearInterval(heartbeat);
       server.off("upgrade", onUpgrade);
+      const closed = [...wss.clients].map((ws) => new Promise<void>((resolve) => {
+        ws.once("close", () => resolve());
+        ws.close(CLOSE_RESTART, "Service Restart");
+      }));
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(closed), new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+      clearTimeout(timer);
       for (const ws of wss.clients) ws.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
