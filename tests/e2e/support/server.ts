@@ -248,6 +248,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
     DEMO_BOTS: "off",
     LOGIN_SLOWDOWN_MS: "0",
     SESSION_SECRET: "test-secret",
+    // A suite stops its server with nothing in flight: the drain would only wait for the idle
+    // kept-alive sockets of the runner's fetches and the browser (up to 5 s each stop; ADR 0082).
+    DRAIN_TIMEOUT_MS: "500",
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...(edge ? { WEB_TIER: "off", HOST: "127.0.0.1", RESPONSE_ENCRYPTION_KEY: EDGE_RESPONSE_KEY, WEB_TIER_SECRET: EDGE_WEB_TIER_SECRET } : {}),
     ...opts.env,
