@@ -169,7 +169,8 @@ async function signedInCookies(url: string): Promise<string> {
   keep(await signInCookies(url, { email: DEMO_LOGINS.seller, password: DEMO_LOGINS.password }));
   const home = await fetch(`${url}/home`, { headers: { cookie: cookie() } });
   const html = await home.text();
-  if (home.status !== 200 || !html.includes('"user":{')) throw new Error(`the bench's signed-in /home is not signed in (${home.status})`);
+  // The user menu is drawn for a signed-in visitor only (layout/TopBar.tsx).
+  if (home.status !== 200 || !html.includes('data-menu="user"')) throw new Error(`the bench's signed-in /home is not signed in (${home.status})`);
   keep(home.headers.getSetCookie().map((c) => c.split(";")[0]!));
   return cookie();
 }
