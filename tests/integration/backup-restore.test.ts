@@ -123,7 +123,12 @@ describe(`backups that restore (${baseUrl ? "PostgreSQL" : "PGlite"})`, () => {
     expect(twice.out).toContain(baseUrl ? "DATABASE_URL names a database that holds tables" : `${pgliteDir(restoredDir)} already holds a database`);
     if (baseUrl) return; // the rest is the embedded database's own
 
-    // A file that is no backup: the first half of one.
+    // --force replaces the database there, checked first like any other.
+    const forced = await npmRun("db:restore", [file, "--data-dir", restoredDir, "--force"], restoredEnv);
+    expect(forced.code, forced.out).toBe(0);
+    expect(forced.out).toContain(`Restored ${file} into ${pgliteDir(restoredDir)}: ${orders.length} orders`);
+
+    // A file that is no backup: a piece of one.
     const corrupt = join(work, "corrupt.tar.gz");
     writeFileSync(corrupt, readFileSync(file).subarray(0, 4096));
     const broken = join(work, "broken");
@@ -142,6 +147,11 @@ describe(`backups that restore (${baseUrl ? "PostgreSQL" : "PGlite"})`, () => {
     expect(wrong).toMatchObject({ code: 1 });
     expect(wrong.out).toContain(`The keys in ${join(other, "keys")} do not open the backup's sealed personal data`);
     expect(existsSync(pgliteDir(other))).toBe(false);
+    // Nor are the backed-up keys written over other ones.
+    const clash = await npmRun("db:restore", [file, "--data-dir", other, "--keys", keysFile], {});
+    expect(clash).toMatchObject({ code: 1 });
+    expect(clash.out).toContain(`${other} already holds other keys/1.key, data-encryption.key than ${keysFile}`);
+    expect(readFileSync(join(other, "keys", "1.key"), "utf8")).not.toBe(kept.files["keys/1.key"]);
     // And no keys at all.
     const bare = join(work, "bare");
     const none = await npmRun("db:restore", [file, "--data-dir", bare], {});
