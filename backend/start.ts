@@ -5,6 +5,7 @@ import { seedDemoWorld } from "./demo/seed";
 import { startJobs } from "./jobs/index";
 import { createNotifyBus } from "./modules/chat/bus";
 import { createCatalogCache } from "./modules/catalog/cache";
+import { serveBackups } from "./ops/backup";
 import { registerKeys } from "./security/rotation";
 import { loadSecretBox } from "./security/secret-box";
 
@@ -35,6 +36,8 @@ export async function startBackend(env: Record<string, string | undefined> = pro
   const chatBus = database.kind === "postgres" ? createNotifyBus(database.notifications, (line) => console.error(line)) : undefined;
   const catalog = createCatalogCache(database.db, database.notifications, database.writes, (line) => console.error(line));
   const backend = createBackend({ db: database.db, config, chatBus, catalog, secrets });
+  // `npm run db:backup` asks the server holding the embedded database for its dump (ADR 0083).
+  const stopBackups = database.pglite ? await serveBackups(config.DATA_DIR, database.db, database.pglite, (line) => console.error(line)) : () => undefined;
   // Embedded PGlite belongs to this one process: a fixed holder takes its leases
   // back at once after a crash instead of waiting for them to expire (ADR 0013).
   const jobs = startJobs(backend.services, config.DATABASE_URL ? undefined : "embedded", { foldersRing: !config.DATA_KEYS });
@@ -42,6 +45,7 @@ export async function startBackend(env: Record<string, string | undefined> = pro
     backend,
     config,
     async stop() {
+      stopBackups();
       await jobs.stop();
       await backend.chat.close();
       await catalog.close();

@@ -9,10 +9,12 @@
  *   same run (base-tree.ts), for "≥ 2.5× today's rate";
  * - POST /client/advert/getAdvertList and /client/cardType/getCardType, their rates as a
  *   share of a bare Node JSON endpoint's (a tiny node:http server in a child process);
- * - on PostgreSQL, getAdvertList served by two server processes on the same database
- *   (half the connections on each) against one process: the scale-out ratio.
- * Each figure says how many cores the measured server processes used (serverCores): with the
- * load generator, the servers and PostgreSQL on one machine, a rate is bounded by the cores left.
+ * - what each request costs the server: CPU milliseconds per request (cpuMsPerCall, the cores it
+ *   used × seconds × 1000 / requests), and each call's cost as a multiple of the bare endpoint's.
+ * Each figure says how many cores the measured server process used (serverCores): with the
+ * load generator, the server and PostgreSQL on one machine, a rate is bounded by the cores left,
+ * and a second server process could only share them; the cost per request is what a box's cores
+ * divide by, whatever else runs there (ADR 0083).
  */
 import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -41,6 +43,8 @@ export interface Target {
 export interface Figure {
   name: string;
   reqPerSec: number;
+  /** Server CPU milliseconds per request (0: not measured). */
+  cpuMsPerCall: number;
   p50ms: number;
   p99ms: number;
   /** p99 without each connection's first answer (see Loaded). */
@@ -88,15 +92,17 @@ function percentile(values: number[], p: number): number {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]);
 }
 
-export const figure = (name: string, r: Loaded, serverCores = 0): Figure => ({
+/** `cpu`: the cores and CPU seconds the server processes used meanwhile, when measured. */
+export const figure = (name: string, r: Loaded, cpu?: { cores: number; seconds: number }): Figure => ({
   name,
   reqPerSec: Math.round(r.requests.average),
+  cpuMsPerCall: cpu && r.requests.total > 0 ? Math.round((cpu.seconds * 1000 * 1000) / r.requests.total) / 1000 : 0,
   p50ms: r.latency.p50,
   p99ms: r.latency.p99,
   p99OpenMs: r.p99OpenMs,
   non2xx: r.non2xx,
   errors: r.errors,
-  serverCores,
+  serverCores: cpu?.cores ?? 0,
 });
 
 const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
@@ -108,20 +114,20 @@ function cpuSecondsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
-/** Runs `work` and says how many cores `pids` used meanwhile. */
-async function cpuOf<T>(pids: number[], work: () => Promise<T>): Promise<{ result: T; cores: number }> {
+/** Runs `work` and says how many cores, and CPU seconds, `pids` used meanwhile. */
+async function cpuOf<T>(pids: number[], work: () => Promise<T>): Promise<{ result: T; cores: number; seconds: number }> {
   const before = pids.map(cpuSecondsOf);
   const started = performance.now();
   const result = await work();
   const seconds = (performance.now() - started) / 1000;
   const used = pids.reduce((sum, pid, i) => sum + cpuSecondsOf(pid) - before[i]!, 0);
-  return { result, cores: Math.round((used / seconds) * 100) / 100 };
+  return { result, cores: Math.round((used / seconds) * 100) / 100, seconds: used };
 }
 
 /** Loads `target` and measures the cores `pids` used meanwhile. */
 async function measured(name: string, target: Target, pids: number[]): Promise<Figure> {
-  const { result, cores } = await cpuOf(pids, () => load(target));
-  return figure(name, result, cores);
+  const { result, ...cpu } = await cpuOf(pids, () => load(target));
+  return figure(name, result, cpu);
 }
 
 /** The reference: the least a Node process can do per request (parse, answer a small JSON). */
@@ -147,29 +153,6 @@ async function startBareNode(): Promise<{ url: string; pid: number; stop(): void
 const advertList = (s: StartedServer): Target => ({ url: `${s.url}/client/advert/getAdvertList`, method: "POST", body: '{"cardTypeId":1}' });
 const cardType = (s: StartedServer): Target => ({ url: `${s.url}/client/cardType/getCardType`, method: "POST", body: "{}" });
 
-/** getAdvertList on two processes at once, half the connections each; the rates add up. */
-async function twoProcesses(first: StartedServer): Promise<Figure> {
-  const second = await startServer({ env: { ...SERVER_ENV, DATABASE_URL: first.databaseUrl! } });
-  try {
-    await load(advertList(second), 10); // warm the second process (JIT, pool, cache)
-    const { result: [a, b], cores } = await cpuOf([first.pid, second.pid], () =>
-      Promise.all([load(advertList(first), CONNECTIONS / 2), load(advertList(second), CONNECTIONS / 2)]),
-    );
-    return {
-      name: "POST getAdvertList, 2 processes",
-      reqPerSec: Math.round(a.requests.average + b.requests.average),
-      p50ms: Math.max(a.latency.p50, b.latency.p50),
-      p99ms: Math.max(a.latency.p99, b.latency.p99),
-      p99OpenMs: Math.max(a.p99OpenMs, b.p99OpenMs),
-      non2xx: a.non2xx + b.non2xx,
-      errors: a.errors + b.errors,
-      serverCores: cores,
-    };
-  } finally {
-    await second.stop();
-  }
-}
-
 /**
  * The cookies of the demo seller's browser, signed in through the /login form and back on /home
  * once (so it is a returning visitor: the css and promo cookies too).
@@ -186,7 +169,8 @@ async function signedInCookies(url: string): Promise<string> {
   keep(await signInCookies(url, { email: DEMO_LOGINS.seller, password: DEMO_LOGINS.password }));
   const home = await fetch(`${url}/home`, { headers: { cookie: cookie() } });
   const html = await home.text();
-  if (home.status !== 200 || !html.includes('"user":{')) throw new Error(`the bench's signed-in /home is not signed in (${home.status})`);
+  // The user menu is drawn for a signed-in visitor only (layout/TopBar.tsx).
+  if (home.status !== 200 || !html.includes('data-menu="user"')) throw new Error(`the bench's signed-in /home is not signed in (${home.status})`);
   keep(home.headers.getSetCookie().map((c) => c.split(";")[0]!));
   return cookie();
 }
@@ -226,7 +210,6 @@ export const server: BenchSection = {
       for (const t of targets) await load(t.target, 10).then(() => undefined);
       const results: Figure[] = [];
       for (const t of targets) results.push(await measured(t.name, t.target, [t.pid]));
-      if (app.databaseUrl) results.push(await twoProcesses(app));
       // The base commit's /home, then this tree's once more: the two figures the ratio uses are
       // measured one after the other.
       const onBase = await homeOnBase();
@@ -235,6 +218,7 @@ export const server: BenchSection = {
       console.table(results);
 
       const rate = (name: string) => results.find((r) => r.name.startsWith(name))?.reqPerSec ?? 0;
+      const cost = (name: string) => results.find((r) => r.name.startsWith(name))?.cpuMsPerCall ?? 0;
       const home = results.find((r) => r.name.startsWith("GET /home"))!;
       const ratios = {
         homeReqPerSec: home.reqPerSec,
@@ -244,7 +228,13 @@ export const server: BenchSection = {
         ...(onBase && homeAgain ? { homeOfBase: ratio(homeAgain.reqPerSec, onBase.reqPerSec) } : {}),
         getAdvertListOfBare: ratio(rate("POST /client/advert"), rate("bare")),
         getCardTypeOfBare: ratio(rate("POST /client/cardType"), rate("bare")),
-        ...(app.databaseUrl ? { twoProcessesOfOne: ratio(rate("POST getAdvertList, 2"), rate("POST /client/advert")) } : {}),
+        // Server CPU per request, as a multiple of the bare endpoint's: what each call costs a core.
+        bareCpuMsPerCall: cost("bare"),
+        homeCostOfBare: ratio(cost("GET /home (server-rendered)"), cost("bare")),
+        homeSignedInCostOfBare: ratio(cost("GET /home signed in"), cost("bare")),
+        advertListPageCostOfBare: ratio(cost("GET /advertList/1"), cost("bare")),
+        getCardTypeCostOfBare: ratio(cost("POST /client/cardType"), cost("bare")),
+        getAdvertListCostOfBare: ratio(cost("POST /client/advert"), cost("bare")),
       };
       console.table([ratios]);
       return { results, ratios };

@@ -13,9 +13,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { migrate, openDatabase, pgliteDir } from "../../backend/db/index";
 import { createTestDatabase, dropTestDatabase, REPO_ROOT, startServer, type StartedServer } from "../e2e/support/server";
-import { pgliteDump } from "../support/db-template";
+import { seedDataDirFromDump } from "../support/db-template";
 import { freshAccountNumber } from "../support/bank-accounts";
 import { apiOver, chatTexts, expectedReads, marksFor, readPersonalData, writePersonalData } from "../support/personal-data";
 
@@ -55,15 +54,7 @@ function filesUnder(dir: string): string[] {
 describe(`the data keys on a running server (${baseUrl ? "PostgreSQL" : "PGlite"})`, () => {
   it("rotates while the API is in use, retires the old key, and leaves no personal marker readable at rest", async () => {
     if (baseUrl) database = await createTestDatabase(baseUrl);
-    else {
-      // The run's seeded database (ADR 0038), so the server's start migrates and seeds nothing.
-      const seeded = await pgliteDump(true);
-      if (seeded) {
-        const db = await openDatabase({ dataDir: pgliteDir(dataDir), loadDataDir: seeded });
-        await migrate(db.db);
-        await db.close();
-      }
-    }
+    else await seedDataDirFromDump(dataDir);
     server = await startServer({ env: { ...env(), WEB_TIER: "off" } });
     const base = server.apiUrl;
     const api = apiOver((req) => fetch(req), base);

@@ -60,6 +60,18 @@ export async function pgliteDump(seeded: boolean): Promise<Blob | undefined> {
   return new Blob([await readFile(file)]);
 }
 
+/**
+ * Puts the run's seeded database (ADR 0038) into DATA_DIR `dataDir` for a server process, so its
+ * start migrates and seeds nothing (without a global setup the server seeds it itself).
+ */
+export async function seedDataDirFromDump(dataDir: string): Promise<void> {
+  const seeded = await pgliteDump(true);
+  if (!seeded) return;
+  const db = await openDatabase({ dataDir: pgliteDir(dataDir), loadDataDir: seeded });
+  await migrate(db.db);
+  await db.close();
+}
+
 // ---- e2e: a data directory (PGlite) or a template database (PostgreSQL) ----------------------
 
 /** Opens a database, migrates and seeds it, and closes it again (so its files or name can be copied). */
