@@ -14,6 +14,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
 import type { CallAnswer } from "../app";
 import type { CatalogCache } from "../modules/catalog/cache";
 import type { Services } from "../http/context";
+import { fastCounter, fastHistogram } from "./metrics-fast";
 import { storeGauges, STORE_TTL_MS } from "./metrics-store";
 
 const PREFIX = "marketplace_";
@@ -22,7 +23,7 @@ const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
 export const UNKNOWN = "unknown";
 
-type AnswerCall = (path: string, ...rest: never[]) => Promise<CallAnswer>;
+type AnswerCall = (path: string, call: never, peer: never) => Promise<CallAnswer>;
 
 /** What a pg Pool says of itself (PGlite has one connection and no pool). */
 export interface PoolStats {
@@ -38,82 +39,59 @@ export interface MetricsOptions {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
 
 export function createMetrics(opts: MetricsOptions = {}) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
-  const callSeconds = new Histogram({
-    name: `${PREFIX}call_duration_seconds`,
-    help: "Backend calls (/client, /merchant, /admin) by defined call path: count and time to answer.",
-    labelNames: ["call"],
-    buckets: REQUEST_BUCKETS,
-    registers: [registry],
-  });
+  const callSeconds = fastHistogram(registry, `${PREFIX}call_duration_seconds`, "Backend calls (/client, /merchant, /admin) by defined call path: count and time to answer.", "call", REQUEST_BUCKETS);
   const callErrors = new Counter({
     name: `${PREFIX}call_errors_total`,
     help: "Backend calls answered with an envelope code other than 1, by code and call path.",
     labelNames: ["call", "code"],
     registers: [registry],
   });
-  const routeSeconds = new Histogram({
-    name: `${PREFIX}route_duration_seconds`,
-    help: "Web-tier requests by Remix route id (the leaf route, or the one ?_data names): count and time to answer.",
-    labelNames: ["route"],
-    buckets: REQUEST_BUCKETS,
-    registers: [registry],
-  });
-  const responses = new Counter({
-    name: `${PREFIX}http_responses_total`,
-    help: "Answers by tier (backend calls, web-tier routes) and HTTP status class.",
-    labelNames: ["tier", "class"],
-    registers: [registry],
-  });
+  const routeSeconds = fastHistogram(registry, `${PREFIX}route_duration_seconds`, "Web-tier requests by Remix route id (the leaf route, or the one ?_data names): count and time to answer.", "route", REQUEST_BUCKETS);
+  const responses = fastCounter(registry, `${PREFIX}http_responses_total`, "Answers by tier (backend calls, web-tier routes) and HTTP status class.", ["tier", "class"]);
   const querySeconds = new Histogram({
     name: `${PREFIX}db_query_duration_seconds`,
     help: "Database statements: count and time, failed ones included.",
     buckets: QUERY_BUCKETS,
     registers: [registry],
   });
+  /** A tier's status-class counters by hundreds, each made on first use (a lookup by string cost 2 µs a call). */
+  const byClass = (tier: string) => {
+    const kept: Array<{ inc(): void } | undefined> = [];
+    return (status: number) => {
+      const hundreds = Math.floor(status / 100);
+      return (kept[hundreds] ??= responses.series(tier, `${hundreds}xx`));
+    };
+  };
+  const backendClass = byClass("backend");
+  const webClass = byClass("web");
   const queryErrors = new Counter({ name: `${PREFIX}db_query_errors_total`, help: "Database statements that failed.", registers: [registry] });
 
-  /** Each call's children, looked up once: the hot path only increments. */
-  const callChildren = new Map<string, ReturnType<typeof callSeconds.labels>>();
-  const callChild = (call: string) => {
-    let child = callChildren.get(call);
-    if (!child) callChildren.set(call, (child = callSeconds.labels(call)));
-    return child;
-  };
-  const backendClass = new Map<string, ReturnType<typeof responses.labels>>();
-  const webClass = new Map<string, ReturnType<typeof responses.labels>>();
-  const classChild = (kept: Map<string, ReturnType<typeof responses.labels>>, tier: string, status: number) => {
-    const cls = statusClass(status);
-    let child = kept.get(cls);
-    if (!child) kept.set(cls, (child = responses.labels(tier, cls)));
-    return child;
-  };
 
   return {
     registry,
 
     /** answerCall, counted: `known(path)` says whether a path is a defined call (else it counts as "unknown"). */
     measureCalls<F extends AnswerCall>(answerCall: F, known: (path: string) => boolean): F {
-      return (async (path: string, ...rest: never[]) => {
+      return (async (path: string, incoming: never, peer: never) => {
         const started = performance.now();
-        const answer = await answerCall(path, ...rest);
+        const answer = await answerCall(path, incoming, peer);
         const call = known(path) ? path : UNKNOWN;
-        callChild(call).observe((performance.now() - started) / 1000);
+        callSeconds.series(call).observe((performance.now() - started) / 1000);
         if (answer.code !== undefined) callErrors.labels(call, String(answer.code)).inc();
-        classChild(backendClass, "backend", answer.status).inc();
+        backendClass(answer.status).inc();
         return answer;
       }) as F;
     },
 
     /** One web-tier request answered: `route` is a route id (or UNKNOWN). */
     observeRoute(route: string, status: number, seconds: number) {
-      routeSeconds.labels(route).observe(seconds);
-      classChild(webClass, "web", status).inc();
+      routeSeconds.series(route).observe(seconds);
+      webClass(status).inc();
     },
 
     /** Kysely's `log` option (db/index.ts OpenOptions.log): every statement's time, never its text. */
