@@ -25,6 +25,8 @@ import { keptSecret } from "./backend/security/secret-box";
 import { attachChatWebSocket } from "./backend/modules/chat/ws";
 import { drainable, drainTimeoutMs } from "./backend/ops/drain";
 import { databaseReadiness, readyzResponse, remoteReadiness } from "./backend/ops/readiness";
+import { createMetrics, metricsEndpoint } from "./backend/ops/metrics";
+import { routeMetrics } from "./backend/ops/metrics-routes";
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = process.env.DATA_DIR ?? "./.data";
@@ -45,7 +47,9 @@ if (webTier && !existsSync(buildPath)) {
   process.exit(1);
 }
 
-const backend = process.env.CLIENT_API_URL ? undefined : await startBackend().catch((err: unknown) => {
+// One registry for this process: the backend's calls and the web tier's routes on one page (ADR 0080).
+const metrics = createMetrics();
+const backend = process.env.CLIENT_API_URL ? undefined : await startBackend(process.env, { metrics }).catch((err: unknown) => {
   exitIfInUse(err); // a second server on the same embedded database
   throw err;
 });
@@ -134,6 +138,7 @@ function mountWebTier(build: ServerBuild) {
     res.status(403).type("text/plain").send(CROSS_SITE_REFUSED);
   });
 
+  app.use(routeMetrics(metrics, build.routes));
   app.all(
     "*",
     createRequestHandler({
@@ -155,8 +160,11 @@ const onListening = () => {
 };
 // Small JSON calls (most of the API's traffic) skip Express and the Fetch objects (ADR 0032).
 const fast = backend ? fastCalls(backend.backend) : undefined;
+// /metrics to loopback, or with the bearer METRICS_TOKEN (ADR 0080); never through Express or Remix.
+const metricsPage = metricsEndpoint(metrics, process.env.METRICS_TOKEN);
 const server = createServer((req, res) => {
-  if (fast?.take(req)) void fast.serve(req, res);
+  if (metricsPage.take(req)) void metricsPage.serve(req, res);
+  else if (fast?.take(req)) void fast.serve(req, res);
   else app(req, res);
 });
 const drainer = drainable(server);
@@ -166,6 +174,7 @@ else server.listen(port, onListening);
 // The built-in chat's WebSocket at /chat/ws (docs/decisions/0009-chat.md). The web tier picks
 // the built-in service or Tencent Cloud Chat from CHAT_PROVIDER (backend/config.ts chatProvider()).
 const chatSocket = backend ? attachChatWebSocket(server, backend.backend.chat) : undefined;
+if (chatSocket) metrics.watchSockets(() => chatSocket.wss.clients.size);
 
 // The drain (ADR 0082): unready at once, no new connections, chat told to reconnect elsewhere,
 // the requests in flight finished (up to DRAIN_TIMEOUT_MS), then the jobs stop and give their

@@ -23,8 +23,10 @@ import { requireRole, systemClock, type CallContext, type Clock, type Services }
 import { encryptData } from "./http/response-crypto";
 import { requireTwoFactorForDesk } from "./modules/two-factor/policy";
 import { jsonResponse as json, jsonTextResponse as jsonText } from "./http/json-response";
+import type { Metrics } from "./ops/metrics";
 
-const answer = (value: unknown, status = 200): CallAnswer => ({ status, body: JSON.stringify(value) });
+/** A failure's answer: its code is kept beside the body for the metrics (ops/metrics.ts), never re-read from it. */
+const answer = (value: { code: number; msg: string; data?: unknown }, status = 200): CallAnswer => ({ status, body: JSON.stringify(value), code: value.code });
 import { clientIp, type HeaderReader, type Peer } from "./http/ip";
 import { loadSecretBox, type SecretBox } from "./security/secret-box";
 import { sessionOf, tokenFromHeader } from "./security/tokens";
@@ -47,6 +49,8 @@ export interface CallAnswer {
   body: string;
   /** The body is the catalogue's shared answer, the same string for every caller until a write. */
   reusable?: boolean;
+  /** The envelope's code when it is not 1 (success answers leave it out). */
+  code?: number;
 }
 
 export interface Backend {
@@ -76,6 +80,8 @@ export interface BackendOptions {
   chatBus?: ChatBus;
   /** The catalogue cache (createCatalogCache on the database's notifications); none by default. */
   catalog?: CatalogCache;
+  /** The process's metrics (ops/metrics.ts): every call counted and timed, the store's gauges; none by default. */
+  metrics?: Metrics;
 }
 
 /** The first problem, in the words the spec gives for the field. */
@@ -141,7 +147,7 @@ export function createBackend(opts: BackendOptions): Backend {
     }
   }
 
-  async function answerCall(path: string, request: IncomingCall, peer?: Peer): Promise<CallAnswer> {
+  async function answerOneCall(path: string, request: IncomingCall, peer?: Peer): Promise<CallAnswer> {
     const entry = registry.get(path);
     if (!entry) return answer({ code: Code.NOT_FOUND, msg: `Error in request address: ${path}` }, 404);
     if (request.method !== "POST") return answer({ code: Code.INVALID, msg: "Use POST." }, 405);
@@ -188,6 +194,10 @@ export function createBackend(opts: BackendOptions): Backend {
       return answer({ code: Code.INTERNAL, msg: `Server internal error (ref ${ref})` });
     }
   }
+
+  // Every way in (the fast path, handle, the web tier in-process) comes through here, so each is counted once.
+  const answerCall = opts.metrics ? opts.metrics.measureCalls(answerOneCall, (path) => registry.has(path)) : answerOneCall;
+  opts.metrics?.watchBackend(services);
 
   async function handle(request: Request, peer?: Peer): Promise<Response> {
     const url = new URL(request.url);

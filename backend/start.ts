@@ -8,18 +8,20 @@ import { createCatalogCache } from "./modules/catalog/cache";
 import { serveBackups } from "./ops/backup";
 import { registerKeys } from "./security/rotation";
 import { loadSecretBox } from "./security/secret-box";
+import type { Metrics } from "./ops/metrics";
 
 /**
  * Opens the database, migrates it, seeds the demo world into an empty one and
  * starts the background jobs. What server.ts (and the test harness) runs.
  */
-export async function startBackend(env: Record<string, string | undefined> = process.env): Promise<{
+export async function startBackend(env: Record<string, string | undefined> = process.env, opts: { metrics?: Metrics } = {}): Promise<{
   backend: Backend;
   config: BackendConfig;
   stop(): Promise<void>;
 }> {
   const config = readBackendConfig(env);
-  const database = await openConfiguredDatabase(config);
+  const database = await openConfiguredDatabase(config, { log: opts.metrics?.queryLog });
+  opts.metrics?.watchPool(database.pool);
   // The data keys (ADR 0056): migration 030 seals what is stored with them, and a key under an id
   // this database knows as another key is refused before anything is sealed with it.
   const secrets = loadSecretBox(config);
@@ -35,7 +37,7 @@ export async function startBackend(env: Record<string, string | undefined> = pro
   // new-message kicks travel between them by NOTIFY (modules/chat/bus.ts).
   const chatBus = database.kind === "postgres" ? createNotifyBus(database.notifications, (line) => console.error(line)) : undefined;
   const catalog = createCatalogCache(database.db, database.notifications, database.writes, (line) => console.error(line));
-  const backend = createBackend({ db: database.db, config, chatBus, catalog, secrets });
+  const backend = createBackend({ db: database.db, config, chatBus, catalog, secrets, metrics: opts.metrics });
   // `npm run db:backup` asks the server holding the embedded database for its dump (ADR 0083).
   const stopBackups = database.pglite ? await serveBackups(config.DATA_DIR, database.db, database.pglite, (line) => console.error(line)) : () => undefined;
   // Embedded PGlite belongs to this one process: a fixed holder takes its leases

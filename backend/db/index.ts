@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, Migrator, PostgresDialect, sql, type Transaction } from "kysely";
+import { Kysely, Migrator, PostgresDialect, sql, type LogEvent, type Transaction } from "kysely";
 import pg from "pg";
 import { migrationsWith, type MigrationContext } from "./migrations/index";
 import type { BackendConfig } from "../config";
@@ -27,6 +27,8 @@ export interface OpenOptions {
   loadDataDir?: Blob;
   /** Run only in this schema (tests against a shared PostgreSQL server). */
   schema?: string;
+  /** Told of every statement with its duration (the metrics, backend/ops/metrics.ts); never given to anything that logs SQL text. */
+  log?: (event: LogEvent) => void;
 }
 
 /**
@@ -55,6 +57,8 @@ export interface Database_ {
   writes: WriteWatch;
   /** The raw PGlite (for dumps in tests); undefined on PostgreSQL. */
   pglite?: PGlite;
+  /** PostgreSQL's connection pool (its counts are metrics); undefined on PGlite. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -68,8 +72,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database_> {
       max: 10,
       ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes.plugin] });
-    return { db, kind: "postgres", writes, notifications: pgNotifications(db, opts.databaseUrl, opts.schema), close: () => db.destroy() };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes.plugin], log: opts.log });
+    return { db, kind: "postgres", writes, pool, notifications: pgNotifications(db, opts.databaseUrl, opts.schema), close: () => db.destroy() };
   }
   let dataDir = opts.dataDir ?? "memory://";
   let unlock = () => {};
@@ -89,7 +93,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database_> {
     unlock();
     throw err;
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [writes.plugin] });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [writes.plugin], log: opts.log });
   return {
     db,
     kind: "pglite",
@@ -173,8 +177,8 @@ export function pgliteDir(dataDir: string) {
 }
 
 /** The database the configuration names: DATABASE_URL, or embedded PGlite in DATA_DIR/pglite. */
-export function openConfiguredDatabase(config: Pick<BackendConfig, "DATABASE_URL" | "DATA_DIR">): Promise<Database_> {
-  return openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: pgliteDir(config.DATA_DIR) });
+export function openConfiguredDatabase(config: Pick<BackendConfig, "DATABASE_URL" | "DATA_DIR">, extra: Pick<OpenOptions, "log"> = {}): Promise<Database_> {
+  return openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, ...extra } : { dataDir: pgliteDir(config.DATA_DIR), ...extra });
 }
 
 /** Migrate to the latest. `schema`: keep Kysely's bookkeeping tables in that schema too

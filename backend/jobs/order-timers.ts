@@ -7,7 +7,7 @@ import { sweepDue, type SweepResult } from "./sweep";
 /**
  * The order timers (ADR 0007), each carried out by sweepDue from what the database holds.
  */
-const TIMERS = [
+export const ORDER_TIMERS = [
   { from: OrderStatus.Waiting, to: OrderStatus.Cancelled, due: "auto_cancel_at" },
   { from: OrderStatus.Processing, to: OrderStatus.Completed, due: "auto_release_at" },
   { from: OrderStatus.InNegotiation, to: OrderStatus.InArbitration, due: "auto_arbitration_at" },
@@ -17,7 +17,7 @@ export async function sweepOrderTimers(services: Pick<Services, "db" | "clock">,
   const { db } = services;
   const now = services.clock.now();
   const result: SweepResult = { moved: 0, skipped: 0 };
-  for (const timer of TIMERS) {
+  for (const timer of ORDER_TIMERS) {
     await sweepDue(
       db,
       {

@@ -14,10 +14,13 @@ import { sweepDue, type SweepResult } from "./sweep";
  */
 export const WITHDRAWAL_SWEEP_BATCH = 100;
 
+/** Waiting withdrawals created at or before this are due (the metrics count them too: backend/ops/metrics-store.ts). */
+export const withdrawalsDueBefore = (now: Date) => new Date(now.getTime() - WITHDRAWER_TIME_LIMIT_MINUTES * 60_000);
+
 export async function sweepWithdrawalTimers(services: Pick<Services, "db" | "clock">, log: (line: string) => void = console.error): Promise<SweepResult> {
   const { db } = services;
   const now = services.clock.now();
-  const dueBefore = new Date(now.getTime() - WITHDRAWER_TIME_LIMIT_MINUTES * 60_000);
+  const dueBefore = withdrawalsDueBefore(now);
   const result: SweepResult = { moved: 0, skipped: 0 };
   const { Waiting, Cancelled } = WithdrawalStatus;
   await sweepDue(

@@ -10,6 +10,7 @@ import { migrate, openDatabase } from "../../backend/db/index";
 import { seedDemoWorld } from "../../backend/demo/seed";
 import { createCatalogCache } from "../../backend/modules/catalog/cache";
 import type { Clock } from "../../backend/http/context";
+import type { Metrics } from "../../backend/ops/metrics";
 import { createSecretBox, type SecretBox } from "../../backend/security/secret-box";
 
 /** The test backend's root secret: its box (one key derived from it) seals and opens secrets. */
@@ -57,13 +58,15 @@ async function withAdmin<T>(databaseUrl: string, fn: (admin: pg.Client) => Promi
   }
 }
 
-export async function createTestBackend(opts: { env?: Record<string, string>; seed?: boolean; secrets?: SecretBox } = {}) {
+export async function createTestBackend(opts: { env?: Record<string, string>; seed?: boolean; secrets?: SecretBox; metrics?: Metrics } = {}) {
   const secrets = opts.secrets ?? createSecretBox(TEST_DATA_KEY);
   const databaseUrl = process.env.DATABASE_URL;
   const schema = databaseUrl ? `t_${randomBytes(6).toString("hex")}` : undefined;
   if (databaseUrl && schema) await withAdmin(databaseUrl, (admin) => admin.query(`create schema ${schema}`));
   const seed = opts.seed !== false;
-  const database = await openDatabase(databaseUrl ? { databaseUrl, schema } : { loadDataDir: await pgliteDump(seed) });
+  const log = opts.metrics?.queryLog;
+  const database = await openDatabase(databaseUrl ? { databaseUrl, schema, log } : { loadDataDir: await pgliteDump(seed), log });
+  opts.metrics?.watchPool(database.pool);
   // On a loaded dump (ADR 0038) both find their work done.
   if (databaseUrl) {
     await withAdmin(databaseUrl, async (admin) => {
@@ -85,7 +88,7 @@ export async function createTestBackend(opts: { env?: Record<string, string>; se
   });
   // The catalog cache as the server runs it, so every integration test also checks it is never stale.
   const catalog = createCatalogCache(database.db, database.notifications, database.writes, () => {});
-  const backend = createBackend({ db: database.db, config, clock, secrets, log: () => {}, catalog });
+  const backend = createBackend({ db: database.db, config, clock, secrets, log: () => {}, catalog, metrics: opts.metrics });
 
   async function raw(path: string, body?: unknown, init: { token?: string; ip?: string; method?: string; timeZone?: string; device?: string; userAgent?: string } = {}): Promise<Response> {
     const headers = new Headers({ "content-type": "application/json" });

@@ -48,6 +48,8 @@ export interface CatalogCache {
    * such as rate alerts (ADR 0071), without a poll. settled() and close() wait for its runs.
    */
   onChange(listener: () => Promise<void>): () => void;
+  /** Reads answered from memory and reads that loaded (the cache off included), for the metrics (backend/ops/metrics.ts). */
+  readonly stats: { hits: number; misses: number };
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export const uncachedCatalog: CatalogCache = {
   ready: Promise.resolve(),
   settled: () => Promise.resolve(),
   onChange: () => () => undefined,
+  stats: { hits: 0, misses: 0 },
   close: async () => undefined,
 };
 
@@ -148,7 +151,9 @@ export function createCatalogCache(db: DB, notifications: Notifications, writes:
     });
   stopListening.catch((err: unknown) => log(`[catalog] cache off, cannot listen: ${err instanceof Error ? err.message : String(err)}`));
 
+  const stats = { hits: 0, misses: 0 };
   return {
+    stats,
     ready: stopListening.then(
       () => undefined,
       () => undefined,
@@ -166,10 +171,17 @@ export function createCatalogCache(db: DB, notifications: Notifications, writes:
       return () => changeListeners.delete(listener);
     },
     read<T>(key: string, load: () => Promise<T>, expiry?: Expiry<T>): Promise<T> {
-      if (!listening) return load();
+      if (!listening) {
+        stats.misses++;
+        return load();
+      }
       const hit = entries.get(key);
       const end = ends.get(key);
-      if (hit && (end === undefined || (expiry !== undefined && expiry.now < end))) return hit as Promise<T>;
+      if (hit && (end === undefined || (expiry !== undefined && expiry.now < end))) {
+        stats.hits++;
+        return hit as Promise<T>;
+      }
+      stats.misses++;
       if (entries.size >= MAX_KEYS) {
         entries.clear();
         ends.clear();
