@@ -23,6 +23,7 @@ import { DEMO_LOGINS } from "../../backend/demo/world";
 import { startBackend } from "../../backend/start";
 import { applyBalanceChanges, ensureAccount } from "../../backend/modules/wallet/ledger";
 import { freshAccountNumber } from "../support/bank-accounts";
+import { copyDataDirTemplate, TEMPLATE_ENV } from "../support/db-template";
 import { signInCookies } from "../e2e/support/browser";
 import { createTestDatabase, dropTestDatabase, freePort, REPO_ROOT } from "../e2e/support/server";
 import type { BenchSection } from "./sections";
@@ -299,12 +300,16 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
   const dataDir = await mkdtemp(join(tmpdir(), "soak-data-"));
   const baseUrl = process.env.DATABASE_URL;
   const database = baseUrl ? await createTestDatabase(baseUrl) : undefined;
+  // In the e2e run, a copy of its migrated and seeded template (ADR 0038): the check starts in seconds.
+  const template = process.env[TEMPLATE_ENV.dataDir];
+  if (template && !database) await copyDataDirTemplate(template, dataDir);
   const env: Record<string, string> = {
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     NODE_ENV: "production",
     SESSION_SECRET: "soak-session-secret",
+    // Production on PostgreSQL asks for the data keys (backend/config.ts); the templates have none yet.
     DATA_ENCRYPTION_KEY: "soak-data-key-0123456789",
     DATA_KEYS: "1:soak-data-key-0123456789",
     LOGIN_LIMIT_PER_IP: "1000000",
