@@ -200,4 +200,6 @@ async function shutdown() {
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown());
+// The soak reads the heap with this (tests/bench/soak.ts); an operator can too: kill -USR2 <pid>.
+process.on("SIGUSR2", () => console.log(JSON.stringify({ memory: process.memoryUsage() })));
 process.on("SIGINT", () => void shutdown());

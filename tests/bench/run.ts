@@ -7,13 +7,15 @@
  *
  *   npm run bench                 # every section
  *   npm run bench -- pages server # only the sections named
+ *   npm run bench -- soak --minutes 2 --sellers 50   # options (soak.ts) are not section names
  *
  * BENCH_SECONDS sets autocannon's duration per target (default 5).
  */
 import { writeFileSync } from "node:fs";
 import { sections } from "./sections";
 
-const wanted = process.argv.slice(2);
+/** Section names: the arguments that are neither an option (`--name`) nor an option's value. */
+const wanted = process.argv.slice(2).filter((arg, i, all) => !arg.startsWith("--") && !all[i - 1]?.startsWith("--"));
 const report: Record<string, unknown> = { at: new Date().toISOString(), database: process.env.DATABASE_URL ? "postgresql" : "pglite" };
 for (const section of sections) {
   if (wanted.length && !wanted.includes(section.name)) continue;

@@ -4,6 +4,7 @@ import { large } from "./large";
 import { lighthouse } from "./lighthouse";
 import { pages } from "./pages";
 import { server } from "./server";
+import { soak } from "./soak";
 
 export interface BenchSection {
   name: string;
@@ -18,4 +19,5 @@ export const sections: BenchSection[] = [
   server,
   large,
   edge,
+  soak,
 ];

@@ -11,15 +11,14 @@
  */
 import { mkdir, mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { build } from "esbuild";
+import { fileURLToPath } from "node:url";
+import { bundleServerTo } from "../../../scripts/server-bundle";
 
 /** Carries the bundle's path from the global setup to the test processes. */
 export const SERVER_BUNDLE_ENV = "E2E_SERVER_BUNDLE";
 /** How node runs the bundle. */
 export const SERVER_NODE_ARGS = ["--enable-source-maps"];
 
-const SERVER_TS = fileURLToPath(new URL("../../../server.ts", import.meta.url));
 /** Under the project's node_modules, so that node finds the packages the bundle leaves out. */
 const CACHE = fileURLToPath(new URL("../../../node_modules/.cache/", import.meta.url));
 
@@ -43,18 +42,7 @@ export async function bundleServer(): Promise<{ file: string; remove: () => Prom
   const dir = await mkdtemp(join(CACHE, PREFIX));
   const file = join(dir, "server.mjs");
   try {
-    await build({
-      entryPoints: [SERVER_TS],
-      outfile: file,
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      packages: "external",
-      sourcemap: true,
-      define: { "import.meta.url": JSON.stringify(pathToFileURL(SERVER_TS).href) },
-      logLevel: "warning",
-    });
+    await bundleServerTo(file, { sourcemap: true });
   } catch (err) {
     await rm(dir, { recursive: true, force: true });
     throw err;

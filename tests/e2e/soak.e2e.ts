@@ -1,0 +1,24 @@
+/**
+ * The soak at CI size (tests/bench/soak.ts; the full one is `npm run bench -- soak`): 20 sellers
+ * for half a minute against one server started as `npm start` starts it, on the run's database.
+ * Every call answers (no error, only the business refusals a seller may meet), the sellers' orders,
+ * chat messages and withdrawals go through, and the process, web tier, backend and PGlite together,
+ * holds under 400 MB after its 20 s warm-up and at the end (ADR 0084).
+ */
+import { describe, expect, test } from "vitest";
+import { runSoak } from "../bench/soak";
+
+const RSS_LIMIT_MB = 400;
+
+describe("the soak, CI size", () => {
+  test("20 sellers for half a minute: no error, orders and withdrawals made, under 400 MB", { timeout: 300_000 }, async () => {
+    const report = await runSoak({ minutes: 0.5, sellers: 20, log: () => {} });
+    expect(report.errorList).toEqual([]);
+    expect(report.errors).toBe(0);
+    expect(report.orders).toBeGreaterThan(0);
+    expect(report.withdrawals).toBeGreaterThan(0);
+    expect(report.calls.find((c) => c.call === "POST /chat/api/send")?.count ?? 0).toBeGreaterThan(0);
+    expect(report.idle.rssMb).toBeLessThan(RSS_LIMIT_MB);
+    expect(report.end.rssMb).toBeLessThan(RSS_LIMIT_MB);
+  });
+});
