@@ -7,6 +7,7 @@ import { createNotifyBus } from "./modules/chat/bus";
 import { createCatalogCache } from "./modules/catalog/cache";
 import { registerKeys } from "./security/rotation";
 import { loadSecretBox } from "./security/secret-box";
+import { lineLogger } from "./ops/log";
 
 /**
  * Opens the database, migrates it, seeds the demo world into an empty one and
@@ -32,8 +33,8 @@ export async function startBackend(env: Record<string, string | undefined> = pro
   if (config.DEMO_SEED) await seedDemoWorld(database.db);
   // On PostgreSQL several processes may serve one database: chat receipts and
   // new-message kicks travel between them by NOTIFY (modules/chat/bus.ts).
-  const chatBus = database.kind === "postgres" ? createNotifyBus(database.notifications, (line) => console.error(line)) : undefined;
-  const catalog = createCatalogCache(database.db, database.notifications, database.writes, (line) => console.error(line));
+  const chatBus = database.kind === "postgres" ? createNotifyBus(database.notifications, lineLogger()) : undefined;
+  const catalog = createCatalogCache(database.db, database.notifications, database.writes, lineLogger());
   const backend = createBackend({ db: database.db, config, chatBus, catalog, secrets });
   // Embedded PGlite belongs to this one process: a fixed holder takes its leases
   // back at once after a crash instead of waiting for them to expire (ADR 0013).

@@ -3,6 +3,7 @@ import { WithdrawalStatus } from "../../contract/enums";
 import type { Services } from "../http/context";
 import { transition } from "../modules/withdrawals/state-machine";
 import { sweepDue, type SweepResult } from "./sweep";
+import { lineLogger } from "../ops/log";
 
 /**
  * The withdrawal timer (ADR 0008): a withdrawal still Waiting (0) when the withdrawer's time
@@ -14,7 +15,7 @@ import { sweepDue, type SweepResult } from "./sweep";
  */
 export const WITHDRAWAL_SWEEP_BATCH = 100;
 
-export async function sweepWithdrawalTimers(services: Pick<Services, "db" | "clock">, log: (line: string) => void = console.error): Promise<SweepResult> {
+export async function sweepWithdrawalTimers(services: Pick<Services, "db" | "clock">, log: (line: string) => void = lineLogger()): Promise<SweepResult> {
   const { db } = services;
   const now = services.clock.now();
   const dueBefore = new Date(now.getTime() - WITHDRAWER_TIME_LIMIT_MINUTES * 60_000);
