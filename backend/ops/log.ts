@@ -13,9 +13,13 @@ import { REQUEST_ID_HEADER, acceptedRequestId, newRequestId, type RequestNote } 
 
 export type { Logger };
 
-/** Keys that could ever hold a secret, at the top of a line or one level down: censored if logged by mistake. */
-const SECRET_KEYS = ["authorization", "cookie", "headers", "body", "token", "password", "loginPwd", "payPassword", "tradePassword", "cardCode", "cardCodes", "secret", "totpSecret", "verifyCode", "smsCode"];
-export const REDACTED_PATHS = SECRET_KEYS.flatMap((key) => [key, `*.${key}`]);
+/**
+ * Keys that could ever hold a secret, at the top of a line or on a logged error (whose own fields
+ * pino copies): censored if logged by mistake. Exact paths only: a wildcard path ("*.token") cost
+ * about 45 µs a line, more than the call it logs.
+ */
+const SECRET_KEYS = ["authorization", "cookie", "headers", "body", "input", "token", "password", "loginPwd", "tradePwd", "payPassword", "tradePassword", "cardCode", "cardCodes", "secret", "totpSecret", "otp"];
+export const REDACTED_PATHS = SECRET_KEYS.flatMap((key) => [key, `err.${key}`]);
 
 export interface LoggerOptions {
   /** Where lines go (tests capture them); stdout by default. */
