@@ -27,6 +27,9 @@ import { drainable, drainTimeoutMs } from "./backend/ops/drain";
 import { databaseReadiness, readyzResponse, remoteReadiness } from "./backend/ops/readiness";
 import { createMetrics, metricsEndpoint } from "./backend/ops/metrics";
 import { routeMetrics } from "./backend/ops/metrics-routes";
+import { log, webRequestLog } from "./backend/ops/log";
+import { webRouteOf, type RequestNote } from "./contract/request-id";
+import { routerExports } from "./backend/http/route-matching";
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = process.env.DATA_DIR ?? "./.data";
@@ -43,7 +46,7 @@ const webTier = process.env.WEB_TIER !== "off";
 if (webTier) process.env.SESSION_SECRET = sessionSecret();
 const buildPath = new URL("./build/index.js", import.meta.url);
 if (webTier && !existsSync(buildPath)) {
-  console.error("No web build found: run `npm run build` first (npm start does it for you).");
+  log.error("No web build found: run `npm run build` first (npm start does it for you).");
   process.exit(1);
 }
 
@@ -54,7 +57,7 @@ const backend = process.env.CLIENT_API_URL ? undefined : await startBackend(proc
   throw err;
 });
 if (!webTier && !backend) {
-  console.error("WEB_TIER=off runs the backend alone: CLIENT_API_URL cannot be set with it.");
+  log.error("WEB_TIER=off runs the backend alone: CLIENT_API_URL cannot be set with it.");
   process.exit(1);
 }
 const build = webTier ? ((await import(buildPath.href)) as ServerBuild) : undefined;
@@ -68,6 +71,8 @@ app.disable("x-powered-by");
 // the backend's (no ranges), and the same reading of X-Forwarded-For (forwardedPeer).
 const trustedProxies = proxySet(backend?.config.TRUSTED_PROXIES ?? process.env.TRUSTED_PROXIES ?? DEFAULT_TRUSTED_PROXIES);
 app.set("trust proxy", (address: string) => trustedProxies.has(address));
+// One line per request, with its id (a trusted proxy's X-Request-Id, else a new one; ADR 0081).
+if (build) app.use(webRequestLog(log, { trustedProxy: (address) => trustedProxies.has(address), routeOf: webRouteOf(build.routes, routerExports().matchRoutes) }));
 // Sellers are on 2G/3G: every text response goes out gzip-compressed.
 app.use(compression());
 // Remix flushes after every chunk of a streamed page, and each flush closes a compressed block:
@@ -134,7 +139,7 @@ function mountWebTier(build: ServerBuild) {
   // session's token when a request says nothing of where it comes from).
   app.use((req, res, next) => {
     if (!isMutating(req.method) || originVerdict({ get: (name) => req.get(name) }, req.get("host") ?? "") !== "foreign") return next();
-    console.warn(`[web] 403 ${req.method} ${req.path}: cross-site origin`);
+    log.warn({ reqId: (res.locals.requestNote as RequestNote).reqId }, `[web] 403 ${req.method} ${req.path}: cross-site origin`);
     res.status(403).type("text/plain").send(CROSS_SITE_REFUSED);
   });
 
@@ -145,7 +150,8 @@ function mountWebTier(build: ServerBuild) {
       build,
       mode: build.mode,
       // The web tier calls the backend in-process: no socket, the same handler.
-      getLoadContext: (req) => ({
+      getLoadContext: (req, res) => ({
+        requestNote: res.locals.requestNote as RequestNote,
         remoteAddress: forwardedPeer(req.socket.remoteAddress, req.get("x-forwarded-for"), trustedProxies),
         clientApi: backend ? (request: Request) => backend.backend.handle(request, { trusted: true }) : undefined,
         answerCall: backend ? (path: string, call: IncomingCall) => backend.backend.answerCall(path, call, { trusted: true }) : undefined,
@@ -156,7 +162,7 @@ function mountWebTier(build: ServerBuild) {
 
 // HOST narrows where it listens (start:edge keeps its backend on loopback); all interfaces by default.
 const onListening = () => {
-  console.log((build ? `Marketplace on http://localhost:${port}` : `Backend alone on http://localhost:${port}`) + (backend ? ` (backend: ${backend.config.DATABASE_URL ? "PostgreSQL" : "PGlite in " + dataDir})` : ` (backend: ${process.env.CLIENT_API_URL})`));
+  log.info((build ? `Marketplace on http://localhost:${port}` : `Backend alone on http://localhost:${port}`) + (backend ? ` (backend: ${backend.config.DATABASE_URL ? "PostgreSQL" : "PGlite in " + dataDir})` : ` (backend: ${process.env.CLIENT_API_URL})`));
 };
 // Small JSON calls (most of the API's traffic) skip Express and the Fetch objects (ADR 0032).
 const fast = backend ? fastCalls(backend.backend) : undefined;
@@ -183,7 +189,7 @@ let closing = false;
 async function shutdown() {
   if (closing) {
     // A second Ctrl-C (or signal) does not wait for the drain.
-    console.error("Stopped without finishing the drain.");
+    log.error("Stopped without finishing the drain.");
     process.exit(1);
   }
   closing = true;
@@ -191,15 +197,15 @@ async function shutdown() {
   const limit = drainTimeoutMs();
   // Past the limit, the jobs and the database get 10 s to stop; a process never hangs on exit.
   setTimeout(() => {
-    console.error("Stopping took too long: exiting.");
+    log.error("Stopping took too long: exiting.");
     process.exit(1);
   }, limit + 10_000).unref();
-  const [, drained] = await Promise.all([chatSocket?.close(), drainer.drain(limit, (line) => console.error(line))]);
+  const [, drained] = await Promise.all([chatSocket?.close(), drainer.drain(limit, (line) => log.warn(line))]);
   await backend?.stop();
-  console.log(`Drained in ${drained.ms} ms${drained.cut ? ` (${drained.cut} request(s) cut at the limit)` : ""}; stopped.`);
+  log.info(`Drained in ${drained.ms} ms${drained.cut ? ` (${drained.cut} request(s) cut at the limit)` : ""}; stopped.`);
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown());
 // The soak reads the heap with this (tests/bench/soak.ts); an operator can too: kill -USR2 <pid>.
-process.on("SIGUSR2", () => console.log(JSON.stringify({ memory: process.memoryUsage() })));
+process.on("SIGUSR2", () => log.info({ memory: process.memoryUsage() }, "memory"));
 process.on("SIGINT", () => void shutdown());

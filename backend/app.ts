@@ -25,11 +25,14 @@ import { requireTwoFactorForDesk } from "./modules/two-factor/policy";
 import { jsonResponse as json, jsonTextResponse as jsonText } from "./http/json-response";
 import type { Metrics } from "./ops/metrics";
 
-/** A failure's answer: its code is kept beside the body for the metrics (ops/metrics.ts), never re-read from it. */
-const answer = (value: { code: number; msg: string; data?: unknown }, status = 200): CallAnswer => ({ status, body: JSON.stringify(value), code: value.code });
-import { clientIp, type HeaderReader, type Peer } from "./http/ip";
+import { clientIp, trustedSender, type HeaderReader, type Peer } from "./http/ip";
+import { REQUEST_ID_HEADER, acceptedRequestId, newRequestId } from "../contract/request-id";
+import { lineLogger, log as processLog, logRequest, type Logger } from "./ops/log";
 import { loadSecretBox, type SecretBox } from "./security/secret-box";
 import { sessionOf, tokenFromHeader } from "./security/tokens";
+
+/** A failure's answer: its code is kept beside the body for the metrics (ops/metrics.ts) and the log line, never re-read from it. */
+const answer = (value: { code: number; msg: string; data?: unknown }, status = 200): CallAnswer => ({ status, body: JSON.stringify(value), code: value.code });
 
 /**
  * A /client, /merchant or /admin call as its transport hands it over: a Fetch Request (handle), or
@@ -49,8 +52,10 @@ export interface CallAnswer {
   body: string;
   /** The body is the catalogue's shared answer, the same string for every caller until a write. */
   reusable?: boolean;
-  /** The envelope's code when it is not 1 (success answers leave it out). */
+  /** The envelope's code (for the request's log line). */
   code?: number;
+  /** The request's id (ADR 0081): the web tier's when it sent one, else the backend's own; sent back as X-Request-Id. */
+  requestId?: string;
 }
 
 export interface Backend {
@@ -74,7 +79,9 @@ export interface BackendOptions {
   prices?: PriceFeed;
   /** Account holders' names; by default the one the config chooses (the demo banks, or BANK_RESOLVE_URL). */
   bankResolver?: BankResolver;
-  /** Where errors are reported; never receives request bodies. */
+  /** Where one line per request and unhandled errors go (ADR 0081); the process's logger by default. */
+  logger?: Logger;
+  /** Where the adapters' and the chat's errors are reported (the logger's error level by default); never receives request bodies. */
   log?: (line: string) => void;
   /** How the chat tells other processes of receipts and new messages; in-memory by default (one process). */
   chatBus?: ChatBus;
@@ -82,6 +89,13 @@ export interface BackendOptions {
   catalog?: CatalogCache;
   /** The process's metrics (ops/metrics.ts): every call counted and timed, the store's gauges; none by default. */
   metrics?: Metrics;
+}
+
+/** A path as its log line names it: the chat API's defined names as they are, other paths by their template (no ids, keys or names of files). */
+function pathTemplate(pathname: string): string {
+  if (/^\/chat\/api\/[A-Za-z]+$/.test(pathname) || pathname === "/dev/outbox") return pathname;
+  const prefix = ["/blob/", AVATAR_URL_PREFIX, "/chat/"].find((p) => pathname.startsWith(p));
+  return prefix ? `${prefix.replace(/\/$/, "")}/*` : "unknown";
 }
 
 /** The first problem, in the words the spec gives for the field. */
@@ -97,7 +111,8 @@ function firstIssue(err: ZodError): string {
 }
 
 export function createBackend(opts: BackendOptions): Backend {
-  const log = opts.log ?? ((line: string) => console.error(line));
+  const logger = opts.logger ?? processLog;
+  const log = opts.log ?? lineLogger(logger);
   const services: Services = {
     db: opts.db,
     config: opts.config,
@@ -147,7 +162,34 @@ export function createBackend(opts: BackendOptions): Backend {
     }
   }
 
+  /** One call, timed and logged as one line with its request id (ADR 0081). */
   async function answerOneCall(path: string, request: IncomingCall, peer?: Peer): Promise<CallAnswer> {
+    const started = performance.now();
+    const reqId = requestIdOf(request, peer);
+    const seen: { userId?: number } = {};
+    const result = await answerOnce(path, request, peer, reqId, seen);
+    result.requestId = reqId;
+    logRequest(logger, {
+      reqId,
+      tier: "backend",
+      method: request.method,
+      // A path no call is defined at is not repeated (it is the caller's text): "unknown".
+      route: registry.has(path) ? path : "unknown",
+      status: result.status,
+      code: result.code,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      userId: seen.userId,
+    });
+    return result;
+  }
+
+  /** The web tier's id when it is our own web tier (or a trusted proxy) that sent it, else a new one. */
+  function requestIdOf(request: { headers: HeaderReader }, peer?: Peer): string {
+    const given = acceptedRequestId(request.headers.get(REQUEST_ID_HEADER));
+    return given && trustedSender(request, peer, services.config) ? given : newRequestId();
+  }
+
+  async function answerOnce(path: string, request: IncomingCall, peer: Peer | undefined, reqId: string, seen: { userId?: number }): Promise<CallAnswer> {
     const entry = registry.get(path);
     if (!entry) return answer({ code: Code.NOT_FOUND, msg: `Error in request address: ${path}` }, 404);
     if (request.method !== "POST") return answer({ code: Code.INVALID, msg: "Use POST." }, 405);
@@ -160,6 +202,7 @@ export function createBackend(opts: BackendOptions): Backend {
       if (token && def.auth !== "none") {
         const { user, endedBecause } = await sessionOf(services.db, token, now);
         ctx.user = user;
+        seen.userId = user?.id;
         ctx.signedOutBecause = endedBecause;
       }
       if (def.auth === "user" && !ctx.user) throw notLoggedIn(ctx.signedOutBecause);
@@ -174,23 +217,23 @@ export function createBackend(opts: BackendOptions): Backend {
       const result = await handler(parsed.data, ctx);
       const shared = !services.config.RESPONSE_ENCRYPTION_KEY && isSharedCatalogValue(result) ? result : undefined;
       const known = shared && sharedBodies.get(shared);
-      if (known) return { status: 200, body: known, reusable: true };
+      if (known) return { status: 200, body: known, reusable: true, code: Code.OK };
       // The response schema is the contract: it also strips anything a query selected by mistake.
       const out = (def.response as z.ZodTypeAny).safeParse(result);
       if (!out.success) {
-        log(`[backend] ${path}: response does not match the contract: ${out.error.issues.slice(0, 3).map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
+        logger.error({ reqId, route: path }, `[backend] ${path}: response does not match the contract: ${out.error.issues.slice(0, 3).map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
         return answer({ code: Code.INTERNAL, msg: "Server internal error" });
       }
       const body = JSON.stringify(envelope(out.data));
       if (shared) sharedBodies.set(shared, body);
-      return { status: 200, body, reusable: Boolean(shared) };
+      return { status: 200, body, reusable: Boolean(shared), code: Code.OK };
     } catch (err) {
       if (err instanceof ApiError) return answer(err.data === undefined ? { code: err.code, msg: err.message } : { code: err.code, msg: err.message, data: err.data });
       // A figure past what a number holds exactly (contract/money.ts): the amount was the caller's.
       if (err instanceof MoneyRangeError) return answer({ code: Code.INVALID, msg: AMOUNT_TOO_LARGE });
       const ref = randomUUID().slice(0, 8);
       // The message and stack only; never the request body (it may hold passwords or card codes).
-      log(`[backend] ${path} failed (ref ${ref}): ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      logger.error({ reqId, route: path, ref, err }, `[backend] ${path} failed (ref ${ref})`);
       return answer({ code: Code.INTERNAL, msg: `Server internal error (ref ${ref})` });
     }
   }
@@ -201,15 +244,30 @@ export function createBackend(opts: BackendOptions): Backend {
 
   async function handle(request: Request, peer?: Peer): Promise<Response> {
     const url = new URL(request.url);
+    if (/^\/(client|merchant|admin)\//.test(url.pathname)) {
+      const { status, body, requestId } = await answerCall(url.pathname, request, peer);
+      const response = jsonText(body, status);
+      response.headers.set(REQUEST_ID_HEADER, requestId!);
+      return response;
+    }
+    // Files, the chat's HTTP API and the rest: their own line, by path template.
+    const started = performance.now();
+    const reqId = requestIdOf(request, peer);
+    const response = await handleOther(request, url);
+    logRequest(logger, { reqId, tier: "backend", method: request.method, route: pathTemplate(url.pathname), status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 });
+    // A file's answer may have immutable headers (a fetched one): then it goes without the id.
+    try {
+      response.headers.set(REQUEST_ID_HEADER, reqId);
+    } catch {}
+    return response;
+  }
+
+  async function handleOther(request: Request, url: URL): Promise<Response> {
     // Order images, for a request presenting the customer key (SSE-C style).
     if (url.pathname.startsWith("/blob/")) return serveBlob(services, request, log);
     if (url.pathname.startsWith(AVATAR_URL_PREFIX)) return serveAvatar(services, request, log);
     // The built-in chat's HTTP API and its signed files (docs/decisions/0009-chat.md).
     if (url.pathname.startsWith("/chat/")) return chat.handleHttp(request);
-    if (/^\/(client|merchant|admin)\//.test(url.pathname)) {
-      const { status, body } = await answerCall(url.pathname, request, peer);
-      return jsonText(body, status);
-    }
     if (url.pathname === "/dev/outbox" && request.method === "GET" && services.config.NODE_ENV !== "production") {
       return json(await devOutbox(services.db));
     }

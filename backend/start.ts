@@ -9,6 +9,7 @@ import { serveBackups } from "./ops/backup";
 import { registerKeys } from "./security/rotation";
 import { loadSecretBox } from "./security/secret-box";
 import type { Metrics } from "./ops/metrics";
+import { lineLogger } from "./ops/log";
 
 /**
  * Opens the database, migrates it, seeds the demo world into an empty one and
@@ -35,11 +36,11 @@ export async function startBackend(env: Record<string, string | undefined> = pro
   if (config.DEMO_SEED) await seedDemoWorld(database.db);
   // On PostgreSQL several processes may serve one database: chat receipts and
   // new-message kicks travel between them by NOTIFY (modules/chat/bus.ts).
-  const chatBus = database.kind === "postgres" ? createNotifyBus(database.notifications, (line) => console.error(line)) : undefined;
-  const catalog = createCatalogCache(database.db, database.notifications, database.writes, (line) => console.error(line));
+  const chatBus = database.kind === "postgres" ? createNotifyBus(database.notifications, lineLogger()) : undefined;
+  const catalog = createCatalogCache(database.db, database.notifications, database.writes, lineLogger());
   const backend = createBackend({ db: database.db, config, chatBus, catalog, secrets, metrics: opts.metrics });
   // `npm run db:backup` asks the server holding the embedded database for its dump (ADR 0083).
-  const stopBackups = database.pglite ? await serveBackups(config.DATA_DIR, database.db, database.pglite, (line) => console.error(line)) : () => undefined;
+  const stopBackups = database.pglite ? await serveBackups(config.DATA_DIR, database.db, database.pglite, lineLogger()) : () => undefined;
   // Embedded PGlite belongs to this one process: a fixed holder takes its leases
   // back at once after a crash instead of waiting for them to expire (ADR 0013).
   const jobs = startJobs(backend.services, config.DATABASE_URL ? undefined : "embedded", { foldersRing: !config.DATA_KEYS });

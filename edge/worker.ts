@@ -22,6 +22,8 @@ import * as build from "@remix-run/dev/server-build";
 import { createRequestHandler } from "@remix-run/server-runtime";
 import { setWebEnvSource } from "../app/env.server";
 import { CROSS_SITE_REFUSED, isMutating, originVerdict } from "../app/services/kit/csrf";
+import { matchRoutes } from "@remix-run/router";
+import { REQUEST_ID_HEADER, newRequestId, webRouteOf, type RequestNote } from "../contract/request-id";
 import { acceptedEncodings, BODY_LENGTH_REQUIRED, bodyVerdict, formBodyLimit, IMMUTABLE, PRECOMPRESSED_TYPES, publicFileCaching } from "../contract/http-delivery";
 
 interface Fetcher {
@@ -40,6 +42,7 @@ export interface EdgeEnv {
 }
 
 const handleRemix = createRequestHandler(build);
+const routeOf = webRouteOf(build.routes, matchRoutes);
 
 /**
  * The encodings the client itself accepts. In front of the worker, Cloudflare (and miniflare, which
@@ -87,11 +90,12 @@ async function buildFile(request: Request, env: EdgeEnv, pathname: string): Prom
  * /chat/*: the backend's built-in chat (HTTP and its WebSocket), passed through. The chat signs in
  * with its own signature (/im/sig), so our cookies (the session with its token) stay here.
  */
-function toBackend(request: Request, env: EdgeEnv, url: URL): Promise<Response> {
+function toBackend(request: Request, env: EdgeEnv, url: URL, note: RequestNote): Promise<Response> {
   // Under the backend's base path, as the /client caller does (api.server.ts).
   const target = env.CLIENT_API_URL.replace(/\/+$/, "") + url.pathname + url.search;
   const forwarded = new Request(target, request);
   forwarded.headers.delete("Cookie");
+  forwarded.headers.set(REQUEST_ID_HEADER, note.reqId);
   return fetch(forwarded);
 }
 
@@ -110,13 +114,13 @@ function compressed(request: Request, response: Response): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
-async function handle(request: Request, env: EdgeEnv): Promise<Response> {
+async function handle(request: Request, env: EdgeEnv, note: RequestNote): Promise<Response> {
   const url = new URL(request.url);
   const { pathname } = url;
   const reading = request.method === "GET" || request.method === "HEAD";
 
   if (pathname === "/healthz") return textResponse(200, "ok");
-  if (pathname.startsWith("/chat/")) return toBackend(request, env, url);
+  if (pathname.startsWith("/chat/")) return toBackend(request, env, url, note);
   if (reading && pathname.startsWith("/build/")) {
     const file = await buildFile(request, env, pathname);
     if (file) return file;
@@ -137,11 +141,11 @@ async function handle(request: Request, env: EdgeEnv): Promise<Response> {
     return textResponse(411, BODY_LENGTH_REQUIRED, { Connection: "close" });
   }
   if (isMutating(request.method) && originVerdict(request.headers, url.host) === "foreign") {
-    console.warn(`[web] 403 ${request.method} ${pathname}: cross-site origin`);
+    console.warn(JSON.stringify({ level: 40, reqId: note.reqId, msg: `[web] 403 ${request.method} ${pathname}: cross-site origin` }));
     return textResponse(403, CROSS_SITE_REFUSED);
   }
 
-  return handleRemix(request, { remoteAddress: request.headers.get("cf-connecting-ip") ?? undefined });
+  return handleRemix(request, { remoteAddress: request.headers.get("cf-connecting-ip") ?? undefined, requestNote: note });
 }
 
 let configured = false;
@@ -165,6 +169,14 @@ export default {
       setWebEnvSource(Object.fromEntries(Object.entries(env).filter(([, value]) => typeof value === "string")));
       configured = true;
     }
-    return compressed(request, await handle(request, env));
+    // One request id across the tiers, and one JSON line per request as on Node (ADR 0081): always
+    // a new id here (no proxy in front of a worker is ours to trust), passed on to the backend.
+    const started = Date.now();
+    const note: RequestNote = { reqId: newRequestId() };
+    const response = compressed(request, await handle(request, env, note));
+    const url = new URL(request.url);
+    const route = url.pathname.startsWith("/chat/") ? "/chat/*" : url.pathname.startsWith("/build/") ? "/build/*" : /\/[^/]+\.[a-z0-9]+$/i.test(url.pathname) ? "static file" : routeOf(url.pathname, url.searchParams.get("_data"));
+    console.log(JSON.stringify({ level: 30, time: started, reqId: note.reqId, tier: "web", method: request.method, route, status: response.status, ms: Date.now() - started, userId: note.userId, msg: "request" }));
+    return response;
   },
 };

@@ -7,9 +7,10 @@
 import { join } from "node:path";
 import { buildIsStale, buildWebTier, ROOT } from "./build";
 import { bundleServerTo, START_BUNDLE } from "./server-bundle";
+import { log } from "../backend/ops/log";
 
 if (buildIsStale(join(ROOT, "build", "index.js"))) {
-  console.log("Building the web tier…");
+  log.info("Building the web tier…");
   const code = await buildWebTier();
   if (code !== 0) process.exit(code);
 }

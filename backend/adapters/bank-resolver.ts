@@ -1,4 +1,5 @@
 import type { BackendConfig } from "../config";
+import { lineLogger } from "../ops/log";
 
 /**
  * The holder's name of a Nigerian bank account ("name enquiry"), asked before an account is saved
@@ -80,7 +81,7 @@ function accountNameOf(body: unknown, accountNumber: string): string | undefined
 export function createProviderBankResolver(baseUrl: string, key: string, opts: ProviderOptions = {}): BankResolver {
   const doFetch = opts.fetch ?? fetch;
   const timeoutMs = opts.timeoutMs ?? 5_000;
-  const log = opts.log ?? ((line: string) => console.error(line));
+  const log = opts.log ?? lineLogger();
   const endpoint = `${baseUrl.replace(/\/+$/, "")}/bank/resolve`;
   const unavailable = (why: string): Resolution => {
     log(`[bank-resolver] unavailable: ${why}`);

@@ -7,6 +7,7 @@ import { units } from "../modules/orders/format";
 import { completeWithdrawal, processWithdrawal } from "../modules/withdrawals/actions";
 import { runChatBots } from "./chat-bots";
 import { renderReceipt } from "./receipt";
+import { lineLogger, log as processLog } from "../ops/log";
 
 /**
  * Demo bots: the demo merchants (business users whose e-mail is merchant<N>@demo.test)
@@ -64,7 +65,7 @@ export const botNegotiates = (orderId: number) => orderId % BOT_NEGOTIATION_SHAR
 type BotServices = Pick<Services, "db" | "clock" | "config" | "blobs" | "secrets">;
 
 /** One sweep of the demo merchants and the demo withdrawers; returns how many steps they took. */
-export async function runDemoBots(services: BotServices, log: (line: string) => void = console.error) {
+export async function runDemoBots(services: BotServices, log: (line: string) => void = lineLogger(processLog, "warn")) {
   return (
     (await runMerchantBots(services, log)) +
     (await runWithdrawerBots(services, log)) +
@@ -72,7 +73,7 @@ export async function runDemoBots(services: BotServices, log: (line: string) => 
   );
 }
 
-export async function runMerchantBots(services: BotServices, log: (line: string) => void = console.error) {
+export async function runMerchantBots(services: BotServices, log: (line: string) => void = lineLogger(processLog, "warn")) {
   const { db, config } = services;
   const now = services.clock.now();
   const before = new Date(now.getTime() - config.DEMO_BOT_DELAY_MS);
@@ -109,7 +110,7 @@ export async function runMerchantBots(services: BotServices, log: (line: string)
 
 export const DEMO_WITHDRAWER_EMAIL_LIKE = "withdrawer%@demo.test";
 
-export async function runWithdrawerBots(services: BotServices, log: (line: string) => void = console.error) {
+export async function runWithdrawerBots(services: BotServices, log: (line: string) => void = lineLogger(processLog, "warn")) {
   const { db, config } = services;
   const now = services.clock.now();
   const before = new Date(now.getTime() - config.DEMO_BOT_DELAY_MS);

@@ -105,6 +105,7 @@ export function fastCalls(backend: Pick<Backend, "answerCall">) {
         "content-length": bytes.length,
         ...(encoding ? { "content-encoding": encoding } : {}),
         vary: "Accept-Encoding",
+        ...(answer.requestId ? { "x-request-id": answer.requestId } : {}),
       });
       res.end(bytes);
     },

@@ -61,13 +61,17 @@ export interface Peer {
 export function clientIp(request: { headers: HeaderReader }, peer: Peer | undefined, config: BackendConfig): string {
   // A call through a proxy in front (nginx): the browser's address, whose own IPv4/IPv6 headers are not believed.
   const remote = (peer?.trusted ? peer.remoteAddress : forwardedPeer(peer?.remoteAddress, request.headers.get("x-forwarded-for"), trustedProxies(config))) ?? "";
-  const trusted =
-    peer?.trusted ||
-    trustedProxies(config).has(remote) ||
-    sameSecret(config.WEB_TIER_SECRET, request.headers.get(WEB_TIER_HEADER));
-  if (trusted) {
+  if (trustedSender(request, peer, config, remote)) {
     const forwarded = request.headers.get("ipv4") || request.headers.get("ipv6");
     if (forwarded && forwarded.length <= 64) return forwarded.trim();
   }
   return remote || "unknown";
+}
+
+/**
+ * Whether a request comes from our own side: the web tier in-process, a trusted proxy's address, or
+ * a request carrying the web tier's secret. Only such a sender's IPv4/IPv6 and X-Request-Id are believed.
+ */
+export function trustedSender(request: { headers: HeaderReader }, peer: Peer | undefined, config: BackendConfig, remote = peer?.remoteAddress ?? ""): boolean {
+  return Boolean(peer?.trusted || trustedProxies(config).has(remote) || sameSecret(config.WEB_TIER_SECRET, request.headers.get(WEB_TIER_HEADER)));
 }

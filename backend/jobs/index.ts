@@ -14,6 +14,7 @@ import { holdLease, releaseLease } from "./lease";
 import { RESEAL_EVERY_MS, RESEAL_LEASE, resealSweep } from "./reseal";
 import { sweepOrderTimers } from "./order-timers";
 import { sweepWithdrawalTimers } from "./withdrawal-timers";
+import { lineLogger, log } from "../ops/log";
 
 /** One background job: run every `every` ms; with `lease`, in one process at a time. */
 interface Sweep {
@@ -24,7 +25,7 @@ interface Sweep {
 
 function tencentRelaySweep(services: Services): Sweep {
   const { db, config, clock } = services;
-  const relay = createTencentRelay(db, timRest(config, loadTlsSigKey(config)), () => clock.now(), (line) => console.error(line));
+  const relay = createTencentRelay(db, timRest(config, loadTlsSigKey(config)), () => clock.now(), lineLogger());
   return { every: 2_000, run: () => relay.sweep().then(() => undefined), lease: "tencent-relay" };
 }
 
@@ -66,7 +67,7 @@ export function startJobs(services: Services, holder = `${hostname()}:${process.
       busy = true;
       const p = (s.lease ? holdLease(db, s.lease, holder, clock.now()) : Promise.resolve(true))
         .then((mine) => (mine ? s.run() : undefined))
-        .catch((e: unknown) => console.error("[jobs]", e instanceof Error ? e.message : e))
+        .catch((err: unknown) => log.error({ err }, `[jobs] ${err instanceof Error ? err.message : String(err)}`))
         .finally(() => {
           busy = false;
           running.delete(p);

@@ -3,6 +3,7 @@ import type { Services } from "../http/context";
 import { transition } from "../modules/orders/state-machine";
 import { ORDER_SWEEP_BATCH } from "../modules/orders/timing";
 import { sweepDue, type SweepResult } from "./sweep";
+import { lineLogger } from "../ops/log";
 
 /**
  * The order timers (ADR 0007), each carried out by sweepDue from what the database holds.
@@ -13,7 +14,7 @@ export const ORDER_TIMERS = [
   { from: OrderStatus.InNegotiation, to: OrderStatus.InArbitration, due: "auto_arbitration_at" },
 ] as const;
 
-export async function sweepOrderTimers(services: Pick<Services, "db" | "clock">, log: (line: string) => void = console.error): Promise<SweepResult> {
+export async function sweepOrderTimers(services: Pick<Services, "db" | "clock">, log: (line: string) => void = lineLogger()): Promise<SweepResult> {
   const { db } = services;
   const now = services.clock.now();
   const result: SweepResult = { moved: 0, skipped: 0 };

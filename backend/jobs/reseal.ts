@@ -4,6 +4,7 @@ import type { Services } from "../http/context";
 import { isResealed, markResealed, newerKeyThan, otherThan, registerKeys, rotateToCurrent, type Rotation } from "../security/rotation";
 import { countByKey, totalsByKey, type SealPass } from "../security/sealed-columns";
 import { holdLease } from "./lease";
+import { lineLogger, log as processLog } from "../ops/log";
 
 /**
  * The server's half of a key rotation (ADR 0056). Every sweep it reads the data directory's key
@@ -53,7 +54,7 @@ export function readStatusFile(text: string): ResealStatus | undefined {
 
 export function resealSweep(services: Pick<Services, "db" | "secrets" | "clock" | "config">, holder: string, opts: { foldersRing: boolean; log?: (line: string) => void }) {
   const { db, secrets, clock, config } = services;
-  const log = opts.log ?? ((line: string) => console.error(line));
+  const log = opts.log ?? lineLogger(processLog, "info");
   const file = statusFileOf(config.DATA_DIR);
   let counts: Record<string, number> | undefined;
   let retryAt = 0;

@@ -3,6 +3,7 @@ import { WithdrawalStatus } from "../../contract/enums";
 import type { Services } from "../http/context";
 import { transition } from "../modules/withdrawals/state-machine";
 import { sweepDue, type SweepResult } from "./sweep";
+import { lineLogger } from "../ops/log";
 
 /**
  * The withdrawal timer (ADR 0008): a withdrawal still Waiting (0) when the withdrawer's time
@@ -17,7 +18,7 @@ export const WITHDRAWAL_SWEEP_BATCH = 100;
 /** Waiting withdrawals created at or before this are due (the metrics count them too: backend/ops/metrics-store.ts). */
 export const withdrawalsDueBefore = (now: Date) => new Date(now.getTime() - WITHDRAWER_TIME_LIMIT_MINUTES * 60_000);
 
-export async function sweepWithdrawalTimers(services: Pick<Services, "db" | "clock">, log: (line: string) => void = console.error): Promise<SweepResult> {
+export async function sweepWithdrawalTimers(services: Pick<Services, "db" | "clock">, log: (line: string) => void = lineLogger()): Promise<SweepResult> {
   const { db } = services;
   const now = services.clock.now();
   const dueBefore = withdrawalsDueBefore(now);

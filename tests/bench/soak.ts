@@ -137,7 +137,7 @@ async function prepareWorld(env: Record<string, string>, sellers: number): Promi
   }
 }
 
-/** The serving process's memory: RSS from /proc, the heap from its SIGUSR2 line (server.ts). */
+/** The serving process's memory: RSS from /proc, the heap from the log line it writes on SIGUSR2 (server.ts). */
 async function memoryOf(server: { pid: number; lastMemory(): Promise<{ heapUsed: number; heapTotal: number }> }): Promise<Memory> {
   const status = await readFile(`/proc/${server.pid}/status`, "utf8");
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -155,7 +155,8 @@ async function startSoakServer(env: Record<string, string>) {
   const onData = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-64 * 1024);
     for (const line of chunk.toString().split("\n")) {
-      if (line.startsWith('{"memory"')) waiting?.(JSON.parse(line).memory);
+      // The log line server.ts writes on SIGUSR2: {"level":30,…,"memory":{…},"msg":"memory"}.
+      if (line.includes('"memory":{')) waiting?.((JSON.parse(line) as { memory: { heapUsed: number; heapTotal: number } }).memory);
     }
   };
   child.stdout!.on("data", onData);

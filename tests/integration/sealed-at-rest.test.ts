@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { Code } from "../../contract/envelope";
 import { BANK_ACCOUNT_EXISTS } from "../../backend/modules/wallet/payments";
 import { createBackend } from "../../backend/app";
+import { createLogger } from "../../backend/ops/log";
 import { registerKeys } from "../../backend/security/rotation";
 import { countByKey, SEALED_COLUMNS } from "../../backend/security/sealed-columns";
 import { createSecretBox } from "../../backend/security/secret-box";
@@ -67,7 +68,7 @@ describe("personal data at rest", () => {
 
     // Had it started anyway: what it cannot open is refused, and the log says why.
     const lines: string[] = [];
-    const wrong = createBackend({ db: t.b.db, config: t.b.config, clock: t.b.clock, secrets: impostor, log: (l) => lines.push(l) });
+    const wrong = createBackend({ db: t.b.db, config: t.b.config, clock: t.b.clock, secrets: impostor, log: (l) => lines.push(l), logger: createLogger({ destination: { write: (l) => void lines.push(l) } }) });
     const res = (await (
       await wrong.handle(new Request("http://test/client/userPayment/getPaymentList", { method: "POST", headers: { Authorization: written.seller, "content-type": "application/json" }, body: "{}" }), { trusted: true })
     ).json()) as { code: number; msg: string; data?: unknown };

@@ -16,6 +16,7 @@ import { createSecretBox, type SecretBox } from "../../backend/security/secret-b
 /** The test backend's root secret: its box (one key derived from it) seals and opens secrets. */
 export const TEST_DATA_KEY = "test-key";
 import { pgliteDump } from "./db-template";
+import type { Logger } from "../../backend/ops/log";
 
 /**
  * A real backend on a real database for integration tests: PGlite in memory,
@@ -58,7 +59,7 @@ async function withAdmin<T>(databaseUrl: string, fn: (admin: pg.Client) => Promi
   }
 }
 
-export async function createTestBackend(opts: { env?: Record<string, string>; seed?: boolean; secrets?: SecretBox; metrics?: Metrics } = {}) {
+export async function createTestBackend(opts: { env?: Record<string, string>; seed?: boolean; secrets?: SecretBox; metrics?: Metrics; logger?: Logger } = {}) {
   const secrets = opts.secrets ?? createSecretBox(TEST_DATA_KEY);
   const databaseUrl = process.env.DATABASE_URL;
   const schema = databaseUrl ? `t_${randomBytes(6).toString("hex")}` : undefined;
@@ -88,7 +89,7 @@ export async function createTestBackend(opts: { env?: Record<string, string>; se
   });
   // The catalog cache as the server runs it, so every integration test also checks it is never stale.
   const catalog = createCatalogCache(database.db, database.notifications, database.writes, () => {});
-  const backend = createBackend({ db: database.db, config, clock, secrets, log: () => {}, catalog, metrics: opts.metrics });
+  const backend = createBackend({ db: database.db, config, clock, secrets, log: () => {}, catalog, metrics: opts.metrics, logger: opts.logger });
 
   async function raw(path: string, body?: unknown, init: { token?: string; ip?: string; method?: string; timeZone?: string; device?: string; userAgent?: string } = {}): Promise<Response> {
     const headers = new Headers({ "content-type": "application/json" });

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "~/services/kit/http.server";
 import type { AnyCallRequest, AnyCallResponse, AnyPath } from "../../../contract";
 import type { chatHttp, ChatHttpName } from "../../../contract/chat-protocol";
 import { Code } from "../../../contract/envelope";
+import { REQUEST_ID_HEADER, type RequestNote } from "../../../contract/request-id";
 import type { z } from "zod";
 import pkg from "../../../package.json";
 import { webEnv } from "../../env.server";
@@ -38,6 +39,8 @@ export interface ApiLoadContext {
   answerCall?: AnswerCall;
   /** The browser's socket address, as the HTTP server saw it. */
   remoteAddress?: string;
+  /** This request's id, sent on every backend call, and where the signed-in user's id is noted for its log line (ADR 0081). */
+  requestNote?: RequestNote;
 }
 
 /** docs/product/messages.md: HTTP statuses and what the user is told. */
@@ -198,6 +201,13 @@ export async function apiFor(request: Request, context: AppLoadContext) {
   // A web tier on another host proves itself, so the backend believes the address above.
   const secret = webEnv().WEB_TIER_SECRET;
   if (secret && !(context as ApiLoadContext).clientApi) baseHeaders.set("X-Web-Tier", secret);
+  // One request id across the tiers; the user's id (never the token) for the web tier's line.
+  const note = (context as ApiLoadContext).requestNote;
+  if (note) {
+    baseHeaders.set(REQUEST_ID_HEADER, note.reqId);
+    note.userId ??= session.get("profile")?.id;
+  }
+  const idHeader: Record<string, string> = note ? { [REQUEST_ID_HEADER]: note.reqId } : {};
 
   // Any path of the contract: the /client calls, and the desks' /merchant and /admin calls (ADR 0034).
   async function call<P extends AnyPath>(path: P, body?: AnyCallRequest<P>, opts: CallOptions = {}): Promise<ApiResult<AnyCallResponse<P>>> {
@@ -220,7 +230,7 @@ export async function apiFor(request: Request, context: AppLoadContext) {
       return await transport.fetch(
         new Request(`${transport.baseUrl}${path}`, {
           method: "GET",
-          headers: { "x-blob-key": keyBase64 },
+          headers: { "x-blob-key": keyBase64, ...idHeader },
           signal: AbortSignal.timeout(transport.uploadTimeoutMs),
         }),
       );
@@ -236,7 +246,7 @@ export async function apiFor(request: Request, context: AppLoadContext) {
   async function fetchAvatar(name: string): Promise<Response | null> {
     if (!/^[0-9a-f-]{36}\.jpg$/.test(name)) return null;
     try {
-      return await transport.fetch(new Request(`${transport.baseUrl}/files/avatar/${name}`, { method: "GET", signal: AbortSignal.timeout(transport.timeoutMs) }));
+      return await transport.fetch(new Request(`${transport.baseUrl}/files/avatar/${name}`, { method: "GET", headers: idHeader, signal: AbortSignal.timeout(transport.timeoutMs) }));
     } catch {
       return null;
     }

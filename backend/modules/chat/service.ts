@@ -15,6 +15,7 @@ import { ChatHub } from "./hub";
 import { loadTlsSigKey } from "./keys";
 import { historyPage, lastMessageIdFor, markRead, sendMessage, unreadTotal } from "./messages";
 import { verifyUserSig } from "./tls-sig";
+import { lineLogger } from "../../ops/log";
 
 /**
  * The built-in chat service of one backend: the domain calls shared by the HTTP API
@@ -45,7 +46,7 @@ export class ChatService {
     readonly services: Services,
     opts: ChatServiceOptions = {},
   ) {
-    this.log = opts.log ?? ((line) => console.error(line));
+    this.log = opts.log ?? lineLogger();
     this.bus = opts.bus ?? createMemoryBus();
     this.hub = new ChatHub(services.db, this.bus, { pollMs: opts.pollMs ?? 1000, log: this.log });
   }
