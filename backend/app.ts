@@ -18,7 +18,7 @@ import type { ChatBus } from "./modules/chat/bus";
 import { watchRateAlerts } from "./modules/rate-alerts/watch";
 import { isSharedCatalogValue, uncachedCatalog, type CatalogCache } from "./modules/catalog/cache";
 import { createChatService, type ChatService } from "./modules/chat/service";
-import { ApiError, notLoggedIn } from "./http/errors";
+import { ApiError, notLoggedIn, unexpectedAnswer } from "./http/errors";
 import { requireRole, systemClock, type CallContext, type Clock, type Services } from "./http/context";
 import { encryptData } from "./http/response-crypto";
 import { requireTwoFactorForDesk } from "./modules/two-factor/policy";
@@ -234,7 +234,7 @@ export function createBackend(opts: BackendOptions): Backend {
       const ref = randomUUID().slice(0, 8);
       // The message and stack only; never the request body (it may hold passwords or card codes).
       logger.error({ reqId, route: path, ref, err }, `[backend] ${path} failed (ref ${ref})`);
-      return answer({ code: Code.INTERNAL, msg: `Server internal error (ref ${ref})` });
+      return answer(unexpectedAnswer(err, ref));
     }
   }
 

@@ -1,4 +1,5 @@
 import { Code } from "../../contract/envelope";
+import { SealedValueError } from "../security/secret-box";
 
 /** A refusal the caller should see: becomes `{ code, msg }` in the envelope. */
 export class ApiError extends Error {
@@ -27,3 +28,15 @@ export function visibleTo<T>(row: T | undefined | null, mayTouch: (row: T) => bo
 export const tooMany = (msg = "Too many attempts. Please try again later.") => new ApiError(Code.TOO_MANY, msg);
 export const conflict = (msg: string) => new ApiError(Code.CONFLICT, msg);
 export const notImplemented = () => new ApiError(Code.NOT_IMPLEMENTED, "Service not implemented");
+
+/**
+ * What a caller is told of an error that is not a refusal; the log line under `ref` says the rest.
+ * A stored value that cannot be opened (its key retired or missing from this process: ADR 0056)
+ * is said as such, not as an internal error: the user knows it is not their doing, support and
+ * the log know which key.
+ */
+export const SEALED_VALUE_UNOPENED = "Some protected details of this record cannot be opened right now. Please try again later, or contact support";
+export function unexpectedAnswer(err: unknown, ref: string): { code: number; msg: string } {
+  if (err instanceof SealedValueError) return { code: Code.FAILED, msg: `${SEALED_VALUE_UNOPENED} (ref ${ref}).` };
+  return { code: Code.INTERNAL, msg: `Server internal error (ref ${ref})` };
+}

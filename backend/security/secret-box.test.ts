@@ -172,4 +172,23 @@ describe("where the keys come from", () => {
     expect(server.open(tool.seal("written under 2"))).toBe("written under 2");
     expect(server.currentKeyId).toBe("2");
   });
+
+  test("a value sealed under a new key a moment after the server last read its folder opens at once; a key missing from it reads the folder once a second", () => {
+    const dir = tempDir();
+    const server = loadSecretBox({ DATA_DIR: dir });
+    const tool = loadSecretBox({ DATA_DIR: dir });
+    // The server's job has just read the folder (every 5 s); keys:rotate adds key 2 and re-seals.
+    expect(server.reload()).toBe(false);
+    addFolderKey(dir);
+    tool.reload();
+    expect(server.open(tool.seal("re-sealed under 2"))).toBe("re-sealed under 2");
+    expect(server.currentKeyId).toBe("2");
+
+    // A value under a key gone from the folder: the named error, and the folder read once, not per value.
+    const underThree = tool.seal("x").replace(/^v2\.2\./, "v2.3.");
+    expect(thrown(() => server.open(underThree))).toMatchObject({ problem: "retired", keyId: "3" });
+    addFolderKey(dir); // key 3 appears within the second: not read again yet
+    expect(thrown(() => server.open(underThree))).toMatchObject({ problem: "retired", keyId: "3" });
+    expect(server.currentKeyId).toBe("2");
+  });
 });

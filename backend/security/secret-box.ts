@@ -58,8 +58,13 @@ const V2 = "v2";
 const CHECK_TEXT = "giftmarket key check";
 /** Derived keys for fixed labels are kept; per-path labels (image keys) would grow it without end. */
 const DERIVED_CACHE_MAX = 256;
-/** How often an unknown key id may make a reloadable ring be read again. */
-const RELOAD_EVERY_MS = 1000;
+/**
+ * How long a key id that a fresh read of a reloadable ring did not find is taken as absent: a
+ * value under a retired key then costs one read of the ring a second, not one per value.
+ */
+const ABSENT_FOR_MS = 1000;
+/** Key ids remembered as absent (ids come from stored values; a bound all the same). */
+const ABSENT_MAX = 64;
 
 interface RingKey {
   id: string;
@@ -84,13 +89,13 @@ const sameRing = (a: Map<string, RingKey>, b: Map<string, RingKey>) =>
 export function createSecretBox(root: string, ring: DataKey[] | RingSource = [{ id: "1", secret: derivedKeySecret(root, "1") }]): SecretBox {
   const source: RingSource = Array.isArray(ring) ? { load: () => ring, reloadable: false, describe: "the given keys" } : ring;
   let { current, byId } = toRing(source.load());
-  let lastReload = 0;
+  /** Key ids a read of the ring did not find, and when. */
+  const absent = new Map<string, number>();
   const rootKey = createHash("sha256").update(root, "utf8").digest();
   const derived = new Map<string, Buffer>();
 
   const reload = () => {
     if (!source.reloadable) return false;
-    lastReload = Date.now();
     const next = toRing(source.load());
     if (sameRing(byId, next.byId) && next.current.id === current.id) return false;
     ({ current, byId } = next);
@@ -99,10 +104,16 @@ export function createSecretBox(root: string, ring: DataKey[] | RingSource = [{ 
 
   const keyFor = (id: string): RingKey => {
     let k = byId.get(id);
-    // A key another process (keys:rotate) has just added to a shared folder.
-    if (!k && source.reloadable && Date.now() - lastReload >= RELOAD_EVERY_MS) {
+    // A key another process (keys:rotate) has just added to the shared folder: it is written there
+    // before any value is sealed under it, so one read of the folder now finds it. Not waiting for
+    // a periodic reload: the value may have been sealed a millisecond after the last one.
+    if (!k && source.reloadable && !(Date.now() - (absent.get(id) ?? -Infinity) < ABSENT_FOR_MS)) {
       reload();
       k = byId.get(id);
+      if (!k) {
+        if (absent.size >= ABSENT_MAX) absent.clear();
+        absent.set(id, Date.now());
+      }
     }
     if (!k) throw new SealedValueError(`This value is sealed under key ${id}, which is not in the key ring (retired, or missing from ${source.describe}).`, "retired", id);
     return k;

@@ -4,7 +4,7 @@ import { CHAT_API_PREFIX, CHAT_FILE_PREFIX, CONVERSATION_LIST_MAX, chatHttp, typ
 import { Code } from "../../../contract/envelope";
 import type { User } from "../../db/schema";
 import type { Services } from "../../http/context";
-import { ApiError, invalid, notLoggedIn } from "../../http/errors";
+import { ApiError, invalid, notLoggedIn, unexpectedAnswer } from "../../http/errors";
 import { jsonResponse as json } from "../../http/json-response";
 import { sessionOf, tokenFromHeader } from "../../security/tokens";
 import { createMemoryBus, type ChatBus } from "./bus";
@@ -187,7 +187,7 @@ export class ChatService {
       if (err instanceof ApiError) return json({ code: err.code, msg: err.message });
       const ref = randomUUID().slice(0, 8);
       this.log(`[chat] ${name} failed (ref ${ref}): ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      return json({ code: Code.INTERNAL, msg: `Server internal error (ref ${ref})` });
+      return json(unexpectedAnswer(err, ref));
     }
   }
 
