@@ -25,7 +25,7 @@ export interface RequestNote {
 }
 
 /** A Remix build's route as its manifest lists it (ServerBuild["routes"][id]). */
-interface ManifestRoute {
+export interface ManifestRoute {
   id: string;
   parentId?: string;
   path?: string;
@@ -37,7 +37,8 @@ type MatchRoutes = (routes: object[], pathname: string) => { route: unknown }[] 
 /**
  * The Remix route id a web request is for, to log instead of its URL (which may carry a reset
  * token or a ?query): a data request names its route (?_data=); otherwise the deepest route the
- * path matches, as Remix matches it (React Router's matchRoutes, passed in). "unmatched" for none.
+ * path matches, as Remix matches it (React Router's matchRoutes, passed in). "unknown" for none.
+ * The logs and the metrics (backend/ops/metrics-routes.ts) name a request by this one rule.
  */
 export function webRouteOf(routes: Record<string, ManifestRoute | undefined>, matchRoutes: MatchRoutes) {
   const children = (parentId: string | undefined): object[] =>
@@ -48,6 +49,6 @@ export function webRouteOf(routes: Record<string, ManifestRoute | undefined>, ma
   return (pathname: string, dataRoute?: string | null): string => {
     if (dataRoute && routes[dataRoute]) return dataRoute;
     const matches = matchRoutes(tree, pathname);
-    return (matches?.[matches.length - 1]?.route as { id?: string } | undefined)?.id ?? "unmatched";
+    return (matches?.[matches.length - 1]?.route as { id?: string } | undefined)?.id ?? "unknown";
   };
 }
