@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { linkSync, mkdirSync, openSync, closeSync, readFileSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
 import { connect, createServer } from "node:net";
 import { basename, dirname, join } from "node:path";
-import { log } from "../ops/log";
 
 /**
  * Embedded PGlite is a whole PostgreSQL inside this process, writing its files with
@@ -168,10 +167,11 @@ function createWith(file: string, text: string): boolean {
   }
 }
 
-/** For commands: a database in use is said plainly (no stack trace) and ends the process with `code`. */
+/** For commands: a database in use is said plainly on stderr (no stack trace, no log line's JSON: a
+ * person starting it reads this) and ends the process with `code`. */
 export function exitIfInUse(err: unknown, code = 1): void {
   if (!(err instanceof DataDirInUseError)) return;
-  log.error(err.message);
+  process.stderr.write(`${err.message}\n`);
   process.exit(code);
 }
 
