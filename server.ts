@@ -207,5 +207,10 @@ async function shutdown() {
 }
 process.on("SIGTERM", () => void shutdown());
 // The soak reads the heap with this (tests/bench/soak.ts); an operator can too: kill -USR2 <pid>.
-process.on("SIGUSR2", () => log.info({ memory: process.memoryUsage() }, "memory"));
+// The process's memory as a log line (an operator's look; the soak's reading). Started with
+// --expose-gc (the soak does), a full collection first, so the heap figure is what is live.
+process.on("SIGUSR2", () => {
+  (globalThis as { gc?: () => void }).gc?.();
+  log.info({ memory: process.memoryUsage() }, "memory");
+});
 process.on("SIGINT", () => void shutdown());

@@ -149,7 +149,8 @@ async function startSoakServer(env: Record<string, string>) {
   const { prepare, serve } = await startCommand();
   const built = spawnSync(process.execPath, prepare, { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: "inherit" });
   if (built.status !== 0) throw new Error(`npm start's preparation failed (${built.status})`);
-  const child = spawn(process.execPath, serve, { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  // --expose-gc: the server collects before each memory line, so start and end compare live heaps.
+  const child = spawn(process.execPath, ["--expose-gc", ...serve], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   let waiting: ((m: { heapUsed: number; heapTotal: number }) => void) | undefined;
   const onData = (chunk: Buffer) => {
