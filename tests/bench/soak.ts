@@ -147,10 +147,13 @@ async function memoryOf(server: { pid: number; lastMemory(): Promise<{ heapUsed:
 
 async function startSoakServer(env: Record<string, string>) {
   const { prepare, serve } = await startCommand();
-  const built = spawnSync(process.execPath, prepare, { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: "inherit" });
+  // The server as npm start runs it: without vitest's markers (under them its logger is silent, and
+  // the memory line the soak reads would never come).
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST"))) as NodeJS.ProcessEnv;
+  const built = spawnSync(process.execPath, prepare, { cwd: REPO_ROOT, env: { ...inherited, ...env }, stdio: "inherit" });
   if (built.status !== 0) throw new Error(`npm start's preparation failed (${built.status})`);
   // --expose-gc: the server collects before each memory line, so start and end compare live heaps.
-  const child = spawn(process.execPath, ["--expose-gc", ...serve], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--expose-gc", ...serve], { cwd: REPO_ROOT, env: { ...inherited, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   let waiting: ((m: { heapUsed: number; heapTotal: number }) => void) | undefined;
   const onData = (chunk: Buffer) => {
@@ -175,8 +178,12 @@ async function startSoakServer(env: Record<string, string>) {
     pid: child.pid!,
     output: () => output,
     lastMemory: () =>
-      new Promise<{ heapUsed: number; heapTotal: number }>((resolve) => {
-        waiting = resolve;
+      new Promise<{ heapUsed: number; heapTotal: number }>((resolve, reject) => {
+        const late = setTimeout(() => reject(new Error(`the soak's server wrote no memory line within 10 s of SIGUSR2: ${output.slice(-2000)}`)), 10_000);
+        waiting = (m) => {
+          clearTimeout(late);
+          resolve(m);
+        };
         child.kill("SIGUSR2");
       }),
     async stop() {
