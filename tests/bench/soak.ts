@@ -27,6 +27,7 @@ import { copyDataDirTemplate, TEMPLATE_ENV } from "../support/db-template";
 import { signInCookies } from "../e2e/support/browser";
 import { createTestDatabase, dropTestDatabase, freePort, REPO_ROOT } from "../e2e/support/server";
 import type { BenchSection } from "./sections";
+import { plainProcessEnv } from "../support/process-env";
 
 export interface SoakOptions {
   minutes: number;
@@ -149,7 +150,7 @@ async function startSoakServer(env: Record<string, string>) {
   const { prepare, serve } = await startCommand();
   // The server as npm start runs it: without vitest's markers (under them its logger is silent, and
   // the memory line the soak reads would never come).
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST"))) as NodeJS.ProcessEnv;
+  const inherited = plainProcessEnv();
   const built = spawnSync(process.execPath, prepare, { cwd: REPO_ROOT, env: { ...inherited, ...env }, stdio: "inherit" });
   if (built.status !== 0) throw new Error(`npm start's preparation failed (${built.status})`);
   // --expose-gc: the server collects before each memory line, so start and end compare live heaps.

@@ -18,6 +18,7 @@ import { loadSecretBox } from "../../backend/security/secret-box";
 import { createTestDatabase, dropTestDatabase, REPO_ROOT, startServer, type StartedServer } from "../e2e/support/server";
 import { seedDataDirFromDump } from "../support/db-template";
 import { apiOver, marksFor, writePersonalData } from "../support/personal-data";
+import { plainProcessEnv } from "../support/process-env";
 
 const baseUrl = process.env.DATABASE_URL;
 const work = mkdtempSync(join(tmpdir(), "backup-"));
@@ -33,7 +34,7 @@ afterAll(async () => {
 
 /** `npm run <script> -- <args>` as an operator runs it, with DATA_DIR (and DATABASE_URL) as given. */
 function npmRun(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("VITEST") && k !== "DATABASE_URL"));
+  const inherited = plainProcessEnv({ withoutDatabaseUrl: true });
   const child = spawn("npm", ["run", "--silent", script, "--", ...args], { cwd: REPO_ROOT, env: { ...inherited, NODE_ENV: "test", ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   child.stdout.on("data", (c: Buffer) => (out += c.toString()));

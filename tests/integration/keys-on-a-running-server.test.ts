@@ -17,6 +17,7 @@ import { createTestDatabase, dropTestDatabase, REPO_ROOT, startServer, type Star
 import { seedDataDirFromDump } from "../support/db-template";
 import { freshAccountNumber } from "../support/bank-accounts";
 import { apiOver, chatTexts, expectedReads, marksFor, readPersonalData, writePersonalData } from "../support/personal-data";
+import { plainProcessEnv } from "../support/process-env";
 
 const PG_DUMP = "/usr/lib/postgresql/15/bin/pg_dump";
 const baseUrl = process.env.DATABASE_URL;
@@ -35,7 +36,7 @@ const env = () => ({ DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.
 
 /** `npm run keys:<command>` as a child process. */
 function keys(args: string[]): Promise<{ code: number | null; out: string }> {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("VITEST") && k !== "DATABASE_URL"));
+  const inherited = plainProcessEnv({ withoutDatabaseUrl: true });
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/keys.ts", ...args], { cwd: REPO_ROOT, env: { ...inherited, NODE_ENV: "test", ...env() }, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   child.stdout.on("data", (c: Buffer) => (out += c.toString()));

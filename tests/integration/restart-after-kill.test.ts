@@ -18,6 +18,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { migrate, openDatabase, pgliteDir } from "../../backend/db/index";
 import { freePort, REPO_ROOT } from "../e2e/support/server";
 import { pgliteDump } from "../support/db-template";
+import { plainProcessEnv } from "../support/process-env";
 
 const HEALTH_TIMEOUT_MS = 170_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -46,7 +47,7 @@ const exitOf = (child: ChildProcess) =>
 
 /** The environment a server or command of ours gets: the test's, minus vitest's markers and any database URL. */
 function envFor(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST") && key !== "DATABASE_URL"));
+  const inherited = plainProcessEnv({ withoutDatabaseUrl: true });
   return { ...inherited, DATA_DIR: dataDir, NODE_ENV: "test", DEMO_BOTS: "off", WEB_TIER: "off", ...extra };
 }
 

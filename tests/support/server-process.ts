@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { REPO_ROOT } from "../e2e/support/server";
+import { plainProcessEnv } from "./process-env";
 
 const READY_TIMEOUT_MS = 170_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -20,7 +21,7 @@ export interface ServerProcess {
 
 /** The test runner's environment minus vitest's markers and any database URL, plus `env`. */
 export function serverEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST") && key !== "DATABASE_URL"));
+  const inherited = plainProcessEnv({ withoutDatabaseUrl: true });
   return { ...inherited, NODE_ENV: "test", DEMO_BOTS: "off", LOGIN_SLOWDOWN_MS: "0", ...env };
 }
 

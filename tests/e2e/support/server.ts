@@ -19,6 +19,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { TEMPLATE_ENV, copyDataDirTemplate, databaseUrlOf } from "../../support/db-template";
 import { SERVER_BUNDLE_ENV, SERVER_NODE_ARGS } from "./server-bundle";
+import { plainProcessEnv } from "../../support/process-env";
 
 /** The repository root (where server.ts lives): three levels above this file. */
 export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -237,9 +238,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
 
   // Pass the test runner's environment through, minus vitest's own markers,
   // so the server behaves like a plain process.
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST")),
-  );
+  const inherited = plainProcessEnv();
   const env: NodeJS.ProcessEnv = {
     ...inherited,
     PORT: String(port),
