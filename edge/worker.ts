@@ -142,7 +142,7 @@ async function handle(request: Request, env: EdgeEnv, note: RequestNote): Promis
   }
   if (isMutating(request.method) && originVerdict(request.headers, url.host) === "foreign") {
     console.warn(JSON.stringify({ level: 40, reqId: note.reqId, msg: `[web] 403 ${request.method} ${pathname}: cross-site origin` }));
-    return textResponse(403, CROSS_SITE_REFUSED);
+    return textResponse(403, CROSS_SITE_REFUSED, { Connection: "close" });
   }
 
   return handleRemix(request, { remoteAddress: request.headers.get("cf-connecting-ip") ?? undefined, requestNote: note });

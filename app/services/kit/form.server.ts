@@ -25,12 +25,44 @@ function refuse(request: Request, status: 400 | 403, message: string, reason: st
   });
 }
 
+/** A refused body this size or smaller is read to its end; a larger one is cancelled. */
+const DRAIN_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * Reads an unwanted body before the refusal is sent: workerd resets a kept-alive connection whose
+ * request body was left unread, and the client's next request on it fails (ECONNRESET).
+ */
+async function drainBody(request: Request): Promise<void> {
+  const reader = request.body?.getReader();
+  if (!reader) return;
+  let read = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+      if (read > DRAIN_LIMIT_BYTES) {
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch {
+    // A body that breaks off is as good as drained.
+  }
+}
+
 export async function readForm(request: Request): Promise<FormData> {
   const verdict = originVerdict(request.headers, new URL(request.url).host);
-  if (verdict === "foreign") throw refuse(request, 403, CROSS_SITE_REFUSED, "cross-site origin");
+  if (verdict === "foreign") {
+    await drainBody(request);
+    throw refuse(request, 403, CROSS_SITE_REFUSED, "cross-site origin");
+  }
 
   const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
-  if (!FORM_TYPES.includes(type)) throw refuse(request, 400, NOT_A_FORM, `not a form (${type || "no content type"})`);
+  if (!FORM_TYPES.includes(type)) {
+    await drainBody(request);
+    throw refuse(request, 400, NOT_A_FORM, `not a form (${type || "no content type"})`);
+  }
   let form: FormData;
   try {
     form = await request.formData();
