@@ -13,9 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_LOGINS } from "../../backend/demo/world";
 import { fastCalls } from "../../backend/http/fast-call";
 import { toNodeHandler } from "../../backend/http/node-adapter";
+import { attachChatWebSocket } from "../../backend/modules/chat/ws";
 import { createMetrics, metricsEndpoint } from "../../backend/ops/metrics";
 import { storeGauges } from "../../backend/ops/metrics-store";
 import { createTestBackend, type TestBackend } from "../support/backend";
+import { ChatClient, chatAuth } from "../support/chat";
 import { expectBooksBalanced, expectOk, makeAdvert, orderActs, parties, placeOrder, type Parties } from "../support/orders";
 import { rawRequest } from "../support/raw-http";
 
@@ -55,6 +57,7 @@ const metrics = createMetrics({ storeTtlMs: 0 });
 let t: TestBackend;
 let p: Parties;
 let server: Server;
+let chatSocket: ReturnType<typeof attachChatWebSocket>;
 let port = 0;
 
 beforeAll(async () => {
@@ -68,11 +71,15 @@ beforeAll(async () => {
     else if (fast.take(req)) void fast.serve(req, res);
     else void general(req, res);
   });
+  // Wired as server.ts wires it.
+  chatSocket = attachChatWebSocket(server, t.backend.chat, { heartbeatMs: 60_000 });
+  metrics.watchSockets(() => chatSocket.wss.clients.size);
   server.listen(0); // every interface, so a peer can come from outside loopback
   await once(server, "listening");
   port = (server.address() as AddressInfo).port;
 });
 afterAll(async () => {
+  await chatSocket?.close();
   await new Promise<void>((resolve) => server?.close(() => resolve()));
   await t?.close();
 });
@@ -139,6 +146,20 @@ describe("a trade moves its counters", () => {
     expect(page.some((s) => s.name === "marketplace_withdrawals" && s.labels.status === "waiting")).toBe(true);
     expect(value(page, "process_resident_memory_bytes")).toBeGreaterThan(0);
     if (t.kind === "postgres") expect(page.some((s) => s.name === "marketplace_db_pool_connections" && s.labels.state === "idle")).toBe(true);
+  });
+
+  it("open chat sockets are counted as they open and close", async () => {
+    const open = async () => value(await samples(), "marketplace_chat_websockets_open");
+    const before = await open();
+    const url = `ws://127.0.0.1:${port}/chat/ws`;
+    const seller = await ChatClient.connect(url, await chatAuth(t, p.seller.token));
+    const merchant = await ChatClient.connect(url, await chatAuth(t, p.merchant.token));
+    expect(await open()).toBe(before + 2);
+    await seller.close();
+    // The server counts a socket until its close handshake ends on its side too.
+    for (let i = 0; i < 50 && (await open()) !== before + 1; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await open()).toBe(before + 1);
+    await merchant.close();
   });
 
   it("a timer past its deadline is due, and late once the jobs should long have carried it out", async () => {
