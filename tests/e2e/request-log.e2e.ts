@@ -63,7 +63,12 @@ describe.skipIf(onEdge())("request lines on Node", () => {
         const output = e2e.server.output();
         expect(output).toContain('"route":"/client/userAuth/login"');
         // The web tier's line for the post: the page's own route id, by ?_data= or by its path.
-        expect(jsonLines().some((l) => l.tier === "web" && l.method === "POST" && l.route === "routes/_main.login")).toBe(true);
+        const post = jsonLines().filter((l) => l.tier === "web" && l.method === "POST" && l.route === "routes/_main.login");
+        expect(post.length).toBeGreaterThan(0);
+        // The line of the very request that signs in names who signed in.
+        const home = jsonLines().filter((l) => l.tier === "web" && l.route === "routes/_main.home" && l.userId !== undefined);
+        expect(post.at(-1)!.userId).toEqual(expect.any(Number));
+        expect(post.at(-1)!.userId).toBe(home.at(-1)?.userId);
         expect(output).not.toContain(who.password);
         expect(output).not.toContain(session!.value.slice(0, 40));
       });

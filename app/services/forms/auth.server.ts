@@ -45,6 +45,7 @@ export async function startSession(api: Api, token: string): Promise<string | nu
   const { id, nickname, avatar, isBusiness, level } = info.data.profile;
   api.session.set("token", token);
   api.session.set("profile", { id, nickname, avatar, isBusiness, level, desks: desks.ok ? desks.data : undefined });
+  api.noteUser(id);
   const channel = api.session.get("channel");
   if (channel) await api.call("/userRemark/addUserRemark", { remark: channel }, { token });
   return null;

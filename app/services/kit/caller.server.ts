@@ -309,6 +309,10 @@ export async function apiFor(request: Request, context: AppLoadContext) {
     signedIn: Boolean(session.get("token")),
     /** Set-Cookie for a new device id, to attach to the response when present. */
     deviceCookie: device.setCookie,
+    /** The request's log line names the user who has just signed in (the session had no one when it began). */
+    noteUser(id: number) {
+      if (note) note.userId = id;
+    },
   };
 }
 
