@@ -15,6 +15,12 @@ import type { ReactElement } from "react";
 import { ServerHeadContext } from "~/services/layout/document-head";
 import { serverHead, stylesheetSent, withInlineStyles } from "~/services/layout/document-head.server";
 import { sharedRender } from "~/services/layout/shared-render.server";
+import { logWebError } from "~/services/kit/error-log.server";
+
+/** A loader's, an action's or a render's error: one line with the request's id (ADR 0081). */
+export function handleError(error: unknown, { request, context }: { request: Request; context: unknown }) {
+  logWebError(error, request, context);
+}
 
 const ABORT_DELAY = 5_000;
 
