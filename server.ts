@@ -26,7 +26,6 @@ import { attachChatWebSocket } from "./backend/modules/chat/ws";
 import { drainable, drainTimeoutMs } from "./backend/ops/drain";
 import { databaseReadiness, readyzResponse, remoteReadiness } from "./backend/ops/readiness";
 import { createMetrics, metricsEndpoint } from "./backend/ops/metrics";
-import { routeMetrics } from "./backend/ops/metrics-routes";
 import { log, webRequestLog } from "./backend/ops/log";
 import { webRouteOf, type RequestNote } from "./contract/request-id";
 import { routerExports } from "./backend/http/route-matching";
@@ -71,8 +70,12 @@ app.disable("x-powered-by");
 // the backend's (no ranges), and the same reading of X-Forwarded-For (forwardedPeer).
 const trustedProxies = proxySet(backend?.config.TRUSTED_PROXIES ?? process.env.TRUSTED_PROXIES ?? DEFAULT_TRUSTED_PROXIES);
 app.set("trust proxy", (address: string) => trustedProxies.has(address));
-// One line per request, with its id (a trusted proxy's X-Request-Id, else a new one; ADR 0081).
-if (build) app.use(webRequestLog(log, { trustedProxy: (address) => trustedProxies.has(address), routeOf: webRouteOf(build.routes, routerExports().matchRoutes) }));
+// One line per request, with its id (a trusted proxy's X-Request-Id, else a new one; ADR 0081),
+// and the same route and time counted on /metrics (ADR 0080).
+if (build) {
+  const routeOf = webRouteOf(build.routes, routerExports().matchRoutes);
+  app.use(webRequestLog(log, { trustedProxy: (address) => trustedProxies.has(address), routeOf, observe: metrics.observeRoute }));
+}
 // Sellers are on 2G/3G: every text response goes out gzip-compressed.
 app.use(compression());
 // Remix flushes after every chunk of a streamed page, and each flush closes a compressed block:
@@ -143,7 +146,6 @@ function mountWebTier(build: ServerBuild) {
     res.status(403).type("text/plain").send(CROSS_SITE_REFUSED);
   });
 
-  app.use(routeMetrics(metrics, build.routes));
   app.all(
     "*",
     createRequestHandler({

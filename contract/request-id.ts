@@ -38,7 +38,7 @@ type MatchRoutes = (routes: object[], pathname: string) => { route: unknown }[] 
  * The Remix route id a web request is for, to log instead of its URL (which may carry a reset
  * token or a ?query): a data request names its route (?_data=); otherwise the deepest route the
  * path matches, as Remix matches it (React Router's matchRoutes, passed in). "unknown" for none.
- * The logs and the metrics (backend/ops/metrics-routes.ts) name a request by this one rule.
+ * The web tier's log line and its count on /metrics (backend/ops/log.ts webRequestLog) name a request by this one rule, matched once.
  */
 export function webRouteOf(routes: Record<string, ManifestRoute | undefined>, matchRoutes: MatchRoutes) {
   const children = (parentId: string | undefined): object[] =>

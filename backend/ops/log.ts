@@ -76,9 +76,18 @@ const NOT_WEB = /^\/(client|merchant|admin|blob|dev|chat|files\/avatar)\/|^\/(he
 /**
  * The web tier's line per request on Node (server.ts): the request's id (a trusted proxy's
  * X-Request-Id, else a new one) is put in `res.locals.requestNote` for the load context, sent back
- * as X-Request-Id, and logged with the Remix route id when the response ends.
+ * as X-Request-Id, and logged with the Remix route id when the response ends. `observe` gets the
+ * same route, status and time (the metrics' per-route histogram, ADR 0080): one route match per
+ * request feeds both.
  */
-export function webRequestLog(logger: Logger, opts: { trustedProxy: (address: string) => boolean; routeOf: (pathname: string, dataRoute: string | null) => string }) {
+export function webRequestLog(
+  logger: Logger,
+  opts: {
+    trustedProxy: (address: string) => boolean;
+    routeOf: (pathname: string, dataRoute: string | null) => string;
+    observe?: (route: string, status: number, seconds: number) => void;
+  },
+) {
   return (req: IncomingMessage & { path?: string }, res: ServerResponse & { locals: Record<string, unknown> }, next: () => void) => {
     const started = performance.now();
     const given = opts.trustedProxy(req.socket.remoteAddress ?? "") ? acceptedRequestId(req.headers[REQUEST_ID_HEADER] as string | undefined) : undefined;
@@ -89,7 +98,10 @@ export function webRequestLog(logger: Logger, opts: { trustedProxy: (address: st
     if (!NOT_WEB.test(url.pathname)) {
       res.once("close", () => {
         const route = publicFile(url.pathname) ?? opts.routeOf(url.pathname, url.searchParams.get("_data"));
-        logRequest(logger, { reqId: note.reqId, tier: "web", method: req.method ?? "GET", route, status: res.writableFinished ? res.statusCode : 499, ms: Math.round((performance.now() - started) * 10) / 10, userId: note.userId });
+        const status = res.writableFinished ? res.statusCode : 499;
+        const ms = performance.now() - started;
+        logRequest(logger, { reqId: note.reqId, tier: "web", method: req.method ?? "GET", route, status, ms: Math.round(ms * 10) / 10, userId: note.userId });
+        opts.observe?.(route, status, ms / 1000);
       });
     }
     next();

@@ -31,6 +31,11 @@ describe.skipIf(onEdge())("request lines on Node", () => {
       .map((c) => c.split(";")[0]!)
       .join("; ");
     const reqId = `0123456789abcdef${Date.now().toString(16).padStart(16, "0")}`;
+    const homeCount = async () => {
+      const page = await (await fetch(`${e2e.server.url}/metrics`)).text();
+      return Number(/^marketplace_route_duration_seconds_count\{route="routes\/_main\.home"\} (\d+)$/m.exec(page)?.[1] ?? 0);
+    };
+    const countedBefore = await homeCount();
     const res = await fetch(`${e2e.server.url}/home?ref=should-not-be-logged`, { headers: { cookie, "x-request-id": reqId } });
     expect(res.status).toBe(200);
     expect(res.headers.get("x-request-id")).toBe(reqId);
@@ -51,6 +56,8 @@ describe.skipIf(onEdge())("request lines on Node", () => {
     expect(new Set(backend.map((l) => l.userId).filter((id) => id !== undefined))).toEqual(new Set([web[0]!.userId]));
     expect(e2e.server.output()).not.toContain("should-not-be-logged");
     expect(e2e.server.output()).not.toContain(cookie.split("=")[1]!.slice(0, 40));
+    // The line's route is the one /metrics counted the request under (one hook feeds both).
+    expect((await homeCount()) - countedBefore).toBe(1);
   });
 
   for (const js of [true, false]) {
