@@ -5,8 +5,10 @@ import { KeyRingError, parseDataKeys } from "./security/key-ring";
  * Backend settings, read once from the environment and validated at start-up.
  * Every value has a working default so `npm start` needs nothing set.
  */
+/** A socket peer on this host, as Node reports it (IPv4, IPv6, and IPv4 on a dual-stack socket). */
+export const LOOPBACK_ADDRESSES: readonly string[] = ["127.0.0.1", "::1", "::ffff:127.0.0.1"];
 /** Loopback: a proxy on the same host (nginx terminating TLS, or our own web tier). */
-export const DEFAULT_TRUSTED_PROXIES = "127.0.0.1,::1,::ffff:127.0.0.1";
+export const DEFAULT_TRUSTED_PROXIES = LOOPBACK_ADDRESSES.join(",");
 
 const onOff = z
   .enum(["on", "off", "true", "false", "1", "0"])

@@ -12,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { LogEvent } from "kysely";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { CallAnswer } from "../app";
+import { LOOPBACK_ADDRESSES } from "../config";
 import type { CatalogCache } from "../modules/catalog/cache";
 import type { Services } from "../http/context";
 import { fastCounter, fastHistogram } from "./metrics-fast";
@@ -159,7 +160,7 @@ export function createMetrics(opts: MetricsOptions = {}) {
 
 /** The socket's own address is loopback (never a header: a proxy's X-Forwarded-For is the browser's claim). */
 export function isLoopback(address: string | undefined): boolean {
-  return address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
+  return address !== undefined && LOOPBACK_ADDRESSES.includes(address);
 }
 
 const digest = (s: string) => createHash("sha256").update(s).digest();
