@@ -34,11 +34,15 @@ export interface SoakOptions {
   sellers: number;
   /** Mean pause between a seller's steps, ms (uniform from half to one and a half of it). */
   thinkMs?: number;
+  /** "embedded": PGlite whatever DATABASE_URL says (the process the 400 MB is about); else the run's database. */
+  database?: "embedded" | "run";
   log?: (line: string) => void;
 }
 
 export interface Memory {
   rssMb: number;
+  /** The most RSS the process has held since it started (VmHWM): a storm's peak between two readings. */
+  peakRssMb: number;
   heapUsedMb: number;
   heapTotalMb: number;
 }
@@ -141,16 +145,17 @@ async function prepareWorld(env: Record<string, string>, sellers: number): Promi
 /** The serving process's memory: RSS from /proc, the heap from the log line it writes on SIGUSR2 (server.ts). */
 async function memoryOf(server: { pid: number; lastMemory(): Promise<{ heapUsed: number; heapTotal: number }> }): Promise<Memory> {
   const status = await readFile(`/proc/${server.pid}/status`, "utf8");
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   const heap = await server.lastMemory();
-  return { rssMb: Math.round(rssKb / 1024), heapUsedMb: mb(heap.heapUsed), heapTotalMb: mb(heap.heapTotal) };
+  return { rssMb: Math.round(kb("VmRSS") / 1024), peakRssMb: Math.round(kb("VmHWM") / 1024), heapUsedMb: mb(heap.heapUsed), heapTotalMb: mb(heap.heapTotal) };
 }
 
 async function startSoakServer(env: Record<string, string>) {
   const { prepare, serve } = await startCommand();
   // The server as npm start runs it: without vitest's markers (under them its logger is silent, and
   // the memory line the soak reads would never come).
-  const inherited = plainProcessEnv();
+  // On the embedded database the run's own DATABASE_URL must not reach the server.
+  const inherited = plainProcessEnv({ withoutDatabaseUrl: !env.DATABASE_URL });
   const built = spawnSync(process.execPath, prepare, { cwd: REPO_ROOT, env: { ...inherited, ...env }, stdio: "inherit" });
   if (built.status !== 0) throw new Error(`npm start's preparation failed (${built.status})`);
   // --expose-gc: the server collects before each memory line, so start and end compare live heaps.
@@ -310,7 +315,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
   const thinkMs = opts.thinkMs ?? 3_000;
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), "soak-data-"));
-  const baseUrl = process.env.DATABASE_URL;
+  const baseUrl = opts.database === "embedded" ? undefined : process.env.DATABASE_URL;
   const database = baseUrl ? await createTestDatabase(baseUrl) : undefined;
   // In the e2e run, a copy of its migrated and seeded template (ADR 0038): the check starts in seconds.
   const template = process.env[TEMPLATE_ENV.dataDir];
@@ -371,7 +376,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
       heapGrowthPercent: growth(start.heapUsedMb, end.heapUsedMb),
     };
     console.table(calls);
-    console.table([{ requests: report.requests, errors, orders: report.orders, withdrawals: report.withdrawals, idleRssMb: idle.rssMb, startRssMb: start.rssMb, endRssMb: end.rssMb, rssGrowthPercent: report.rssGrowthPercent, startHeapMb: start.heapUsedMb, endHeapMb: end.heapUsedMb, heapGrowthPercent: report.heapGrowthPercent }]);
+    console.table([{ requests: report.requests, errors, orders: report.orders, withdrawals: report.withdrawals, idleRssMb: idle.rssMb, startRssMb: start.rssMb, endRssMb: end.rssMb, peakRssMb: end.peakRssMb, rssGrowthPercent: report.rssGrowthPercent, startHeapMb: start.heapUsedMb, endHeapMb: end.heapUsedMb, heapGrowthPercent: report.heapGrowthPercent }]);
     if (errors > 0) console.table(report.errorList);
     return report;
   } catch (err) {
