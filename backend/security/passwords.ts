@@ -1,4 +1,5 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
+import { availableParallelism } from "node:os";
 
 /**
  * Passwords and trade passwords: scrypt (N=2^15, r=8, p=1), 16-byte salt, 32-byte key.
@@ -19,9 +20,44 @@ const P = 1;
 const KEYLEN = 32;
 const MAXMEM = 64 * 1024 * 1024;
 
+/**
+ * How many hashes may run at once (ADR 0085): one per core, at most libuv's four threads. Each
+ * holds 128·N·r bytes (32 MB at 2^15) while it runs, and more at once than there are cores adds no
+ * throughput: a sign-in storm then queues here instead of filling the thread pool (which file reads
+ * share) and the process's memory.
+ */
+export const hashConcurrency = (cores = availableParallelism()): number => Math.min(4, Math.max(1, cores));
+
+/** A first-come, first-served gate that lets `limit` tasks run at once. */
+export function createGate(limit: number) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (running < limit) running++;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      try {
+        return await task();
+      } finally {
+        // The slot passes straight to the next in line, or is given back.
+        const next = waiting.shift();
+        if (next) next();
+        else running--;
+      }
+    },
+    /** Tasks running and waiting now. */
+    load: () => ({ running, waiting: waiting.length }),
+  };
+}
+
+const hashGate = createGate(hashConcurrency());
+
 function scrypt(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCb(password, salt, KEYLEN, { N: n, r, p, maxmem: MAXMEM }, (err, key) => (err ? reject(err) : resolve(key))),
+  return hashGate.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scryptCb(password, salt, KEYLEN, { N: n, r, p, maxmem: MAXMEM }, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 }
 
