@@ -379,7 +379,10 @@ describe("two servers behind deploy/nginx.conf, each restarted under load", () =
     // nginx's own account (which upstream, what error) and whether each process was still up.
     if (failures.length) {
       const kinds = new Map<string, number>();
-      for (const f of failures) kinds.set(f.split("\n")[0]!, (kinds.get(f.split("\n")[0]!) ?? 0) + 1);
+      for (const f of failures) {
+        const kind = f.split("\n")[0]!;
+        kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      }
       console.error(
         [
           `drain: ${failures.length} failed of ${calls} calls`,

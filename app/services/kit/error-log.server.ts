@@ -8,7 +8,7 @@
 import { isRouteErrorResponse } from "@remix-run/react";
 import type { ApiLoadContext } from "./caller.server";
 
-export function webErrorLine(error: unknown, reqId: string | undefined, method: string): string {
+function webErrorLine(error: unknown, reqId: string | undefined, method: string): string {
   const err = error instanceof Error ? { type: error.name, message: error.message, stack: error.stack } : { message: String(error) };
   return JSON.stringify({ level: 50, time: Date.now(), tier: "web", reqId, msg: `[web] ${method} failed: ${err.message}`, err });
 }
